@@ -1,0 +1,61 @@
+#ifndef GMENUKIT_CGTK_SHIM_H
+#define GMENUKIT_CGTK_SHIM_H
+
+/* GTK's casts and signal helpers are C macros, which Swift cannot call.
+   Each one gets a tiny typed inline function here. */
+
+#include <gtk/gtk.h>
+
+/* Casts. The Swift side keeps the exact GTK types; these do the upcasts. */
+static inline GObject *gmk_object(gpointer instance) { return G_OBJECT(instance); }
+static inline GMenuModel *gmk_menu_model(gpointer instance) { return G_MENU_MODEL(instance); }
+static inline GActionGroup *gmk_action_group(gpointer instance) { return G_ACTION_GROUP(instance); }
+static inline GActionMap *gmk_action_map(gpointer instance) { return G_ACTION_MAP(instance); }
+static inline GAction *gmk_action(gpointer instance) { return G_ACTION(instance); }
+static inline GSimpleAction *gmk_simple_action(gpointer instance) { return G_SIMPLE_ACTION(instance); }
+static inline GtkWidget *gmk_widget(gpointer instance) { return GTK_WIDGET(instance); }
+static inline GtkWindow *gmk_window(gpointer instance) { return GTK_WINDOW(instance); }
+static inline GtkBox *gmk_box(gpointer instance) { return GTK_BOX(instance); }
+static inline GtkLabel *gmk_label(gpointer instance) { return GTK_LABEL(instance); }
+static inline GtkMenuButton *gmk_menu_button(gpointer instance) { return GTK_MENU_BUTTON(instance); }
+static inline GtkPopover *gmk_popover(gpointer instance) { return GTK_POPOVER(instance); }
+static inline GtkApplication *gmk_application(gpointer instance) { return GTK_APPLICATION(instance); }
+static inline GApplication *gmk_g_application(gpointer instance) { return G_APPLICATION(instance); }
+static inline GtkScrolledWindow *gmk_scrolled_window(gpointer instance) { return GTK_SCROLLED_WINDOW(instance); }
+static inline GtkTextView *gmk_text_view(gpointer instance) { return GTK_TEXT_VIEW(instance); }
+
+static inline gboolean gmk_is_widget(gpointer instance) { return GTK_IS_WIDGET(instance); }
+static inline const char *gmk_type_name_of(gpointer instance) { return G_OBJECT_TYPE_NAME(instance); }
+
+/* Variant type constants are macros too. */
+static inline const GVariantType *gmk_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
+static inline const GVariantType *gmk_variant_type_boolean(void) { return G_VARIANT_TYPE_BOOLEAN; }
+
+/* g_signal_connect is a macro; these are its typed forms. */
+typedef void (*GMKActionCallback)(GSimpleAction *action, GVariant *parameter, gpointer user_data);
+typedef void (*GMKItemsChangedCallback)(GMenuModel *model, gint position, gint removed, gint added, gpointer user_data);
+typedef void (*GMKWidgetCallback)(GtkWidget *widget, gpointer user_data);
+typedef void (*GMKApplicationCallback)(GApplication *application, gpointer user_data);
+
+static inline gulong gmk_connect_action(GSimpleAction *action, const char *signal, GMKActionCallback callback,
+                                        gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(action, signal, G_CALLBACK(callback), data, destroy, 0);
+}
+
+static inline gulong gmk_connect_items_changed(GMenuModel *model, GMKItemsChangedCallback callback,
+                                               gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(model, "items-changed", G_CALLBACK(callback), data, destroy, 0);
+}
+
+static inline gulong gmk_connect_widget(GtkWidget *widget, const char *signal, GMKWidgetCallback callback,
+                                        gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(widget, signal, G_CALLBACK(callback), data, destroy, 0);
+}
+
+static inline gulong gmk_connect_application(GApplication *application, const char *signal,
+                                             GMKApplicationCallback callback, gpointer data,
+                                             GClosureNotify destroy) {
+  return g_signal_connect_data(application, signal, G_CALLBACK(callback), data, destroy, 0);
+}
+
+#endif

@@ -1,0 +1,47 @@
+/// A command in a menu.
+///
+/// ```swift
+/// Button("Copy", icon: "edit-copy-symbolic") { copy() }
+///     .keyboardShortcut("<Control>c")
+/// Button("Delete…", role: .destructive) { delete() }
+/// Button("Quit", actionName: "app.quit")
+/// ```
+public struct Button: MenuContent {
+    let title: String
+    let icon: String?
+    let subtitle: String?
+    let role: ButtonRole?
+    let action: ButtonAction
+
+    public init(
+        _ title: String, icon: String? = nil, subtitle: String? = nil, role: ButtonRole? = nil,
+        action: @escaping @MainActor () -> Void
+    ) {
+        self.title = title
+        self.icon = icon
+        self.subtitle = subtitle
+        self.role = role
+        self.action = .perform(action)
+    }
+
+    /// A button for an action the application already has, by its detailed GTK name
+    /// (`app.quit`, `win.zoom-in`), with an optional string target.
+    public init(
+        _ title: String, icon: String? = nil, subtitle: String? = nil, role: ButtonRole? = nil,
+        actionName: String, target: String? = nil
+    ) {
+        self.title = title
+        self.icon = icon
+        self.subtitle = subtitle
+        self.role = role
+        self.action = .named(actionName, target: target)
+    }
+
+    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+        var node = MenuNode(identity: identity, title: title, kind: .button(action))
+        node.icon = icon
+        node.subtitle = subtitle
+        node.role = role
+        return [node]
+    }
+}

@@ -1,0 +1,107 @@
+/// One resolved element of a menu: the neutral, GTK-free description that the renderer turns
+/// into a `GMenuModel` and actions, and that the guideline checks read.
+public struct MenuNode {
+    public var identity: MenuIdentity
+    /// The label as written; the renderer normalizes it (ellipsis, mnemonics, markup).
+    public var title: String
+    /// A freedesktop icon name, such as `edit-copy-symbolic`.
+    public var icon: String?
+    /// A second, smaller line that explains the item (rule L6).
+    public var subtitle: String?
+    /// A GTK accelerator string, such as `<Control>c`.
+    public var shortcut: String?
+    public var isDisabled: Bool = false
+    public var dismissBehavior: MenuActionDismissBehavior = .automatic
+    public var role: ButtonRole?
+    public var kind: Kind
+
+    public enum Kind {
+        /// A command: runs a closure, or activates an action that already exists (`app.quit`).
+        case button(ButtonAction)
+        /// A checkmark item bound to a Boolean (rule T4).
+        case toggle(isOn: Bool, set: @MainActor (Bool) -> Void)
+        /// One of many options, bound to a selection.
+        case picker(PickerChoice)
+        /// A nested menu, shown as a submenu.
+        case submenu(children: [MenuNode], primaryAction: (@MainActor () -> Void)?)
+        /// A group of items, with an optional header (the node's title).
+        case section(children: [MenuNode])
+        /// A compact row of items.
+        case controlGroup(children: [MenuNode])
+        /// A value control with decrease and increase buttons.
+        case stepper(StepperValue)
+        /// A separator between groups of items.
+        case divider
+    }
+
+    public init(identity: MenuIdentity, title: String, kind: Kind) {
+        self.identity = identity
+        self.title = title
+        self.kind = kind
+    }
+
+    /// The nodes nested inside this one: a submenu's, section's or control group's items.
+    public var children: [MenuNode] {
+        switch kind {
+        case .submenu(let children, _), .section(let children), .controlGroup(let children): children
+        default: []
+        }
+    }
+}
+
+/// What choosing a button does.
+public enum ButtonAction {
+    case perform(@MainActor () -> Void)
+    /// An action that already exists in the widget tree, by its detailed name
+    /// (`app.quit`, `win.zoom`) and an optional string target.
+    case named(String, target: String?)
+}
+
+/// A picker's options and selection, with the selection type erased.
+public struct PickerChoice {
+    public struct Option {
+        public var title: String
+        public var icon: String?
+        public var isDisabled: Bool
+        public var tag: AnyHashable
+    }
+
+    public var options: [Option]
+    public var style: PickerStyle
+    public var selection: AnyHashable?
+    public var select: @MainActor (AnyHashable) -> Void
+}
+
+/// A stepper's state at resolution time and the two ways to change it.
+public struct StepperValue {
+    public var canDecrement: Bool
+    public var canIncrement: Bool
+    public var decrement: @MainActor () -> Void
+    public var increment: @MainActor () -> Void
+}
+
+/// Whether choosing an item closes its menu (rule D4).
+public enum MenuActionDismissBehavior: Sendable, Equatable {
+    /// Choosing the item closes the menu; the default.
+    case automatic
+    case enabled
+    /// The menu stays open, so people can choose the item again (Increase / Decrease).
+    case disabled
+}
+
+/// The role of a button, as in SwiftUI.
+public enum ButtonRole: Sendable, Equatable {
+    /// Deletes or discards something: drawn red and confirmed before it acts (rule P6).
+    case destructive
+    case cancel
+}
+
+/// How a picker shows its options (rule D2).
+public enum PickerStyle: Sendable, Equatable {
+    /// The options stand in the menu itself, as a section headed by the picker's title.
+    case inline
+    /// The options sit in a submenu named by the picker's title.
+    case menu
+    /// The options form a compact row of icons.
+    case palette
+}

@@ -1,0 +1,44 @@
+/// Modifiers that work on any menu content, as their SwiftUI namesakes do. Each one applies to
+/// every node the content resolves to.
+extension MenuContent {
+    /// Shows a GTK accelerator (`<Control>s`, `<Shift><Control>z`, `F5`) beside the item.
+    public func keyboardShortcut(_ accelerator: String) -> some MenuContent {
+        ModifiedMenuContent(content: self) { $0.shortcut = accelerator }
+    }
+
+    /// Dims the content; it does nothing when chosen (rule A1). Submenus stay openable (A3).
+    public func disabled(_ isDisabled: Bool = true) -> some MenuContent {
+        ModifiedMenuContent(content: self) { $0.isDisabled = $0.isDisabled || isDisabled }
+    }
+
+    /// `.disabled` keeps the menu open when the item is chosen, so people can repeat it (rule D4).
+    public func menuActionDismissBehavior(_ behavior: MenuActionDismissBehavior) -> some MenuContent {
+        ModifiedMenuContent(content: self) { $0.dismissBehavior = behavior }
+    }
+
+    /// Gives the content an explicit identity, so that it keeps its action name however the
+    /// code around it changes.
+    public func id<ID: Hashable>(_ id: ID) -> some MenuContent {
+        IdentifiedMenuContent(content: self, id: String(describing: id))
+    }
+}
+
+struct ModifiedMenuContent<Content: MenuContent>: MenuContent {
+    let content: Content
+    let modify: (inout MenuNode) -> Void
+
+    func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+        var nodes = content.resolveNodes(at: identity)
+        for index in nodes.indices { modify(&nodes[index]) }
+        return nodes
+    }
+}
+
+struct IdentifiedMenuContent<Content: MenuContent>: MenuContent {
+    let content: Content
+    let id: String
+
+    func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+        content.resolveNodes(at: MenuIdentity("#" + id))
+    }
+}

@@ -1,0 +1,46 @@
+/// A group of related items, set apart from the rest, with an optional header (rule O2).
+public struct Section: MenuContent {
+    let header: String
+    let content: any MenuContent
+
+    public init(_ header: String = "", @MenuContentBuilder content: () -> any MenuContent) {
+        self.header = header
+        self.content = content()
+    }
+
+    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+        [MenuNode(identity: identity, title: header, kind: .section(children: content.resolveNodes(at: identity)))]
+    }
+}
+
+/// A separator between groups of items (rule O2).
+public struct Divider: MenuContent {
+    public init() {}
+
+    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+        [MenuNode(identity: identity, title: "", kind: .divider)]
+    }
+}
+
+/// A compact row of up to four related items, shown as icons side by side.
+///
+/// ```swift
+/// ControlGroup {
+///     Button("Cut", icon: "edit-cut-symbolic") { cut() }
+///     Button("Copy", icon: "edit-copy-symbolic") { copy() }
+///     Button("Paste", icon: "edit-paste-symbolic") { paste() }
+/// }
+/// ```
+public struct ControlGroup: MenuContent {
+    let title: String
+    let content: any MenuContent
+
+    public init(_ title: String = "", @MenuContentBuilder content: () -> any MenuContent) {
+        self.title = title
+        self.content = content()
+    }
+
+    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+        [MenuNode(identity: identity, title: title, kind: .controlGroup(children: content.resolveNodes(at: identity)))]
+    }
+}

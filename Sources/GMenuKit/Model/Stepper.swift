@@ -1,0 +1,31 @@
+/// A value control: decrease and increase buttons side by side, under the stepper's title.
+///
+/// Write the current value into the title so that people see it change:
+/// ```swift
+/// Stepper("Font Size: \(model.fontSize)", value: Binding(model, \.fontSize), in: 8...72)
+/// ```
+public struct Stepper: MenuContent {
+    let title: String
+    let currentState: @MainActor () -> StepperValue
+
+    public init<Value: Strideable>(
+        _ title: String, value: Binding<Value>, in bounds: ClosedRange<Value>, step: Value.Stride = 1
+    ) {
+        self.title = title
+        @MainActor func moved(by distance: Value.Stride) -> Value {
+            let next = value.wrappedValue.advanced(by: distance)
+            return Swift.max(bounds.lowerBound, Swift.min(bounds.upperBound, next))
+        }
+        currentState = {
+            StepperValue(
+                canDecrement: value.wrappedValue > bounds.lowerBound,
+                canIncrement: value.wrappedValue < bounds.upperBound,
+                decrement: { value.wrappedValue = moved(by: -step) },
+                increment: { value.wrappedValue = moved(by: step) })
+        }
+    }
+
+    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+        [MenuNode(identity: identity, title: title, kind: .stepper(currentState()))]
+    }
+}

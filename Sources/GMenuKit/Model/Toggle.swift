@@ -1,0 +1,28 @@
+/// An item that shows a checkmark while its bound value is on (rule T4).
+///
+/// ```swift
+/// Toggle("Bold", isOn: Binding(document, \.isBold))
+/// ```
+public struct Toggle: MenuContent {
+    let title: String
+    let icon: String?
+    let subtitle: String?
+    let isOn: Binding<Bool>
+
+    public init(_ title: String, icon: String? = nil, subtitle: String? = nil, isOn: Binding<Bool>) {
+        self.title = title
+        self.icon = icon
+        self.subtitle = subtitle
+        self.isOn = isOn
+    }
+
+    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+        let binding = isOn
+        var node = MenuNode(
+            identity: identity, title: title,
+            kind: .toggle(isOn: binding.wrappedValue, set: { binding.wrappedValue = $0 }))
+        node.icon = icon
+        node.subtitle = subtitle
+        return [node]
+    }
+}

@@ -1,0 +1,73 @@
+/// Turns the labels people write into text that GTK shows as written.
+enum MenuLabelText {
+    /// Longer labels are cut: a menu item is no place for a paragraph.
+    static let maximumLength = 120
+
+    struct Normalized {
+        var text: String
+        var problems: [String] = []
+    }
+
+    /// Ellipsis, whitespace, control characters and length.
+    static func normalize(_ raw: String) -> Normalized {
+        var problems: [String] = []
+        var text = raw.replacing("...", with: "…")
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+            problems.append("contains a line break or control character; it was replaced by a space")
+            text = String(String.UnicodeScalarView(text.unicodeScalars.map {
+                ($0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}") ? " " : $0
+            }))
+        }
+        text = collapsingSpaces(text)
+        if text.count > maximumLength {
+            problems.append("is \(text.count) characters long; it was cut to \(maximumLength)")
+            text = String(text.prefix(maximumLength - 1)).trimmingTrailingSpaces() + "…"
+        }
+        return Normalized(text: text, problems: problems)
+    }
+
+    /// GTK parses item labels for mnemonics; a literal underscore must be doubled.
+    static func escapingMnemonics(_ text: String) -> String {
+        text.replacing("_", with: "__")
+    }
+
+    /// Pango markup needs `&`, `<`, `>` and quotes escaped.
+    static func escapingMarkup(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    private static func collapsingSpaces(_ text: String) -> String {
+        var result = ""
+        var lastWasSpace = true
+        for character in text {
+            if character == " " {
+                if !lastWasSpace { result.append(character) }
+                lastWasSpace = true
+            } else {
+                result.append(character)
+                lastWasSpace = false
+            }
+        }
+        return result.trimmingTrailingSpaces()
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,76 @@
+/// The GTK-free plan of a rendered menu: for every level (the top, each section, each submenu)
+/// the items with their GMenu attributes, plus the actions those items use.
+///
+/// The renderer compares two plans level by level and applies only what differs.
+struct MenuPlan {
+    var items: [PlannedItem]
+    var actions: [PlannedAction]
+    var diagnostics: [MenuDiagnostic]
+}
+
+/// One GMenu item: its attributes and, for sections and submenus, the linked level.
+struct PlannedItem {
+    var identity: MenuIdentity
+    var attributes: PlannedAttributes
+    var link: PlannedLink?
+}
+
+struct PlannedLink {
+    enum Kind: String { case section, submenu }
+    var kind: Kind
+    var children: [PlannedItem]
+}
+
+/// The attributes of one GMenu item, compared to decide whether the item must be replaced.
+struct PlannedAttributes: Equatable {
+    var label: String?
+    /// Set when the label is Pango markup; GTK 4.8 reads `use-markup` only as a string.
+    var useMarkup = false
+    /// The detailed action name, scope included ("menu.copy", "app.quit").
+    var action: String?
+    var target: String?
+    var icon: String?
+    /// The icon that iconic sections (control groups, palettes, steppers) draw.
+    var verbIcon: String?
+    var accel: String?
+    var displayHint: String?
+    /// Read by GMenuKit's controls: "destructive" items are drawn red and confirmed.
+    var role: String?
+    var subtitle: String?
+    var keepsMenuOpen = false
+    var linkKind: PlannedLink.Kind?
+}
+
+/// The custom GMenu attributes GMenuKit adds for its controls; GTK ignores them.
+enum MenuAttributeName {
+    static let role = "gmenukit-role"
+    static let subtitle = "gmenukit-subtitle"
+    static let keepsMenuOpen = "gmenukit-keeps-open"
+}
+
+/// One GAction that the rendered menu owns.
+struct PlannedAction {
+    enum Behavior {
+        case perform(@MainActor () -> Void)
+        /// A Boolean state: the item shows a checkmark.
+        case toggle(isOn: Bool, set: @MainActor (Bool) -> Void)
+        /// A string state with one target per option: the items show radio marks.
+        /// `select` answers whether the target named an option.
+        case choice(selected: String, select: @MainActor (String) -> Bool)
+    }
+
+    /// Actions of different shapes cannot be turned into one another; they are replaced.
+    enum Shape { case plain, toggle, choice }
+
+    var name: String
+    var isEnabled: Bool
+    var behavior: Behavior
+
+    var shape: Shape {
+        switch behavior {
+        case .perform: .plain
+        case .toggle: .toggle
+        case .choice: .choice
+        }
+    }
+}

@@ -1,0 +1,401 @@
+/// Turns resolved menu nodes into a ``MenuPlan``: lays items out in GMenu levels, names their
+/// actions, normalizes labels, and reports every piece of bad input it had to repair.
+///
+/// It knows GTK's rules but calls no GTK, so it runs anywhere and is cheap to test.
+@MainActor
+struct MenuPlanner {
+    struct Options {
+        /// The scope the menu's own actions live in, as inserted on a widget ("menu").
+        var actionPrefix: String
+        /// A colour for destructive labels, drawn with Pango markup; nil draws them plainly.
+        var destructiveColor: String?
+        /// GTK's accelerator parser, handed in so that planning needs no GTK.
+        var isValidAccelerator: (String) -> Bool
+    }
+
+    /// Submenus nested deeper than this are cut: GTK would still show them, but no person
+    /// could find their way through them.
+    static let maximumDepth = 16
+    /// More items than this in a control group no longer fit in one row.
+    static let maximumControlGroupItems = 4
+
+    private let options: Options
+    private var names: ActionNameRegistry
+    private var actions: [PlannedAction] = []
+    private var diagnostics: [MenuDiagnostic] = []
+    private var seenIdentities: Set<MenuIdentity> = []
+    /// GtkPopoverMenu names each submenu page by its label; "main" is the root page.
+    private var submenuLabels: Set<String> = ["main"]
+
+    /// What an item inherits from the sections and submenus around it.
+    private struct Scope {
+        var path: [String] = []
+        var depth = 0
+        var isDisabled = false
+        var dismissBehavior = MenuActionDismissBehavior.automatic
+        var isIconic = false
+
+        func entering(_ node: MenuNode, title: String? = nil) -> Scope {
+            var scope = self
+            if let title, !title.isEmpty { scope.path.append(title) }
+            scope.isDisabled = isDisabled || node.isDisabled
+            if node.dismissBehavior != .automatic { scope.dismissBehavior = node.dismissBehavior }
+            return scope
+        }
+    }
+
+    static func plan(_ nodes: [MenuNode], options: Options, names: inout ActionNameRegistry) -> MenuPlan {
+        var planner = MenuPlanner(options: options, names: names)
+        let items = planner.planLevel(nodes, scope: Scope())
+        if items.isEmpty {
+            planner.report(.warning, path: [], "the menu has no items; it opens empty")
+        }
+        planner.names.endPass()
+        names = planner.names
+        return MenuPlan(items: items, actions: planner.actions, diagnostics: planner.diagnostics)
+    }
+
+    private init(options: Options, names: ActionNameRegistry) {
+        self.options = options
+        self.names = names
+    }
+
+    // MARK: Levels
+
+    /// GMenu has no separators: dividers and groups become sections. A level made only of
+    /// plain items stays flat; otherwise each run of plain items forms a section of its own.
+    private mutating func planLevel(_ nodes: [MenuNode], scope: Scope) -> [PlannedItem] {
+        let needsSections = nodes.contains { $0.isSectionLike }
+        guard needsSections else { return nodes.compactMap { planItem($0, scope: scope) } }
+
+        var level: [PlannedItem] = []
+        var run: [PlannedItem] = []
+        var runAnchor = scope.path.joined(separator: "/") + "/start"
+        func closeRun() {
+            if !run.isEmpty {
+                level.append(PlannedItem(
+                    identity: MenuIdentity(runAnchor + "+run"),
+                    attributes: PlannedAttributes(linkKind: .section),
+                    link: PlannedLink(kind: .section, children: run)))
+            }
+            run = []
+        }
+        for node in nodes {
+            if case .divider = node.kind {
+                closeRun()
+                runAnchor = node.identity.path
+            } else if node.isSectionLike {
+                closeRun()
+                if let block = planBlock(node, scope: scope) { level.append(block) }
+                runAnchor = node.identity.path
+            } else if let item = planItem(node, scope: scope) {
+                run.append(item)
+            }
+        }
+        closeRun()
+        return level
+    }
+
+    /// Sections, control groups, steppers and inline or palette pickers.
+    private mutating func planBlock(_ node: MenuNode, scope: Scope) -> PlannedItem? {
+        let identity = uniqueIdentity(node, scope: scope)
+        let header = MenuLabelText.normalize(node.title)
+        reportLabelProblems(header.problems, title: node.title, scope: scope)
+        let inner = scope.entering(node, title: header.text)
+        reportIgnoredShortcut(node, scope: scope)
+
+        var attributes = PlannedAttributes(linkKind: .section)
+        attributes.label = header.text.isEmpty ? nil : header.text
+        var children: [PlannedItem]
+
+        switch node.kind {
+        case .section(let nodes):
+            children = planLevel(nodes, scope: inner)
+        case .controlGroup(let nodes):
+            attributes.displayHint = "horizontal-buttons"
+            var iconic = inner
+            iconic.isIconic = true
+            children = []
+            for child in nodes {
+                switch child.kind {
+                case .button, .toggle:
+                    if let item = planItem(child, scope: iconic) { children.append(item) }
+                case .divider:
+                    continue
+                default:
+                    report(.warning, path: iconic.path + [child.title],
+                           "only buttons and toggles fit in a control group; this item is not shown")
+                }
+            }
+            if children.count > Self.maximumControlGroupItems {
+                report(.warning, path: inner.path,
+                       "a control group of \(children.count) items does not fit in one row; keep it to \(Self.maximumControlGroupItems)")
+            }
+        case .stepper(let value):
+            attributes.displayHint = "horizontal-buttons"
+            let disabled = inner.isDisabled
+            children = [
+                stepperButton(node, identity: identity, part: "decrease", title: "Decrease",
+                              icon: "list-remove-symbolic", enabled: value.canDecrement && !disabled,
+                              perform: value.decrement, scope: inner),
+                stepperButton(node, identity: identity, part: "increase", title: "Increase",
+                              icon: "list-add-symbolic", enabled: value.canIncrement && !disabled,
+                              perform: value.increment, scope: inner),
+            ]
+        case .picker(let choice):
+            if choice.style == .palette { attributes.displayHint = "horizontal-buttons" }
+            var optionScope = inner
+            optionScope.isIconic = choice.style == .palette
+            children = planPickerOptions(node, choice: choice, identity: identity, scope: optionScope)
+        default:
+            return nil
+        }
+        if children.isEmpty, case .section = node.kind {
+            report(.hint, path: inner.path, "the section has no items; GTK does not show it")
+        }
+        return PlannedItem(identity: identity, attributes: attributes,
+                           link: PlannedLink(kind: .section, children: children))
+    }
+
+    private mutating func stepperButton(
+        _ node: MenuNode, identity: MenuIdentity, part: String, title: String, icon: String,
+        enabled: Bool, perform: @escaping @MainActor () -> Void, scope: Scope
+    ) -> PlannedItem {
+        let partIdentity = identity.appending(part)
+        let name = names.name(for: partIdentity, title: node.title + " " + part)
+        actions.append(PlannedAction(name: name, isEnabled: enabled, behavior: .perform(perform)))
+        var attributes = PlannedAttributes(label: title, action: qualified(name), icon: icon, verbIcon: icon)
+        attributes.keepsMenuOpen = scope.dismissBehavior != .enabled
+        return PlannedItem(identity: partIdentity, attributes: attributes, link: nil)
+    }
+
+    // MARK: Items
+
+    /// Buttons, toggles, submenus and pickers shown as submenus.
+    private mutating func planItem(_ node: MenuNode, scope: Scope) -> PlannedItem? {
+        let identity = uniqueIdentity(node, scope: scope)
+        let inner = scope.entering(node)
+        var attributes = PlannedAttributes()
+        attributes.label = itemLabel(node.title, hasIcon: node.icon != nil, scope: scope)
+        attributes.icon = node.icon
+        attributes.verbIcon = scope.isIconic ? node.icon : nil
+        attributes.keepsMenuOpen = inner.dismissBehavior == .disabled
+        if let subtitle = node.subtitle {
+            let normalized = MenuLabelText.normalize(subtitle)
+            reportLabelProblems(normalized.problems.map { "subtitle " + $0 }, title: node.title, scope: scope)
+            attributes.subtitle = normalized.text.isEmpty ? nil : normalized.text
+        }
+
+        switch node.kind {
+        case .button(let action):
+            if node.role == .destructive { attributes.role = "destructive" }
+            attributes.accel = accelerator(node, scope: scope)
+            switch action {
+            case .perform(let perform):
+                let name = names.name(for: identity, title: node.title)
+                actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .perform(perform)))
+                attributes.action = qualified(name)
+            case .named(let detailedName, let target):
+                if !Self.isValidDetailedName(detailedName) {
+                    report(.error, path: scope.path + [node.title],
+                           "'\(detailedName)' is not a valid GAction name (scope.name, with letters, digits and '-'); the item is dimmed")
+                } else if !inner.isDisabled {
+                    // An item without an action is dimmed; that is how a borrowed action is disabled.
+                    attributes.action = detailedName
+                    attributes.target = target
+                }
+            }
+            applyDestructiveColor(to: &attributes)
+
+        case .toggle(let isOn, let set):
+            attributes.accel = accelerator(node, scope: scope)
+            let name = names.name(for: identity, title: node.title)
+            actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .toggle(isOn: isOn, set: set)))
+            attributes.action = qualified(name)
+
+        case .submenu(let children, let primaryAction):
+            reportIgnoredShortcut(node, scope: scope)
+            if primaryAction != nil {
+                report(.warning, path: scope.path + [node.title],
+                       "a submenu has no primary action; it only opens its items")
+            }
+            let title = attributes.label ?? ""
+            attributes.label = uniqueSubmenuLabel(title, path: scope.path)
+            attributes.linkKind = .submenu
+            var submenuScope = inner
+            submenuScope.path.append(node.title)
+            submenuScope.depth += 1
+            submenuScope.isIconic = false
+            guard submenuScope.depth <= Self.maximumDepth else {
+                report(.error, path: submenuScope.path,
+                       "submenus are nested more than \(Self.maximumDepth) deep; the deeper ones are left out")
+                attributes.linkKind = nil
+                return PlannedItem(identity: identity, attributes: attributes, link: nil)
+            }
+            let items = planLevel(children, scope: submenuScope)
+            if items.isEmpty {
+                report(.warning, path: submenuScope.path, "the submenu has no items; it opens empty")
+            }
+            return PlannedItem(identity: identity, attributes: attributes,
+                               link: PlannedLink(kind: .submenu, children: items))
+
+        case .picker(let choice):
+            // Only the submenu style reaches here; the others are blocks.
+            reportIgnoredShortcut(node, scope: scope)
+            attributes.label = uniqueSubmenuLabel(attributes.label ?? "", path: scope.path)
+            attributes.linkKind = .submenu
+            var optionScope = inner
+            optionScope.path.append(node.title)
+            optionScope.isIconic = false
+            let options = planPickerOptions(node, choice: choice, identity: identity, scope: optionScope)
+            return PlannedItem(identity: identity, attributes: attributes,
+                               link: PlannedLink(kind: .submenu, children: options))
+
+        case .section, .controlGroup, .stepper, .divider:
+            return nil
+        }
+        return PlannedItem(identity: identity, attributes: attributes, link: nil)
+    }
+
+    /// One string-state action for the whole picker and one item per option, each with its
+    /// own target: GTK draws them as radio items.
+    private mutating func planPickerOptions(
+        _ node: MenuNode, choice: PickerChoice, identity: MenuIdentity, scope: Scope
+    ) -> [PlannedItem] {
+        var targetByTag: [AnyHashable: String] = [:]
+        var tagByTarget: [String: AnyHashable] = [:]
+        var items: [PlannedItem] = []
+        let name = names.name(for: identity, title: node.title)
+        if choice.options.isEmpty {
+            report(.warning, path: scope.path, "the picker has no options")
+        }
+        for (index, option) in choice.options.enumerated() {
+            guard targetByTag[option.tag] == nil else {
+                report(.error, path: scope.path + [option.title],
+                       "another option of this picker has the same tag (\(option.tag.base)); this one is left out")
+                continue
+            }
+            var target = String(describing: option.tag.base)
+            if tagByTarget[target] != nil { target += "#" + String(index) }
+            targetByTag[option.tag] = target
+            tagByTarget[target] = option.tag
+
+            var attributes = PlannedAttributes()
+            attributes.label = itemLabel(option.title, hasIcon: option.icon != nil, scope: scope)
+            attributes.icon = option.icon
+            attributes.verbIcon = scope.isIconic ? option.icon : nil
+            attributes.keepsMenuOpen = scope.dismissBehavior == .disabled
+            if !option.isDisabled {
+                attributes.action = qualified(name)
+                attributes.target = target
+            }
+            items.append(PlannedItem(identity: identity.appending("option:" + target), attributes: attributes, link: nil))
+        }
+        let selected = choice.selection.flatMap { targetByTag[$0] } ?? ""
+        let select = choice.select
+        actions.append(PlannedAction(
+            name: name, isEnabled: !scope.isDisabled,
+            behavior: .choice(selected: selected, select: { target in
+                guard let tag = tagByTarget[target] else { return false }
+                select(tag)
+                return true
+            })))
+        return items
+    }
+
+    // MARK: Labels
+
+    private mutating func itemLabel(_ title: String, hasIcon: Bool, scope: Scope) -> String? {
+        let normalized = MenuLabelText.normalize(title)
+        reportLabelProblems(normalized.problems, title: title, scope: scope)
+        var text = normalized.text
+        if text.isEmpty {
+            // An iconic item may be an icon alone; anywhere else an empty row is a puzzle.
+            if scope.isIconic && hasIcon { return nil }
+            report(.warning, path: scope.path + ["(untitled)"], "the item has no label; it is shown as \"Untitled\"")
+            text = "Untitled"
+        }
+        return MenuLabelText.escapingMnemonics(text)
+    }
+
+    /// Destructive items are drawn in the given colour through Pango markup, with the label
+    /// escaped so that `&` and `<` stay literal.
+    private func applyDestructiveColor(to attributes: inout PlannedAttributes) {
+        guard attributes.role == "destructive", let color = options.destructiveColor, let label = attributes.label
+        else { return }
+        attributes.label = "<span foreground=\"\(color)\">" + MenuLabelText.escapingMarkup(label) + "</span>"
+        attributes.useMarkup = true
+    }
+
+    private mutating func uniqueSubmenuLabel(_ label: String, path: [String]) -> String {
+        var unique = label
+        while submenuLabels.contains(unique) { unique += "\u{200B}" }
+        if unique != label {
+            report(.warning, path: path + [label],
+                   "another submenu in this menu has the same label; GTK needs them distinct, so this one gets an invisible mark")
+        }
+        submenuLabels.insert(unique)
+        return unique
+    }
+
+    // MARK: Shortcuts, names, identities
+
+    private mutating func accelerator(_ node: MenuNode, scope: Scope) -> String? {
+        guard let shortcut = node.shortcut else { return nil }
+        guard options.isValidAccelerator(shortcut) else {
+            report(.error, path: scope.path + [node.title],
+                   "'\(shortcut)' is not a GTK accelerator (write it like \"<Control>s\" or \"<Shift><Control>z\"); it is not shown")
+            return nil
+        }
+        return shortcut
+    }
+
+    private mutating func reportIgnoredShortcut(_ node: MenuNode, scope: Scope) {
+        if let shortcut = node.shortcut {
+            report(.warning, path: scope.path + [node.title],
+                   "a keyboard shortcut (\(shortcut)) belongs on a command, not on a submenu or group; it is not shown")
+        }
+    }
+
+    private func qualified(_ name: String) -> String { options.actionPrefix + "." + name }
+
+    /// `scope.name`, optionally followed by `::target`; each part as `g_action_name_is_valid` wants.
+    static func isValidDetailedName(_ detailedName: String) -> Bool {
+        let name = detailedName.split(separator: "::", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return name.contains(".") && ActionNameRegistry.isValidActionName(name)
+    }
+
+    private mutating func uniqueIdentity(_ node: MenuNode, scope: Scope) -> MenuIdentity {
+        var identity = node.identity
+        if seenIdentities.contains(identity) {
+            report(.warning, path: scope.path + [node.title],
+                   "two items share the identity \(identity); give ForEach elements distinct ids")
+            var counter = 2
+            while seenIdentities.contains(identity.appending("~" + String(counter))) { counter += 1 }
+            identity = identity.appending("~" + String(counter))
+        }
+        seenIdentities.insert(identity)
+        return identity
+    }
+
+    private mutating func reportLabelProblems(_ problems: [String], title: String, scope: Scope) {
+        for problem in problems {
+            report(.warning, path: scope.path + [String(title.prefix(40))], "the label " + problem)
+        }
+    }
+
+    private mutating func report(_ severity: MenuDiagnostic.Severity, path: [String], _ message: String) {
+        diagnostics.append(MenuDiagnostic(severity: severity, path: path.joined(separator: " › "), message: message))
+    }
+}
+
+extension MenuNode {
+    /// Content that GMenu can only express as a section of its own.
+    var isSectionLike: Bool {
+        switch kind {
+        case .section, .controlGroup, .stepper, .divider: true
+        case .picker(let choice): choice.style != .menu
+        default: false
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import CGtk
+
+/// The `GSimpleActionGroup` behind a rendered menu: one `GSimpleAction` per planned action,
+/// kept across refreshes and updated in place (handler, enabled, state), so that GTK sees
+/// the same actions for as long as the items that use them exist.
+@MainActor
+final class MenuActionGroup {
+    private let group: ObjectReference
+    private var installed: [String: InstalledAction] = [:]
+
+    private struct InstalledAction {
+        let action: ObjectReference
+        let handler: ActionHandler
+        let shape: PlannedAction.Shape
+    }
+
+    init() {
+        group = ObjectReference(taking: g_simple_action_group_new().gpointer)
+    }
+
+    var actionGroup: OpaquePointer { gmk_action_group(group.pointer) }
+
+    /// Makes the group hold exactly the planned actions.
+    func apply(_ planned: [PlannedAction]) {
+        var wanted = Set<String>()
+        wanted.reserveCapacity(planned.count)
+        for action in planned {
+            wanted.insert(action.name)
+            if let existing = installed[action.name], existing.shape == action.shape {
+                update(existing, to: action)
+            } else {
+                if installed[action.name] != nil { remove(action.name) }
+                install(action)
+            }
+        }
+        if installed.count != wanted.count {
+            for name in installed.keys where !wanted.contains(name) { remove(name) }
+        }
+    }
+
+    /// Removes every action; a handler that GTK still calls afterwards does nothing.
+    func removeAll() {
+        for name in Array(installed.keys) { remove(name) }
+    }
+
+    private func install(_ planned: PlannedAction) {
+        let handler = ActionHandler(behavior: planned.behavior)
+        let simple: OpaquePointer
+        let signal: String
+        switch planned.behavior {
+        case .perform:
+            simple = g_simple_action_new(planned.name, nil)
+            signal = "activate"
+        case .toggle(let isOn, _):
+            simple = g_simple_action_new_stateful(planned.name, nil, g_variant_new_boolean(isOn ? 1 : 0))
+            signal = "change-state"
+        case .choice(let selected, _):
+            simple = g_simple_action_new_stateful(planned.name, gmk_variant_type_string(), g_variant_new_string(selected))
+            signal = "change-state"
+        }
+        g_simple_action_set_enabled(simple, planned.isEnabled ? 1 : 0)
+        gmk_connect_action(simple, signal, actionCallback, SwiftClosureData.retained(handler),
+                           SwiftClosureData.releaseOnClosureDestroy)
+        g_action_map_add_action(gmk_action_map(group.pointer), gmk_action(simple.gpointer))
+        installed[planned.name] = InstalledAction(
+            action: ObjectReference(taking: simple.gpointer), handler: handler, shape: planned.shape)
+    }
+
+    private func update(_ existing: InstalledAction, to planned: PlannedAction) {
+        existing.handler.behavior = planned.behavior
+        let simple = existing.action.opaque
+        let enabled: gboolean = planned.isEnabled ? 1 : 0
+        if g_action_get_enabled(gmk_action(simple.gpointer)) != enabled {
+            g_simple_action_set_enabled(simple, enabled)
+        }
+        setState(of: simple, to: planned.behavior)
+    }
+
+    private func remove(_ name: String) {
+        guard let existing = installed.removeValue(forKey: name) else { return }
+        existing.handler.behavior = nil
+        g_action_map_remove_action(gmk_action_map(group.pointer), name)
+    }
+}
+
+/// Sets an action's state when it differs, so that GTK redraws only what changed.
+@MainActor
+private func setState(of simple: OpaquePointer, to behavior: PlannedAction.Behavior) {
+    let current = g_action_get_state(gmk_action(simple.gpointer))
+    defer { if let current { g_variant_unref(current) } }
+    switch behavior {
+    case .perform:
+        break
+    case .toggle(let isOn, _):
+        if Variants.bool(current) != isOn { g_simple_action_set_state(simple, g_variant_new_boolean(isOn ? 1 : 0)) }
+    case .choice(let selected, _):
+        if Variants.string(current) != selected { g_simple_action_set_state(simple, g_variant_new_string(selected)) }
+    }
+}
+
+/// What an action does when GTK activates it or asks to change its state. The rendered menu
+/// swaps the behavior on every refresh, and clears it when the menu goes away, so a late
+/// activation never runs a stale closure.
+@MainActor
+final class ActionHandler {
+    var behavior: PlannedAction.Behavior?
+
+    init(behavior: PlannedAction.Behavior) {
+        self.behavior = behavior
+    }
+
+    func handle(_ simple: OpaquePointer, parameter: OpaquePointer?) {
+        switch behavior {
+        case .perform(let perform):
+            perform()
+        case .toggle(_, let set):
+            guard let isOn = Variants.bool(parameter) else { return }
+            set(isOn)
+            // The state follows right away; a refresh that reads the binding agrees with it.
+            g_simple_action_set_state(simple, g_variant_new_boolean(isOn ? 1 : 0))
+        case .choice(_, let select):
+            guard let target = Variants.string(parameter) else { return }
+            // A target that names no option (from outside GMenuKit) changes nothing.
+            if select(target) { g_simple_action_set_state(simple, g_variant_new_string(target)) }
+        case nil:
+            break
+        }
+    }
+}
+
+/// `activate` and `change-state` share one signature: the action and its parameter.
+private let actionCallback: GMKActionCallback = { simple, parameter, data in
+    // GTK emits action signals on the main thread only.
+    guard let action = simple else { return }
+    nonisolated(unsafe) let (simple, parameter, data) = (action, parameter, data)
+    MainActor.assumeIsolated {
+        SwiftClosureData.object(data, as: ActionHandler.self).handle(simple, parameter: parameter)
+    }
+}

@@ -1,0 +1,173 @@
+import CGtk
+import Observation
+
+/// A declarative menu rendered to GTK: a `GMenuModel` plus the `GActionGroup` its items use.
+///
+/// Hand ``menuModel`` to any GTK menu widget (`gtk_menu_button_set_menu_model`,
+/// `gtk_popover_menu_new_from_model`) and insert ``actionGroup`` on a widget above it with
+/// ``insertActionGroup(into:)``. The rendered menu follows the state it reads: when an
+/// `@Observable` model that the content or a binding read changes, the menu updates itself
+/// before GTK draws the next frame; after changing anything else, call ``refresh()``. Each
+/// update changes only the items that differ.
+@MainActor
+public final class RenderedMenu {
+    /// The menu's title, for the button or menu bar that shows it.
+    public let title: String
+    /// The menu's icon, for the button that shows it.
+    public let icon: String?
+    /// What a click on the control does when the menu has a primary action (rule D1).
+    public let primaryAction: (@MainActor () -> Void)?
+    /// The scope the menu's actions live in on the widget they are inserted on.
+    public let actionPrefix: String
+    /// What the last render had to repair or found wrong, in menu order.
+    public private(set) var diagnostics: [MenuDiagnostic] = []
+
+    /// A colour for destructive items (`#c01c28`, `red`); controls set it from the theme's
+    /// error colour. With none, destructive items are only marked for the controls.
+    public var destructiveColor: String? {
+        didSet { if destructiveColor != oldValue { refresh() } }
+    }
+
+    /// Where diagnostics go the first time they occur. Prints to standard error by default.
+    public static var diagnosticHandler: @MainActor (MenuDiagnostic) -> Void = { diagnostic in
+        printToStandardError("GMenuKit: \(diagnostic)")
+    }
+
+    private let content: @MainActor () -> [MenuNode]
+    private let root = MenuLevel()
+    private let actions = MenuActionGroup()
+    private var names = ActionNameRegistry()
+    private let refreshTrigger = RefreshTrigger()
+    private var reportedDiagnostics: Set<MenuDiagnostic> = []
+    private var isRendering = false
+    private var needsAnotherPass = false
+    private var isInvalidated = false
+
+    public init(_ menu: Menu, actionPrefix: String = "menu") {
+        title = menu.title
+        icon = menu.icon
+        primaryAction = menu.primaryAction
+        content = { menu.resolveContent() }
+        if ActionNameRegistry.isValidActionName(actionPrefix) && !actionPrefix.contains(".") {
+            self.actionPrefix = actionPrefix
+        } else {
+            self.actionPrefix = "menu"
+            report([MenuDiagnostic(
+                severity: .error, path: menu.title,
+                message: "'\(actionPrefix)' cannot be an action prefix (letters, digits and '-' only); \"menu\" is used")])
+        }
+        refreshTrigger.menu = self
+        refresh()
+    }
+
+    /// Renders content without a title of its own, such as a context menu.
+    public convenience init(
+        actionPrefix: String = "menu", @MenuContentBuilder content: @escaping @MainActor () -> any MenuContent
+    ) {
+        self.init(Menu("", content: content), actionPrefix: actionPrefix)
+    }
+
+    isolated deinit {
+        invalidate()
+    }
+
+    /// The rendered menu; it stays the same object for the life of this rendered menu.
+    public var menuModel: UnsafeMutablePointer<GMenuModel> { root.model }
+
+    /// The actions the menu's items use, to insert under ``actionPrefix``.
+    public var actionGroup: OpaquePointer { actions.actionGroup }
+
+    /// Makes the menu's actions reachable from `widget` and everything inside it, including
+    /// popovers parented to it.
+    public func insertActionGroup(into widget: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_insert_action_group(widget, actionPrefix, actionGroup)
+    }
+
+    /// Reads the content and its bindings again and applies what changed.
+    public func refresh() {
+        guard !isInvalidated else { return }
+        // An action that refreshes its own menu while the menu renders gets one more pass.
+        guard !isRendering else {
+            needsAnotherPass = true
+            return
+        }
+        isRendering = true
+        defer { isRendering = false }
+        repeat {
+            needsAnotherPass = false
+            render()
+        } while needsAnotherPass
+    }
+
+    /// Lets go of everything now: the actions stop working and the menu stops following its
+    /// state. Dropping the last reference to the rendered menu does the same.
+    public func invalidate() {
+        guard !isInvalidated else { return }
+        isInvalidated = true
+        refreshTrigger.menu = nil
+        actions.removeAll()
+    }
+
+    private func render() {
+        let trigger = refreshTrigger
+        let nodes = withObservationTracking {
+            content()
+        } onChange: {
+            trigger.schedule()
+        }
+        let options = MenuPlanner.Options(
+            actionPrefix: actionPrefix,
+            destructiveColor: destructiveColor.flatMap(validatedColor),
+            isValidAccelerator: isValidAccelerator)
+        let plan = MenuPlanner.plan(nodes, options: options, names: &names)
+        // Actions first, so that items never point at an action that is not there yet.
+        actions.apply(plan.actions)
+        root.apply(plan.items)
+        diagnostics = plan.diagnostics
+        report(plan.diagnostics)
+    }
+
+    private func report(_ found: [MenuDiagnostic]) {
+        for diagnostic in found where reportedDiagnostics.insert(diagnostic).inserted {
+            Self.diagnosticHandler(diagnostic)
+        }
+    }
+
+    /// Only colours that cannot break the markup they are put into: `#rgb` forms and names.
+    private func validatedColor(_ color: String) -> String? {
+        let isHex = color.first == "#" && [4, 7, 9, 13].contains(color.count)
+            && color.dropFirst().allSatisfy(\.isHexDigit)
+        let isName = !color.isEmpty && color.allSatisfy { $0.isASCII && $0.isLetter }
+        if isHex || isName { return color }
+        report([MenuDiagnostic(severity: .error, path: title,
+                               message: "'\(color)' is not a colour (#rrggbb or a name); destructive items are not coloured")])
+        return nil
+    }
+}
+
+private func isValidAccelerator(_ accelerator: String) -> Bool {
+    var key: guint = 0
+    var modifiers = GdkModifierType(rawValue: 0)
+    return gtk_accelerator_parse(accelerator, &key, &modifiers) != 0 && key != 0
+}
+
+/// Schedules a refresh on the GLib main loop when observed state changes. The change may be
+/// reported on any thread; the refresh always runs on the main thread, before GTK's next frame.
+private final class RefreshTrigger: @unchecked Sendable {
+    // Read and written only on the main thread: by the rendered menu and the idle callback.
+    weak var menu: RenderedMenu?
+
+    func schedule() {
+        g_idle_add_full(G_PRIORITY_HIGH_IDLE, refreshCallback, SwiftClosureData.retained(self),
+                        SwiftClosureData.releaseOnDestroy)
+    }
+}
+
+private let refreshCallback: GSourceFunc = { data in
+    // Idle sources attached to the default context run on the main thread.
+    nonisolated(unsafe) let data = data
+    MainActor.assumeIsolated {
+        SwiftClosureData.object(data, as: RefreshTrigger.self).menu?.refresh()
+    }
+    return 0  // G_SOURCE_REMOVE
+}
