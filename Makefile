@@ -1,0 +1,32 @@
+# GMenuKit: `make run` opens the showcase, `make test` runs every test.
+SWIFT ?= swift
+SWIFT_FLAGS ?=
+
+# Headless machines have no accessibility bus; GTK need not look for one.
+export GTK_A11Y ?= none
+export NO_AT_BRIDGE ?= 1
+
+.PHONY: all deps build test run screenshot clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+# Any GLib or GTK critical fails the tests.
+test: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	G_DEBUG=fatal-criticals scripts/with-display.sh $(SWIFT) test --skip-build $(SWIFT_FLAGS)
+
+run: build
+	@scripts/run-showcase.sh "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/MenuShowcase"
+
+# Opens the showcase's menu under a private X server and saves what a person would see.
+screenshot: build
+	scripts/with-display.sh scripts/screenshot-showcase.sh "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/MenuShowcase" screenshots/showcase.png
+
+clean:
+	rm -rf .build
