@@ -1,0 +1,157 @@
+import CGtk
+import Observation
+import XCTest
+
+@testable import GMenuKit
+
+/// Activation through GIO, as GTK's menus activate: closures run, toggles flip, pickers move,
+/// disabled actions refuse.
+final class ActionTests: XCTestCase {
+    func testButtonRunsItsClosure() {
+        onMain {
+            var copies = 0
+            let rendered = RenderedMenu(Menu("Edit") { Button("Copy") { copies += 1 } })
+            g_action_group_activate_action(rendered.actionGroup, "copy", nil)
+            g_action_group_activate_action(rendered.actionGroup, "copy", nil)
+            XCTAssertEqual(copies, 2)
+        }
+    }
+
+    func testToggleFlipsTheBindingAndTheState() {
+        onMain {
+            var isBold = false
+            let rendered = RenderedMenu(Menu("Format") {
+                Toggle("Bold", isOn: Binding(get: { isBold }, set: { isBold = $0 }))
+            })
+            g_action_group_activate_action(rendered.actionGroup, "bold", nil)
+            XCTAssertTrue(isBold)
+            XCTAssertEqual(actionState(rendered.actionGroup, "bold"), "true")
+            g_action_group_activate_action(rendered.actionGroup, "bold", nil)
+            XCTAssertFalse(isBold)
+            XCTAssertEqual(actionState(rendered.actionGroup, "bold"), "false")
+        }
+    }
+
+    func testPickerMovesTheSelection() throws {
+        try onMain {
+            enum Sort: Hashable { case name, date, size }
+            var sort = Sort.name
+            let rendered = RenderedMenu(Menu("View") {
+                Picker("Sort By", selection: Binding(get: { sort }, set: { sort = $0 })) {
+                    Text("Name").tag(Sort.name)
+                    Text("Date").tag(Sort.date)
+                    Text("Size").tag(Sort.size)
+                }
+            })
+            let options = MenuModelReader.read(rendered.menuModel)[0].section ?? []
+            let date = try XCTUnwrap(options.first { $0.label == "Date" })
+            g_action_group_activate_action(rendered.actionGroup, "sort-by", g_variant_new_string(date.target))
+            XCTAssertEqual(sort, .date)
+            XCTAssertEqual(actionState(rendered.actionGroup, "sort-by"), date.target)
+        }
+    }
+
+    func testPickerIgnoresATargetThatNamesNoOption() {
+        onMain {
+            var sort = "name"
+            let rendered = RenderedMenu(Menu("View") {
+                Picker("Sort By", selection: Binding(get: { sort }, set: { sort = $0 })) {
+                    Text("Name").tag("name")
+                    Text("Date").tag("date")
+                }
+            })
+            g_action_group_activate_action(rendered.actionGroup, "sort-by", g_variant_new_string("color"))
+            XCTAssertEqual(sort, "name")
+            XCTAssertEqual(actionState(rendered.actionGroup, "sort-by"), "name")
+        }
+    }
+
+    func testDisabledActionsRefuseActivation() {
+        onMain {
+            var printed = 0
+            var isBold = false
+            var sort = "name"
+            let rendered = RenderedMenu(Menu("File") {
+                Button("Print…") { printed += 1 }.disabled()
+                Section {
+                    Toggle("Bold", isOn: Binding(get: { isBold }, set: { isBold = $0 }))
+                    Picker("Sort By", selection: Binding(get: { sort }, set: { sort = $0 })) {
+                        Text("Name").tag("name")
+                        Text("Date").tag("date")
+                    }
+                }
+                .disabled()
+            })
+            g_action_group_activate_action(rendered.actionGroup, "print", nil)
+            g_action_group_activate_action(rendered.actionGroup, "bold", nil)
+            g_action_group_activate_action(rendered.actionGroup, "sort-by", g_variant_new_string("date"))
+            XCTAssertEqual(printed, 0)
+            XCTAssertFalse(isBold)
+            XCTAssertEqual(sort, "name")
+            XCTAssertFalse(actionEnabled(rendered.actionGroup, "bold"), "a disabled section disables its items")
+        }
+    }
+
+    func testDisabledSubmenuStaysOpenableWithItsItemsDimmed() {
+        onMain {
+            let rendered = RenderedMenu(Menu("File") {
+                Menu("Export") {
+                    Button("PDF…") {}
+                    Button("HTML…") {}
+                }
+                .disabled()
+            })
+            let export = MenuModelReader.read(rendered.menuModel)[0]
+            XCTAssertNil(export.action, "no action on the submenu item: GTK keeps it openable")
+            XCTAssertEqual(export.submenu?.count, 2)
+            XCTAssertFalse(actionEnabled(rendered.actionGroup, localActionName(export.submenu?[0])))
+        }
+    }
+
+    func testDisabledOptionHasNoActionSoItIsDimmed() {
+        onMain {
+            var quality = "high"
+            let rendered = RenderedMenu(Menu("Export") {
+                Picker("Quality", selection: Binding(get: { quality }, set: { quality = $0 })) {
+                    Text("High").tag("high")
+                    Text("Lossless").tag("lossless").disabled()
+                }
+            })
+            let options = MenuModelReader.read(rendered.menuModel)[0].section ?? []
+            XCTAssertEqual(options.map(\.action), ["menu.quality", nil])
+        }
+    }
+
+    func testDisabledNamedActionIsDimmedByLeavingItsActionOut() {
+        onMain {
+            let rendered = RenderedMenu(Menu("File") {
+                Button("Quit", actionName: "app.quit").disabled()
+                Button("Zoom", actionName: "win.zoom", target: "in")
+            })
+            let items = MenuModelReader.read(rendered.menuModel)
+            XCTAssertNil(items[0].action)
+            XCTAssertEqual(items[1].attributes, ["label": "Zoom", "action": "win.zoom", "target": "in"])
+        }
+    }
+
+    func testActionActivatedAfterTheMenuIsGoneRunsNothing() {
+        onMain {
+            var copies = 0
+            var rendered: RenderedMenu? = RenderedMenu(Menu("Edit") { Button("Copy") { copies += 1 } })
+            let group = rendered!.actionGroup
+            g_object_ref(group.gpointerForTests)
+            let action = g_action_map_lookup_action(gmk_action_map(group.gpointerForTests), "copy")!
+            g_object_ref(action.gpointerForTests)
+            rendered = nil
+            // Someone outside kept the action alive and activates it: the closure must not run.
+            g_action_activate(action, nil)
+            XCTAssertEqual(copies, 0)
+            g_object_unref(action.gpointerForTests)
+            g_object_unref(group.gpointerForTests)
+        }
+    }
+}
+
+extension OpaquePointer {
+    var gpointerForTests: gpointer { UnsafeMutableRawPointer(self) }
+}

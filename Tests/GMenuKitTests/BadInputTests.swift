@@ -1,0 +1,213 @@
+import CGtk
+import XCTest
+
+@testable import GMenuKit
+
+/// Renders, returns the menu read back and the diagnostics that were reported.
+@MainActor
+private func render(_ menu: Menu) -> (items: [ReadMenuItem], diagnostics: [MenuDiagnostic], rendered: RenderedMenu) {
+    let collector = DiagnosticCollector()
+    defer { collector.stop() }
+    let rendered = RenderedMenu(menu)
+    XCTAssertEqual(collector.collected, rendered.diagnostics, "each diagnostic is reported once, as found")
+    return (MenuModelReader.read(rendered.menuModel), rendered.diagnostics, rendered)
+}
+
+/// Bad input gets a clear diagnostic and a usable menu; never a crash or a GTK critical
+/// (the suite runs with G_DEBUG=fatal-criticals).
+final class BadInputTests: XCTestCase {
+    func testEmptyMenuAndEmptySubmenu() {
+        onMain {
+            let empty = render(Menu("Nothing") {})
+            XCTAssertEqual(empty.items.count, 0)
+            XCTAssertEqual(empty.diagnostics.map(\.message), ["the menu has no items; it opens empty"])
+
+            let emptySubmenu = render(Menu("File") { Menu("Recent") {} })
+            XCTAssertEqual(emptySubmenu.items[0].submenu?.count, 0)
+            XCTAssertEqual(emptySubmenu.diagnostics.map(\.path), ["Recent"])
+        }
+    }
+
+    func testEmptyLabelIsShownAsUntitled() {
+        onMain {
+            let result = render(Menu("File") { Button("") {} })
+            XCTAssertEqual(result.items[0].label, "Untitled")
+            XCTAssertEqual(result.diagnostics.count, 1)
+            XCTAssertEqual(result.diagnostics.first?.severity, .warning)
+        }
+    }
+
+    func testIconOnlyItemInAControlGroupNeedsNoLabel() {
+        onMain {
+            let result = render(Menu("Edit") {
+                ControlGroup {
+                    Button("", icon: "edit-cut-symbolic") {}
+                    Button("", icon: "edit-copy-symbolic") {}
+                    Button("", icon: "edit-paste-symbolic") {}
+                }
+            })
+            XCTAssertEqual(result.diagnostics, [])
+            XCTAssertEqual(result.items[0].section?.map(\.label), [nil, nil, nil])
+        }
+    }
+
+    func testNewlinesAndControlCharactersBecomeSpaces() {
+        onMain {
+            let result = render(Menu("File") { Button("Line one\nline\ttwo\u{7}") {} })
+            XCTAssertEqual(result.items[0].label, "Line one line two")
+            XCTAssertEqual(result.diagnostics.count, 1)
+            XCTAssertTrue(result.diagnostics[0].message.contains("line break"), result.diagnostics[0].message)
+        }
+    }
+
+    func testVeryLongLabelIsCut() {
+        onMain {
+            let result = render(Menu("File") { Button(String(repeating: "word ", count: 1_000)) {} })
+            let label = result.items[0].label ?? ""
+            XCTAssertEqual(label.count, MenuLabelText.maximumLength)
+            XCTAssertTrue(label.hasSuffix("…"))
+            XCTAssertEqual(result.diagnostics.count, 1)
+        }
+    }
+
+    func testDuplicatePickerTagsKeepTheFirstOption() {
+        onMain {
+            var size = 12
+            let result = render(Menu("Format") {
+                Picker("Size", selection: Binding(get: { size }, set: { size = $0 })) {
+                    Text("Small").tag(10)
+                    Text("Medium").tag(12)
+                    Text("Also Medium").tag(12)
+                }
+            })
+            XCTAssertEqual(result.items[0].section?.map(\.label), ["Small", "Medium"])
+            XCTAssertEqual(result.diagnostics.map(\.severity), [.error])
+            XCTAssertEqual(result.diagnostics.first?.path, "Size › Also Medium")
+        }
+    }
+
+    func testDistinctTagsWithTheSameDescriptionGetDistinctTargets() {
+        onMain {
+            struct Weight: Hashable, CustomStringConvertible {
+                var value: Double
+                var description: String { "w" }
+            }
+            var weight = Weight(value: 2)
+            let rendered = RenderedMenu(Menu("Font") {
+                Picker("Weight", selection: Binding(get: { weight }, set: { weight = $0 })) {
+                    Text("Light").tag(Weight(value: 1))
+                    Text("Regular").tag(Weight(value: 2))
+                }
+            })
+            let targets = MenuModelReader.read(rendered.menuModel)[0].section?.compactMap(\.target) ?? []
+            XCTAssertEqual(Set(targets).count, 2, "\(targets)")
+            g_action_group_activate_action(rendered.actionGroup, "weight", g_variant_new_string(targets[0]))
+            XCTAssertEqual(weight.value, 1)
+        }
+    }
+
+    func testDeepNestingIsCutWithAnError() {
+        onMain {
+            @MainActor func nested(_ depth: Int) -> Menu {
+                Menu("Level \(depth)") {
+                    Button("Item at \(depth)") {}
+                    if depth < 40 { nested(depth + 1) }
+                }
+            }
+            let result = render(Menu("Root") { nested(1) })
+            var depth = 0
+            var level = result.items
+            while let submenu = level.last?.submenu {
+                depth += 1
+                level = submenu
+            }
+            XCTAssertEqual(depth, MenuPlanner.maximumDepth)
+            XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.count, 1)
+        }
+    }
+
+    func testSubmenusWithTheSameLabelAreMadeDistinct() {
+        onMain {
+            let result = render(Menu("Insert") {
+                Menu("Options") { Button("A") {} }
+                Menu("Options") { Button("B") {} }
+                Menu("main") { Button("C") {} }
+            })
+            let labels = result.items.compactMap(\.label)
+            XCTAssertEqual(Set(labels).count, 3)
+            XCTAssertFalse(labels.contains("main"), "GtkPopoverMenu names its first page \"main\"")
+            XCTAssertEqual(result.diagnostics.count, 2)
+        }
+    }
+
+    func testInvalidShortcutIsDroppedWithAnError() {
+        onMain {
+            let result = render(Menu("File") {
+                Button("Save") {}.keyboardShortcut("Ctrl+S")
+                Button("Open") {}.keyboardShortcut("<Control>o")
+                Menu("Recent") { Button("a") {} }.keyboardShortcut("<Control>r")
+            })
+            XCTAssertNil(result.items[0].attributes["accel"])
+            XCTAssertEqual(result.items[1].attributes["accel"], "<Control>o")
+            XCTAssertNil(result.items[2].attributes["accel"])
+            XCTAssertEqual(result.diagnostics.map(\.severity), [.error, .warning])
+        }
+    }
+
+    func testInvalidActionNamesAreRefused() {
+        onMain {
+            let result = render(Menu("File") {
+                Button("Quit", actionName: "app.quit_now")
+                Button("Close", actionName: "close")
+            })
+            XCTAssertEqual(result.items.map(\.action), [nil, nil])
+            XCTAssertEqual(result.diagnostics.map(\.severity), [.error, .error])
+
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            let prefixed = RenderedMenu(Menu("Edit") { Button("Copy") {} }, actionPrefix: "my_menu")
+            XCTAssertEqual(prefixed.actionPrefix, "menu")
+            XCTAssertEqual(collector.collected.map(\.severity), [.error])
+        }
+    }
+
+    func testDuplicateForEachIdsStillGiveDistinctItems() {
+        onMain {
+            var opened: [String] = []
+            let result = render(Menu("Windows") {
+                ForEach(["Notes", "Notes"], id: \.self) { name in Button(name) { opened.append(name) } }
+            })
+            XCTAssertEqual(result.items.count, 2)
+            XCTAssertEqual(Set(result.items.compactMap(\.action)).count, 2)
+            XCTAssertEqual(result.diagnostics.count, 1)
+        }
+    }
+
+    func testBadDestructiveColorIsRefused() {
+        onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            let rendered = RenderedMenu(Menu("File") { Button("Delete", role: .destructive) {} })
+            rendered.destructiveColor = "red\" weight=\"bold"
+            XCTAssertEqual(MenuModelReader.read(rendered.menuModel)[0].label, "Delete")
+            XCTAssertEqual(collector.collected.map(\.severity), [.error])
+        }
+    }
+
+    func testControlGroupTooWideAndWithSubmenus() {
+        onMain {
+            let result = render(Menu("Edit") {
+                ControlGroup {
+                    Button("A", icon: "a") {}
+                    Button("B", icon: "b") {}
+                    Button("C", icon: "c") {}
+                    Button("D", icon: "d") {}
+                    Button("E", icon: "e") {}
+                    Menu("More") { Button("F") {} }
+                }
+            })
+            XCTAssertEqual(result.items[0].section?.count, 5)
+            XCTAssertEqual(result.diagnostics.count, 2)
+        }
+    }
+}

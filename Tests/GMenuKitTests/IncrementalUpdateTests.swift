@@ -1,0 +1,155 @@
+import CGtk
+import Observation
+import XCTest
+
+@testable import GMenuKit
+
+@Observable
+@MainActor
+final class DocumentModel {
+    var isBold = false
+    var showsMap = false
+    var sortKey = "name"
+    var recentFiles: [String] = []
+}
+
+/// State flows both ways, and a refresh changes only what differs.
+final class IncrementalUpdateTests: XCTestCase {
+    func testChangedBindingUpdatesStateWithoutTouchingTheMenu() {
+        onMain {
+            var isBold = false
+            let rendered = RenderedMenu(Menu("Format") {
+                Toggle("Bold", isOn: Binding(get: { isBold }, set: { isBold = $0 }))
+                Button("Plain") { isBold = false }
+            })
+            let recorder = ItemsChangedRecorder(rendered.menuModel)
+            isBold = true
+            rendered.refresh()
+            XCTAssertEqual(actionState(rendered.actionGroup, "bold"), "true")
+            XCTAssertEqual(recorder.changes, [], "a state change is not a menu change")
+        }
+    }
+
+    func testObservableModelChangeUpdatesStateBeforeTheNextFrame() {
+        onMain {
+            let document = DocumentModel()
+            let rendered = RenderedMenu(Menu("Format") {
+                Toggle("Bold", isOn: Binding(document, \.isBold))
+                Picker("Sort By", selection: Binding(document, \.sortKey)) {
+                    Text("Name").tag("name")
+                    Text("Date").tag("date")
+                }
+            })
+            let recorder = ItemsChangedRecorder(rendered.menuModel)
+            document.isBold = true
+            document.sortKey = "date"
+            drainMainLoop()
+            XCTAssertEqual(actionState(rendered.actionGroup, "bold"), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup, "sort-by"), "date")
+            XCTAssertEqual(recorder.changes, [])
+
+            // And the other way: choosing the item changes the model.
+            g_action_group_activate_action(rendered.actionGroup, "bold", nil)
+            XCTAssertFalse(document.isBold)
+        }
+    }
+
+    func testChangedLabelReplacesOnlyThatItem() {
+        onMain {
+            let document = DocumentModel()
+            let rendered = RenderedMenu(Menu("View") {
+                Button("Zoom In") {}
+                Button(document.showsMap ? "Hide Map" : "Show Map") { document.showsMap.toggle() }
+                Button("Zoom Out") {}
+            })
+            let recorder = ItemsChangedRecorder(rendered.menuModel)
+            let actionBefore = MenuModelReader.read(rendered.menuModel)[1].action
+            g_action_group_activate_action(rendered.actionGroup, localActionName(MenuModelReader.read(rendered.menuModel)[1]), nil)
+            drainMainLoop()
+            let items = MenuModelReader.read(rendered.menuModel)
+            XCTAssertEqual(items.map(\.label), ["Zoom In", "Hide Map", "Zoom Out"])
+            XCTAssertEqual(recorder.changes, [.init(position: 1, removed: 1, added: 0), .init(position: 1, removed: 0, added: 1)])
+            XCTAssertEqual(items[1].action, actionBefore, "the action name follows the item, not its label")
+        }
+    }
+
+    func testChangeInsideASubmenuTouchesOnlyThatSubmenu() {
+        onMain {
+            let document = DocumentModel()
+            let rendered = RenderedMenu(Menu("File") {
+                Button("New") {}
+                Menu("Open Recent") {
+                    ForEach(document.recentFiles, id: \.self) { file in
+                        Button(file) {}
+                    }
+                }
+            })
+            let submenu = MenuModelReader.linkedModel(rendered.menuModel, at: [1])
+            let topRecorder = ItemsChangedRecorder(rendered.menuModel)
+            let submenuRecorder = ItemsChangedRecorder(submenu)
+            document.recentFiles = ["a.txt", "b.txt"]
+            drainMainLoop()
+            document.recentFiles = ["c.txt", "a.txt", "b.txt"]
+            drainMainLoop()
+            document.recentFiles = ["c.txt", "b.txt"]
+            drainMainLoop()
+            XCTAssertEqual(topRecorder.changes, [])
+            XCTAssertEqual(submenuRecorder.changes, [
+                .init(position: 0, removed: 0, added: 1), .init(position: 1, removed: 0, added: 1),
+                .init(position: 0, removed: 0, added: 1),
+                .init(position: 1, removed: 1, added: 0),
+            ])
+            XCTAssertEqual(MenuModelReader.read(submenu).map(\.label), ["c.txt", "b.txt"])
+        }
+    }
+
+    func testMovedItemIsMovedNotRebuilt() {
+        onMain {
+            var order = ["Name", "Date", "Size"]
+            let rendered = RenderedMenu(Menu("Sort") {
+                ForEach(order, id: \.self) { key in Button(key) {} }
+            })
+            let recorder = ItemsChangedRecorder(rendered.menuModel)
+            order = ["Size", "Name", "Date"]
+            rendered.refresh()
+            XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label), ["Size", "Name", "Date"])
+            XCTAssertEqual(recorder.changes, [.init(position: 2, removed: 1, added: 0), .init(position: 0, removed: 0, added: 1)])
+        }
+    }
+
+    func testUnchangedRefreshEmitsNothing() {
+        onMain {
+            let rendered = RenderedMenu(Menu("Edit") {
+                Button("Undo") {}
+                Divider()
+                Section("Clipboard") { Button("Copy") {} }
+                Menu("Find") { Button("Find…") {} }
+            })
+            let recorders = [
+                ItemsChangedRecorder(rendered.menuModel),
+                ItemsChangedRecorder(MenuModelReader.linkedModel(rendered.menuModel, at: [0])),
+                ItemsChangedRecorder(MenuModelReader.linkedModel(rendered.menuModel, at: [1])),
+            ]
+            rendered.refresh()
+            rendered.refresh()
+            XCTAssertEqual(recorders.flatMap(\.changes), [])
+        }
+    }
+
+    func testMenuRebuiltFromInsideItsOwnAction() {
+        onMain {
+            var items = ["One"]
+            var rendered: RenderedMenu?
+            rendered = RenderedMenu(Menu("List") {
+                ForEach(items, id: \.self) { item in Button(item) {} }
+                Button("Add") {
+                    items.append("Item \(items.count + 1)")
+                    rendered?.refresh()
+                }
+            })
+            g_action_group_activate_action(rendered!.actionGroup, "add", nil)
+            g_action_group_activate_action(rendered!.actionGroup, "add", nil)
+            XCTAssertEqual(MenuModelReader.read(rendered!.menuModel).map(\.label), ["One", "Item 2", "Item 3", "Add"])
+        }
+    }
+}
