@@ -19,7 +19,7 @@ build: deps
 # Any GLib or GTK critical fails the tests.
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	G_DEBUG=fatal-criticals scripts/with-display.sh $(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	G_DEBUG=fatal-criticals scripts/with-display.sh $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS)
 
 run: build
 	@scripts/run-showcase.sh "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/MenuShowcase"

@@ -27,6 +27,23 @@ static inline GtkTextView *gmk_text_view(gpointer instance) { return GTK_TEXT_VI
 static inline gboolean gmk_is_widget(gpointer instance) { return GTK_IS_WIDGET(instance); }
 static inline const char *gmk_type_name_of(gpointer instance) { return G_OBJECT_TYPE_NAME(instance); }
 
+/* g_object_get is variadic; these read one property of a known type. */
+static inline char *gmk_object_dup_string(gpointer object, const char *property) {
+  char *value = NULL;
+  g_object_get(object, property, &value, NULL);
+  return value;
+}
+static inline gint gmk_object_get_int(gpointer object, const char *property) {
+  gint value = 0;
+  g_object_get(object, property, &value, NULL);
+  return value;
+}
+static inline gboolean gmk_object_get_boolean(gpointer object, const char *property) {
+  gboolean value = FALSE;
+  g_object_get(object, property, &value, NULL);
+  return value;
+}
+
 /* Variant type constants are macros too. */
 static inline const GVariantType *gmk_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
 static inline const GVariantType *gmk_variant_type_boolean(void) { return G_VARIANT_TYPE_BOOLEAN; }

@@ -1,0 +1,110 @@
+import CGtk
+import XCTest
+
+@testable import GMenuKit
+
+/// What GTK draws from a rendered menu: the model buttons of a real, mapped popover.
+final class PopoverRenderingTests: XCTestCase {
+    /// One drawn menu row: the visible text, GTK's role for it, and whether it is checked.
+    struct DrawnItem: Equatable {
+        var text: String
+        var role: Int32
+        var isActive: Bool
+        var isSensitive: Bool
+    }
+
+    static let normalRole: Int32 = 0, checkRole: Int32 = 1, radioRole: Int32 = 2
+
+    /// Every mapped model button inside `widget`, in order, with the text its label shows.
+    @MainActor
+    static func drawnItems(in widget: UnsafeMutablePointer<GtkWidget>) -> [DrawnItem] {
+        var items: [DrawnItem] = []
+        func visit(_ widget: UnsafeMutablePointer<GtkWidget>) {
+            guard gtk_widget_get_mapped(widget) != 0 else { return }
+            if String(cString: gmk_type_name_of(widget)) == "GtkModelButton" {
+                items.append(DrawnItem(
+                    text: visibleText(in: widget),
+                    role: gmk_object_get_int(widget, "role"),
+                    isActive: gmk_object_get_boolean(widget, "active") != 0,
+                    isSensitive: gtk_widget_is_sensitive(widget) != 0))
+                return
+            }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                visit(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        visit(widget)
+        return items
+    }
+
+    /// The text of the first GtkLabel inside, as drawn: no markup, no mnemonic underscores.
+    @MainActor
+    static func visibleText(in widget: UnsafeMutablePointer<GtkWidget>) -> String {
+        if String(cString: gmk_type_name_of(widget)) == "GtkLabel" {
+            return String(cString: gtk_label_get_text(gmk_label(widget)))
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            let text = visibleText(in: current)
+            if !text.isEmpty { return text }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return ""
+    }
+
+    func testPopoverDrawsLabelsRolesAndStatesAsDeclared() throws {
+        try GtkSession.start()
+        onMain {
+            var isBold = true
+            var sort = "date"
+            let rendered = RenderedMenu(Menu("Edit") {
+                Button("Save_As...") {}
+                Toggle("Bold", isOn: Binding(get: { isBold }, set: { isBold = $0 }))
+                Button("Print") {}.disabled()
+                Picker("Sort By", selection: Binding(get: { sort }, set: { sort = $0 })) {
+                    Text("Name").tag("name")
+                    Text("Date").tag("date")
+                }
+                Button("Delete <All> & More", role: .destructive) {}
+            })
+            rendered.destructiveColor = "#c01c28"
+
+            let window = gtk_window_new()!
+            let button = gtk_menu_button_new()!
+            gtk_window_set_child(gmk_window(window), button)
+            rendered.insertActionGroup(into: button)
+            gtk_menu_button_set_menu_model(gmk_menu_button(button), rendered.menuModel)
+            gtk_window_present(gmk_window(window))
+            gtk_menu_button_popup(gmk_menu_button(button))
+            drainMainLoop()
+            defer {
+                gtk_menu_button_popdown(gmk_menu_button(button))
+                drainMainLoop()
+                gtk_window_destroy(gmk_window(window))
+                drainMainLoop()
+            }
+
+            let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(button)))
+            XCTAssertEqual(gtk_widget_get_mapped(popover), 1)
+            var drawn = Self.drawnItems(in: popover)
+            XCTAssertEqual(drawn, [
+                DrawnItem(text: "Save_As…", role: Self.normalRole, isActive: false, isSensitive: true),
+                DrawnItem(text: "Bold", role: Self.checkRole, isActive: true, isSensitive: true),
+                DrawnItem(text: "Print", role: Self.normalRole, isActive: false, isSensitive: false),
+                DrawnItem(text: "Name", role: Self.radioRole, isActive: false, isSensitive: true),
+                DrawnItem(text: "Date", role: Self.radioRole, isActive: true, isSensitive: true),
+                DrawnItem(text: "Delete <All> & More", role: Self.normalRole, isActive: false, isSensitive: true),
+            ])
+
+            // State changed elsewhere shows in the open menu.
+            isBold = false
+            sort = "name"
+            rendered.refresh()
+            drainMainLoop()
+            drawn = Self.drawnItems(in: popover)
+            XCTAssertEqual(drawn.map(\.isActive), [false, false, false, true, false, false])
+        }
+    }
+}
