@@ -86,7 +86,7 @@ final class PopoverRenderingTests: XCTestCase {
                 drainMainLoop()
             }
 
-            let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(button)))
+            let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(button)))!
             XCTAssertEqual(gtk_widget_get_mapped(popover), 1)
             var drawn = Self.drawnItems(in: popover)
             XCTAssertEqual(drawn, [

@@ -13,6 +13,11 @@ public struct MenuNode {
     public var isDisabled: Bool = false
     public var dismissBehavior: MenuActionDismissBehavior = .automatic
     public var role: ButtonRole?
+    /// Made by people or the app (history, bookmarks): guideline checks allow it to be long
+    /// and leave its labels as written (rule O4).
+    public var isGeneratedContent: Bool = false
+    /// Whether a destructive button asks before it acts (rule P6); true unless opted out.
+    public var confirmsBeforeActing: Bool = true
     public var kind: Kind
 
     public enum Kind {

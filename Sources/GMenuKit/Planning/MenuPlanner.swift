@@ -46,7 +46,7 @@ struct MenuPlanner {
 
     static func plan(_ nodes: [MenuNode], options: Options, names: inout ActionNameRegistry) -> MenuPlan {
         var planner = MenuPlanner(options: options, names: names)
-        let items = planner.planLevel(nodes, scope: Scope())
+        let items = planner.planLevel(nodes, of: MenuIdentity(), scope: Scope())
         if items.isEmpty {
             planner.report(.warning, path: [], "the menu has no items; it opens empty")
         }
@@ -64,13 +64,14 @@ struct MenuPlanner {
 
     /// GMenu has no separators: dividers and groups become sections. A level made only of
     /// plain items stays flat; otherwise each run of plain items forms a section of its own.
-    private mutating func planLevel(_ nodes: [MenuNode], scope: Scope) -> [PlannedItem] {
+    private mutating func planLevel(_ nodes: [MenuNode], of owner: MenuIdentity, scope: Scope) -> [PlannedItem] {
         let needsSections = nodes.contains { $0.isSectionLike }
         guard needsSections else { return nodes.compactMap { planItem($0, scope: scope) } }
 
         var level: [PlannedItem] = []
         var run: [PlannedItem] = []
-        var runAnchor = scope.path.joined(separator: "/") + "/start"
+        // A run is named after what precedes it, so it keeps its GMenu when items inside change.
+        var runAnchor = owner.path + "/start"
         func closeRun() {
             if !run.isEmpty {
                 level.append(PlannedItem(
@@ -110,7 +111,7 @@ struct MenuPlanner {
 
         switch node.kind {
         case .section(let nodes):
-            children = planLevel(nodes, scope: inner)
+            children = planLevel(nodes, of: identity, scope: inner)
         case .controlGroup(let nodes):
             attributes.displayHint = "horizontal-buttons"
             var iconic = inner
@@ -182,7 +183,7 @@ struct MenuPlanner {
         attributes.keepsMenuOpen = inner.dismissBehavior == .disabled
         if let subtitle = node.subtitle {
             let normalized = MenuLabelText.normalize(subtitle)
-            reportLabelProblems(normalized.problems.map { "subtitle " + $0 }, title: node.title, scope: scope)
+            reportLabelProblems(normalized.problems, of: "subtitle", title: node.title, scope: scope)
             attributes.subtitle = normalized.text.isEmpty ? nil : normalized.text
         }
 
@@ -232,7 +233,7 @@ struct MenuPlanner {
                 attributes.linkKind = nil
                 return PlannedItem(identity: identity, attributes: attributes, link: nil)
             }
-            let items = planLevel(children, scope: submenuScope)
+            let items = planLevel(children, of: identity, scope: submenuScope)
             if items.isEmpty {
                 report(.warning, path: submenuScope.path, "the submenu has no items; it opens empty")
             }
@@ -378,9 +379,11 @@ struct MenuPlanner {
         return identity
     }
 
-    private mutating func reportLabelProblems(_ problems: [String], title: String, scope: Scope) {
+    private mutating func reportLabelProblems(
+        _ problems: [String], of part: String = "label", title: String, scope: Scope
+    ) {
         for problem in problems {
-            report(.warning, path: scope.path + [String(title.prefix(40))], "the label " + problem)
+            report(.warning, path: scope.path + [String(title.prefix(40))], "the \(part) " + problem)
         }
     }
 
