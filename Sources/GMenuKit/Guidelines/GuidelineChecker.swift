@@ -1,0 +1,260 @@
+/// Walks a resolved menu once and hands every menu, group of items, item and label to the rule
+/// families, one file each (LabelCapitalization.swift, GroupIcons.swift, …).
+struct GuidelineChecker {
+    let context: MenuContext
+    private(set) var diagnostics: [MenuDiagnostic] = []
+
+    init(context: MenuContext) {
+        self.context = context
+    }
+
+    /// The depth of a menu bar's bar: its menus are at depth 0, like the menu of a button.
+    static let barDepth = -1
+
+    /// What an element inherits from the menus and groups around it.
+    struct Scope {
+        /// The titles of the enclosing menus and headed groups.
+        var path: [String] = []
+        /// 0 for the menu a control or a menu bar shows, 1 for its submenus, and so on.
+        var depth = 0
+        var isDisabled = false
+        var isGenerated = false
+        /// An enclosing menu was already reported as wholly unavailable (A2, A3).
+        var isInsideUnavailableMenu = false
+        /// An enclosing submenu was already reported as nested too deep (S3).
+        var isInsideDeepSubmenu = false
+
+        /// The scope of the node itself: it inherits being disabled or generated.
+        func entering(_ node: MenuNode) -> Scope {
+            var scope = self
+            scope.isDisabled = isDisabled || node.isDisabled
+            scope.isGenerated = isGenerated || node.isGeneratedContent
+            return scope
+        }
+
+        /// The scope of a group's items: a header, when there is one, becomes part of the path.
+        func headed(by title: String) -> Scope {
+            var scope = self
+            if !title.isEmpty { scope.path.append(title) }
+            return scope
+        }
+
+        /// The path of an item in this scope; an untitled item still needs a name.
+        func path(to title: String) -> [String] {
+            path + [title.isEmpty ? "(untitled)" : title]
+        }
+    }
+
+    /// A menu people open: the menu of a control, a menu of a menu bar, or a submenu.
+    struct CheckedMenu {
+        var nodes: [MenuNode]
+        /// The scope the menu itself sits in: its path and depth are the menu's.
+        var scope: Scope
+        /// The menu the checked control shows, as opposed to one of its submenus.
+        var isRoot: Bool
+        var path: [String] { scope.path }
+        var depth: Int { scope.depth }
+    }
+
+    /// An item of a group: the run of items between dividers, or a section's items.
+    struct CheckedItem {
+        var node: MenuNode
+        var path: [String]
+        var label: CheckedLabel
+    }
+
+    /// A label, with what it labels: the rules for a command are not those for a heading.
+    struct CheckedLabel {
+        enum Use {
+            case command, toggle, submenu, option, valueControl
+            /// A section's or inline picker's header: not a label people choose.
+            case heading
+        }
+
+        /// As written, which is what the path shows.
+        var text: String
+        /// As GMenuKit shows it: ellipsis character, single spaces.
+        var normalized: String
+        var words: LabelWords
+        var use: Use
+        var path: [String]
+
+        init(_ text: String, use: Use, path: [String]) {
+            self.text = text
+            normalized = MenuLabelText.normalize(text).text
+            words = LabelWords(normalized)
+            self.use = use
+            self.path = path
+        }
+    }
+
+    // MARK: Walking
+
+    mutating func checkRoot(_ nodes: [MenuNode], title: String) {
+        var scope = Scope()
+        if context == .menuBar {
+            scope.depth = Self.barDepth
+            visitLevel(nodes, scope: scope)
+            return
+        }
+        if !title.isEmpty {
+            scope.path = [title]
+            checkLabel(title, use: context == .submenu ? .submenu : .heading, path: scope.path, scope: scope)
+        }
+        if context == .submenu { scope.depth = 1 }
+        checkMenu(CheckedMenu(nodes: nodes, scope: scope, isRoot: true))
+    }
+
+    private mutating func checkMenu(_ menu: CheckedMenu) {
+        var inner = menu.scope
+        checkAvailability(of: menu, inner: &inner)
+        checkLength(of: menu)
+        checkNesting(of: menu, inner: &inner)
+        checkPullDownItemCount(of: menu)
+        visitLevel(menu.nodes, scope: inner)
+    }
+
+    /// Visits one level of a menu in order; items between dividers and groups form a group.
+    private mutating func visitLevel(_ nodes: [MenuNode], scope: Scope) {
+        var group: [CheckedItem] = []
+        for node in nodes {
+            let inner = scope.entering(node)
+            let path = scope.path(to: node.title)
+            switch node.kind {
+            case .divider:
+                closeGroup(&group, scope: scope)
+
+            case .section(let children):
+                closeGroup(&group, scope: scope)
+                checkLabel(node.title, use: .heading, path: path, scope: inner)
+                visitLevel(children, scope: inner.headed(by: node.title))
+
+            case .controlGroup(let children):
+                closeGroup(&group, scope: scope)
+                checkLabel(node.title, use: .heading, path: path, scope: inner)
+                checkItem(node, path: path, scope: scope)
+                let itemScope = inner.headed(by: node.title)
+                for child in children {
+                    let childScope = itemScope.entering(child)
+                    let childPath = itemScope.path(to: child.title)
+                    checkLabel(child.title, use: Self.labelUse(of: child), path: childPath, scope: childScope)
+                    // The row as a whole is what a pop-up must not hold (U1); its items are not.
+                    checkItem(child, path: childPath, scope: itemScope, isInControlGroup: true)
+                }
+
+            case .stepper:
+                closeGroup(&group, scope: scope)
+                checkLabel(node.title, use: .valueControl, path: path, scope: inner)
+                checkItem(node, path: path, scope: scope)
+
+            case .picker(let choice):
+                let label = checkLabel(node.title, use: choice.style == .menu ? .submenu : .heading, path: path, scope: inner)
+                checkItem(node, path: path, scope: scope)
+                let optionScope = choice.style == .menu ? inner.headed(by: path.last ?? "") : inner.headed(by: node.title)
+                for option in choice.options {
+                    checkLabel(option.title, use: .option, path: optionScope.path(to: option.title), scope: optionScope)
+                }
+                checkPopUpDefault(of: choice, path: optionScope.path, scope: scope)
+                if choice.style == .menu {
+                    checkSubmenuDepth(path: path, depth: scope.depth + 1, scope: inner)
+                    if let label { group.append(CheckedItem(node: node, path: path, label: label)) }
+                } else {
+                    closeGroup(&group, scope: scope)
+                }
+
+            case .button, .toggle:
+                let label = checkLabel(node.title, use: Self.labelUse(of: node), path: path, scope: inner)
+                checkItem(node, path: path, scope: scope)
+                if let label { group.append(CheckedItem(node: node, path: path, label: label)) }
+
+            case .submenu(let children, _):
+                let label = checkLabel(node.title, use: .submenu, path: path, scope: inner)
+                checkItem(node, path: path, scope: scope)
+                if let label { group.append(CheckedItem(node: node, path: path, label: label)) }
+                var submenuScope = inner
+                submenuScope.path = path
+                submenuScope.depth = scope.depth + 1
+                checkMenu(CheckedMenu(nodes: children, scope: submenuScope, isRoot: false))
+            }
+        }
+        closeGroup(&group, scope: scope)
+    }
+
+    private mutating func closeGroup(_ group: inout [CheckedItem], scope: Scope) {
+        // The menus of a menu bar are not a group of items.
+        if !group.isEmpty && scope.depth != Self.barDepth {
+            checkGroupIcons(group)
+            checkRepeatedTerms(group)
+        }
+        group = []
+    }
+
+    /// The rules about an item itself rather than its label.
+    private mutating func checkItem(_ node: MenuNode, path: [String], scope: Scope, isInControlGroup: Bool = false) {
+        checkContextMenuShortcut(of: node, path: path)
+        checkDestructiveConfirmation(of: node, path: path)
+        if !isInControlGroup { checkPopUpContents(node, path: path, scope: scope) }
+    }
+
+    /// The label rules. Answers the label for the group rules, or nil for generated content:
+    /// it keeps its labels as people wrote them, and the group rules leave it out too.
+    @discardableResult
+    private mutating func checkLabel(_ text: String, use: CheckedLabel.Use, path: [String], scope: Scope) -> CheckedLabel? {
+        guard !scope.isGenerated else { return nil }
+        let label = CheckedLabel(text, use: use, path: path)
+        guard !text.isEmpty else { return label }
+        checkEllipsis(of: label)
+        guard use != .heading else { return label }
+        checkCapitalization(of: label)
+        checkArticles(of: label)
+        checkStateLabelVerb(of: label)
+        return label
+    }
+
+    private static func labelUse(of node: MenuNode) -> CheckedLabel.Use {
+        switch node.kind {
+        case .toggle: .toggle
+        case .submenu: .submenu
+        case .stepper: .valueControl
+        default: .command
+        }
+    }
+
+    // MARK: Shared by the rules
+
+    mutating func report(
+        _ rule: String, _ severity: MenuDiagnostic.Severity, path: [String], _ message: String, suggestion: String? = nil
+    ) {
+        diagnostics.append(MenuDiagnostic(
+            rule: rule, severity: severity, path: path.joined(separator: " › "), message: message, suggestion: suggestion))
+    }
+
+    /// The rows a level shows, split into those the developer wrote and generated ones.
+    struct RowCount {
+        var written = 0
+        var generated = 0
+    }
+
+    static func rows(in nodes: [MenuNode], isGenerated: Bool) -> RowCount {
+        var count = RowCount()
+        for node in nodes {
+            let generated = isGenerated || node.isGeneratedContent
+            let rows: Int
+            switch node.kind {
+            case .divider:
+                rows = 0
+            case .section(let children):
+                let inner = Self.rows(in: children, isGenerated: generated)
+                count.written += inner.written
+                count.generated += inner.generated
+                rows = 0
+            case .picker(let choice) where choice.style == .inline:
+                rows = choice.options.count
+            default:
+                rows = 1
+            }
+            if generated { count.generated += rows } else { count.written += rows }
+        }
+        return count
+    }
+}

@@ -1,0 +1,18 @@
+/// Rule O4: a long menu should be split or move items into a submenu. Menus of generated
+/// content (history, bookmarks, recent files) may be long and scroll: items marked with
+/// ``MenuContent/generatedContent(_:)`` are not counted.
+///
+/// Applies to the menus people open directly (a control's menu, the menus of a menu bar);
+/// submenus have a stricter limit (S3). Severity: warning.
+extension GuidelineChecker {
+    /// About what fits on a small screen without scrolling.
+    static let maximumMenuItems = 20
+
+    mutating func checkLength(of menu: CheckedMenu) {
+        guard menu.depth == 0 else { return }
+        let written = Self.rows(in: menu.nodes, isGenerated: menu.scope.isGenerated).written
+        guard written > Self.maximumMenuItems else { return }
+        report("O4", .warning, path: menu.path,
+               "the menu holds \(written) items; split it, or move related items into a submenu (content people made, such as history, may be long: mark it as generated)")
+    }
+}
