@@ -22,6 +22,9 @@ static inline GtkPopover *gmk_popover(gpointer instance) { return GTK_POPOVER(in
 static inline GtkApplication *gmk_application(gpointer instance) { return GTK_APPLICATION(instance); }
 static inline GApplication *gmk_g_application(gpointer instance) { return G_APPLICATION(instance); }
 static inline GtkScrolledWindow *gmk_scrolled_window(gpointer instance) { return GTK_SCROLLED_WINDOW(instance); }
+static inline GListModel *gmk_list_model(gpointer instance) { return G_LIST_MODEL(instance); }
+static inline GListStore *gmk_list_store(gpointer instance) { return G_LIST_STORE(instance); }
+static inline GtkShortcutController *gmk_shortcut_controller(gpointer instance) { return GTK_SHORTCUT_CONTROLLER(instance); }
 static inline GtkTextView *gmk_text_view(gpointer instance) { return GTK_TEXT_VIEW(instance); }
 
 static inline gboolean gmk_is_widget(gpointer instance) { return GTK_IS_WIDGET(instance); }

@@ -10,6 +10,7 @@ enum MenuLabelText {
 
     /// Ellipsis, whitespace, control characters and length.
     static func normalize(_ raw: String) -> Normalized {
+        if isAlreadyNormal(raw) { return Normalized(text: raw) }
         var problems: [String] = []
         var text = raw.replacing("...", with: "…")
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
@@ -28,7 +29,22 @@ enum MenuLabelText {
 
     /// GTK parses item labels for mnemonics; a literal underscore must be doubled.
     static func escapingMnemonics(_ text: String) -> String {
-        text.replacing("_", with: "__")
+        text.utf8.contains(UInt8(ascii: "_")) ? text.replacing("_", with: "__") : text
+    }
+
+    /// Most labels need no change; one pass over their bytes says so, which keeps menus of
+    /// thousands of generated items cheap to plan.
+    private static func isAlreadyNormal(_ text: String) -> Bool {
+        guard text.utf8.count <= maximumLength else { return false }
+        var previous: UInt8 = UInt8(ascii: " ")
+        for byte in text.utf8 {
+            // Control characters, a dot that may start "...", doubled or leading spaces, and
+            // anything beyond ASCII (U+2028 and friends) take the careful path.
+            if byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: ".") { return false }
+            if byte == UInt8(ascii: " ") && previous == UInt8(ascii: " ") { return false }
+            previous = byte
+        }
+        return previous != UInt8(ascii: " ")
     }
 
     /// Pango markup needs `&`, `<`, `>` and quotes escaped.

@@ -163,7 +163,9 @@ struct MenuPlanner {
         enabled: Bool, perform: @escaping @MainActor () -> Void, scope: Scope
     ) -> PlannedItem {
         let partIdentity = identity.appending(part)
-        let name = names.name(for: partIdentity, title: node.title + " " + part)
+        // "Font Size: 12" names "font-size-increase": the value is no part of the name.
+        let subject = node.title.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        let name = names.name(for: partIdentity, title: subject + " " + part)
         actions.append(PlannedAction(name: name, isEnabled: enabled, behavior: .perform(perform)))
         var attributes = PlannedAttributes(label: title, action: qualified(name), icon: icon, verbIcon: icon)
         attributes.keepsMenuOpen = scope.dismissBehavior != .enabled

@@ -36,6 +36,7 @@ public final class RenderedMenu {
     private let content: @MainActor () -> [MenuNode]
     private let root = MenuLevel()
     private let actions = MenuActionGroup()
+    private let shortcuts = MenuShortcuts()
     private var names = ActionNameRegistry()
     private let refreshTrigger = RefreshTrigger()
     private var reportedDiagnostics: Set<MenuDiagnostic> = []
@@ -78,9 +79,11 @@ public final class RenderedMenu {
     public var actionGroup: OpaquePointer { actions.actionGroup }
 
     /// Makes the menu's actions reachable from `widget` and everything inside it, including
-    /// popovers parented to it.
+    /// popovers parented to it, and makes the shortcuts the menu shows work anywhere in
+    /// `widget`'s window.
     public func insertActionGroup(into widget: UnsafeMutablePointer<GtkWidget>) {
         gtk_widget_insert_action_group(widget, actionPrefix, actionGroup)
+        shortcuts.attach(to: widget)
     }
 
     /// Reads the content and its bindings again and applies what changed.
@@ -106,6 +109,7 @@ public final class RenderedMenu {
         isInvalidated = true
         refreshTrigger.menu = nil
         actions.removeAll()
+        shortcuts.removeAll()
     }
 
     private func render() {
@@ -123,6 +127,7 @@ public final class RenderedMenu {
         // Actions first, so that items never point at an action that is not there yet.
         actions.apply(plan.actions)
         root.apply(plan.items)
+        shortcuts.apply(plan.items)
         diagnostics = plan.diagnostics
         report(plan.diagnostics)
     }
