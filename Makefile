@@ -6,7 +6,7 @@ SWIFT_FLAGS ?=
 export GTK_A11Y ?= none
 export NO_AT_BRIDGE ?= 1
 
-.PHONY: all deps build test run screenshot clean
+.PHONY: all deps build test run screenshot lint-menus clean
 
 all: build
 
@@ -27,6 +27,10 @@ run: build
 # Opens the showcase's menu under a private X server and saves what a person would see.
 screenshot: build
 	scripts/with-display.sh scripts/screenshot-showcase.sh "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/MenuShowcase" screenshots/showcase.png
+
+# Checks every menu of the showcase against the menu guidelines; fails on errors.
+lint-menus: build
+	"$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/MenuShowcase" --lint-menus
 
 clean:
 	rm -rf .build

@@ -28,6 +28,7 @@ static inline GtkShortcutController *gmk_shortcut_controller(gpointer instance) 
 static inline GtkTextView *gmk_text_view(gpointer instance) { return GTK_TEXT_VIEW(instance); }
 
 static inline gboolean gmk_is_widget(gpointer instance) { return GTK_IS_WIDGET(instance); }
+static inline gboolean gmk_is_menu_button(gpointer instance) { return GTK_IS_MENU_BUTTON(instance); }
 static inline const char *gmk_type_name_of(gpointer instance) { return G_OBJECT_TYPE_NAME(instance); }
 
 /* g_object_get is variadic; these read one property of a known type. */

@@ -13,6 +13,12 @@ struct NoteCommands {
 /// every kind of item the library offers.
 @MainActor
 enum ShowcaseMenus {
+    /// Every menu the showcase shows, with the kind of control that shows it, so that
+    /// `make lint-menus` checks each one.
+    static func all(model: NotesModel, commands: NoteCommands) -> [(menu: Menu, context: MenuContext)] {
+        [(noteMenu(model: model, commands: commands), .pullDown)]
+    }
+
     /// The pull-down menu of the window's "Note" button (rules P1–P7).
     static func noteMenu(model: NotesModel, commands: NoteCommands) -> Menu {
         Menu("Note") {
@@ -22,8 +28,8 @@ enum ShowcaseMenus {
                     Button(note.fileName) { commands.record("Open \(note.fileName)") }
                 }
                 Divider()
-                // Needs more input before it can finish (rule L4); "..." is shown as "…".
-                Button("Browse Notes...") { commands.record("Browse Notes…") }
+                // Needs more input before it can finish (rule L4).
+                Button("Browse Notes…") { commands.record("Browse Notes…") }
                     .keyboardShortcut("<Control>o")
             }
 
@@ -94,7 +100,7 @@ enum ShowcaseMenus {
 
             Divider()
 
-            Button("Delete Note...", role: .destructive) { commands.confirmDeletion() }
+            Button("Delete Note…", role: .destructive) { commands.confirmDeletion() }
             Button("Quit", actionName: "app.quit")
                 .keyboardShortcut("<Control>q")
         }

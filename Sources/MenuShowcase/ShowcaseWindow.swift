@@ -48,13 +48,14 @@ final class ShowcaseWindow {
             })
         noteMenu = RenderedMenu(ShowcaseMenus.noteMenu(model: model, commands: commands))
         noteMenu.destructiveColor = Self.errorColor(of: window)
+        // The window, not only the button, gets the actions: shortcuts work anywhere in it.
         noteMenu.insertActionGroup(into: window)
 
         menuButton = gtk_menu_button_new()
         let button = gmk_menu_button(menuButton)
         gtk_menu_button_set_label(button, noteMenu.title)
         gtk_menu_button_set_always_show_arrow(button, 1)
-        gtk_menu_button_set_menu_model(button, noteMenu.menuModel)
+        noteMenu.attach(toMenuButton: menuButton)
         gtk_widget_set_tooltip_text(menuButton, "Commands for this note")
 
         let headerBar = gtk_header_bar_new()!

@@ -4,8 +4,14 @@ import CGtk
 // of item, and a log of what the menu does.
 //
 //   MenuShowcase [--open-menu]
+//   MenuShowcase --lint-menus
 //
 // --open-menu pops the menu up once the window is on screen, for screenshots.
+// --lint-menus checks every menu against the menu guidelines and exits; no display needed.
+
+if CommandLine.arguments.dropFirst().contains("--lint-menus") {
+    exit(MainActor.assumeIsolated { MenuLint.run() })
+}
 
 let opensMenu = CommandLine.arguments.dropFirst().contains("--open-menu")
 

@@ -70,7 +70,7 @@ final class GuidelineCheckTests: XCTestCase {
         }
     }
 
-    func testThreeDotsAreAnError() {
+    func testThreeDotsAreAWarning() {
         MainActor.assumeIsolated {
             let menu = Menu("Note") {
                 Button("Find and Replace...") {}
@@ -84,9 +84,9 @@ final class GuidelineCheckTests: XCTestCase {
                 }
             }
             XCTAssertEqual(findings(menu), [
-                "L4 error Note › Find and Replace... → Find and Replace…",
-                "L4 error Note › Move To... → Move To…",
-                "L4 error Note › Size › Other... → Other…",
+                "L4 warning Note › Find and Replace... → Find and Replace…",
+                "L4 warning Note › Move To... → Move To…",
+                "L4 warning Note › Size › Other... → Other…",
             ])
         }
     }

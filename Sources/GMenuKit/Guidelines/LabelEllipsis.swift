@@ -1,8 +1,8 @@
 /// Rule L4: an item that needs more input before it can finish ends with "…", the ellipsis
 /// character.
 ///
-/// - Three dots ("...") instead of the ellipsis character: error. GMenuKit shows "…" anyway,
-///   but the source should say what people see.
+/// - Three dots ("...") instead of the ellipsis character: warning. GMenuKit shows "…" anyway,
+///   so people never see the dots, but the source should say what people see.
 /// - A command that clearly opens a dialog without "…": warning. Only labels that always ask
 ///   for more (Save As, Print, Go to Line, Export as PDF…) are recognized, since a false warning
 ///   on a good menu costs more than a miss. "Open" and "Find" ask only in an application's
@@ -21,7 +21,7 @@ extension GuidelineChecker {
 
     mutating func checkEllipsis(of label: CheckedLabel) {
         if label.text.contains("...") {
-            report("L4", .error, path: label.path, "write the ellipsis character “…” instead of three dots",
+            report("L4", .warning, path: label.path, "write the ellipsis character “…” instead of three dots",
                    suggestion: label.normalized)
             return
         }

@@ -27,7 +27,7 @@ public enum MenuContext: Sendable, Equatable {
 /// A suggestion fixes what its own rule is about. Content marked with
 /// ``MenuContent/generatedContent(_:)`` keeps its labels and may be long: people made it.
 ///
-/// Severities: error for clear breaks (three dots, actions in a pop-up), warning for most
+/// Severities: error for clear breaks (actions in a pop-up), warning for most
 /// rules, hint for style advice; each rule's file says which and why.
 public enum MenuGuidelines {
     /// Checks a menu as declared. Paths start with the menu's title, except in a menu bar.

@@ -33,6 +33,19 @@ public final class RenderedMenu {
         printToStandardError("GMenuKit: \(diagnostic)")
     }
 
+    /// Whether a menu reports its guideline errors and warnings, once, when it is first shown.
+    /// On in debug builds, off in release builds.
+    public static var reportsGuidelineDiagnostics: Bool = {
+        #if DEBUG
+            true
+        #else
+            false
+        #endif
+    }()
+
+    /// What kind of menu this is, for the guideline checks: pull-down, pop-up, context menu, menu bar.
+    public var guidelineContext: MenuContext = .pullDown
+
     private let content: @MainActor () -> [MenuNode]
     private let root = MenuLevel()
     private let actions = MenuActionGroup()
@@ -40,6 +53,8 @@ public final class RenderedMenu {
     private var names = ActionNameRegistry()
     private let refreshTrigger = RefreshTrigger()
     private var reportedDiagnostics: Set<MenuDiagnostic> = []
+    private var lastNodes: [MenuNode] = []
+    private var hasBeenShown = false
     private var isRendering = false
     private var needsAnotherPass = false
     private var isInvalidated = false
@@ -86,6 +101,42 @@ public final class RenderedMenu {
         shortcuts.attach(to: widget)
     }
 
+    /// Shows the menu from a `GtkMenuButton`: sets its model, inserts the actions on it, and
+    /// checks the menu against the guidelines when it first opens.
+    public func attach(toMenuButton widget: UnsafeMutablePointer<GtkWidget>) {
+        guard gmk_is_menu_button(widget) != 0 else {
+            report([MenuDiagnostic(severity: .error, path: title,
+                                   message: "attach(toMenuButton:) needs a GtkMenuButton, not a \(String(cString: gmk_type_name_of(widget)))")])
+            return
+        }
+        let menuButton = gmk_menu_button(widget)
+        gtk_menu_button_set_menu_model(menuButton, menuModel)
+        insertActionGroup(into: widget)
+        if let popover = gtk_menu_button_get_popover(menuButton) {
+            gmk_connect_widget(gmk_widget(popover), "map", { _, data in
+                nonisolated(unsafe) let data = data
+                MainActor.assumeIsolated {
+                    SwiftClosureData.object(data, as: RefreshTrigger.self).menu?.menuWillShow()
+                }
+            }, SwiftClosureData.retained(refreshTrigger), SwiftClosureData.releaseOnClosureDestroy)
+        }
+    }
+
+    /// The guidelines this menu breaks, as it is now (rule ids from the menu guidelines).
+    public func guidelineDiagnostics() -> [MenuDiagnostic] {
+        MenuGuidelines.check(lastNodes, title: title, context: guidelineContext)
+    }
+
+    /// Tells the menu it is about to be shown. The first time, when
+    /// ``reportsGuidelineDiagnostics`` is on, its guideline errors and warnings go to the
+    /// ``diagnosticHandler``. Controls that show the menu call this; ``attach(toMenuButton:)`` does it.
+    public func menuWillShow() {
+        guard !hasBeenShown else { return }
+        hasBeenShown = true
+        guard Self.reportsGuidelineDiagnostics else { return }
+        report(guidelineDiagnostics().filter { $0.severity >= .warning })
+    }
+
     /// Reads the content and its bindings again and applies what changed.
     public func refresh() {
         guard !isInvalidated else { return }
@@ -124,6 +175,7 @@ public final class RenderedMenu {
             destructiveColor: destructiveColor.flatMap(validatedColor),
             isValidAccelerator: isValidAccelerator)
         let plan = MenuPlanner.plan(nodes, options: options, names: &names)
+        lastNodes = nodes
         // Actions first, so that items never point at an action that is not there yet.
         actions.apply(plan.actions)
         root.apply(plan.items)
@@ -156,8 +208,9 @@ private func isValidAccelerator(_ accelerator: String) -> Bool {
     return gtk_accelerator_parse(accelerator, &key, &modifiers) != 0 && key != 0
 }
 
-/// Schedules a refresh on the GLib main loop when observed state changes. The change may be
-/// reported on any thread; the refresh always runs on the main thread, before GTK's next frame.
+/// Reaches a rendered menu from C callbacks without keeping it alive. Schedules a refresh on the
+/// GLib main loop when observed state changes: the change may be reported on any thread; the
+/// refresh always runs on the main thread, before GTK's next frame.
 private final class RefreshTrigger: @unchecked Sendable {
     // Read and written only on the main thread: by the rendered menu and the idle callback.
     weak var menu: RenderedMenu?
