@@ -6,7 +6,7 @@ SWIFT_FLAGS ?=
 export GTK_A11Y ?= none
 export NO_AT_BRIDGE ?= 1
 
-.PHONY: all deps build test run screenshot lint-menus clean
+.PHONY: all deps build test run screenshot lint-menus bench clean
 
 all: build
 
@@ -31,6 +31,11 @@ screenshot: build
 # Checks every menu of the showcase against the menu guidelines; fails on errors.
 lint-menus: build
 	"$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/MenuShowcase" --lint-menus
+
+# Measures in a release build; see the README's performance section.
+bench: deps
+	$(SWIFT) build -c release --product MenuBenchmark $(SWIFT_FLAGS)
+	"$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/MenuBenchmark"
 
 clean:
 	rm -rf .build

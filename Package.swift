@@ -15,7 +15,10 @@ let package = Package(
         ),
         .target(name: "GMenuKit", dependencies: ["CGtk"]),
         .executableTarget(name: "MenuShowcase", dependencies: ["GMenuKit", "CGtk"]),
-        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk"]),
+        // Realistic menus shared by the tests and the benchmark.
+        .target(name: "MenuFixtures", dependencies: ["GMenuKit"]),
+        .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "MenuFixtures"]),
+        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "MenuFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,28 @@
+/// Times a piece of work over several runs and answers the median, in seconds: the median
+/// shrugs off the runs a busy machine slows down.
+enum Stopwatch {
+    static func median(runs: Int, _ work: () -> Void) -> Double {
+        work()  // Warm up caches and lazy initialization once, untimed.
+        var seconds: [Double] = []
+        for _ in 0..<runs {
+            let start = ContinuousClock.now
+            work()
+            let elapsed = ContinuousClock.now - start
+            seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        seconds.sort()
+        return seconds[seconds.count / 2]
+    }
+}
+
+/// Fixed-width columns for the benchmark's tables.
+enum Table {
+    static func row(_ cells: [String]) -> String {
+        cells.map { $0.count >= 18 ? $0 : $0 + String(repeating: " ", count: 18 - $0.count) }.joined()
+    }
+
+    static func format(_ value: Double) -> String {
+        let rounded = (value * 1_000).rounded() / 1_000
+        return String(rounded)
+    }
+}
