@@ -24,7 +24,7 @@ final class BadInputTests: XCTestCase {
 
             let emptySubmenu = render(Menu("File") { Menu("Recent") {} })
             XCTAssertEqual(emptySubmenu.items[0].submenu?.count, 0)
-            XCTAssertEqual(emptySubmenu.diagnostics.map(\.path), ["Recent"])
+            XCTAssertEqual(emptySubmenu.diagnostics.map(\.path), ["File › Recent"])
         }
     }
 
@@ -82,7 +82,7 @@ final class BadInputTests: XCTestCase {
             })
             XCTAssertEqual(result.items[0].section?.map(\.label), ["Small", "Medium"])
             XCTAssertEqual(result.diagnostics.map(\.severity), [.error])
-            XCTAssertEqual(result.diagnostics.first?.path, "Size › Also Medium")
+            XCTAssertEqual(result.diagnostics.first?.path, "Format › Size › Also Medium")
         }
     }
 

@@ -5,6 +5,8 @@
 @MainActor
 struct MenuPlanner {
     struct Options {
+        /// The menu's title: diagnostics name items by their path from it ("Edit › Sort By").
+        var title: String
         /// The scope the menu's own actions live in, as inserted on a widget ("menu").
         var actionPrefix: String
         /// A colour for destructive labels, drawn with Pango markup; nil draws them plainly.
@@ -46,9 +48,11 @@ struct MenuPlanner {
 
     static func plan(_ nodes: [MenuNode], options: Options, names: inout ActionNameRegistry) -> MenuPlan {
         var planner = MenuPlanner(options: options, names: names)
-        let items = planner.planLevel(nodes, of: MenuIdentity(), scope: Scope())
+        var scope = Scope()
+        if !options.title.isEmpty { scope.path = [options.title] }
+        let items = planner.planLevel(nodes, of: MenuIdentity(), scope: scope)
         if items.isEmpty {
-            planner.report(.warning, path: [], "the menu has no items; it opens empty")
+            planner.report(.warning, path: scope.path, "the menu has no items; it opens empty")
         }
         planner.names.endPass()
         names = planner.names

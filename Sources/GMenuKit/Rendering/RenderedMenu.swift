@@ -171,6 +171,7 @@ public final class RenderedMenu {
             trigger.schedule()
         }
         let options = MenuPlanner.Options(
+            title: title,
             actionPrefix: actionPrefix,
             destructiveColor: destructiveColor.flatMap(validatedColor),
             isValidAccelerator: isValidAccelerator)
