@@ -5,13 +5,22 @@ enum Stopwatch {
         work()  // Warm up caches and lazy initialization once, untimed.
         var seconds: [Double] = []
         for _ in 0..<runs {
-            let start = ContinuousClock.now
-            work()
-            let elapsed = ContinuousClock.now - start
-            seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            seconds.append(time(work))
         }
-        seconds.sort()
-        return seconds[seconds.count / 2]
+        return median(seconds)
+    }
+
+    /// How long `work` takes once, in seconds.
+    static func time(_ work: () -> Void) -> Double {
+        let start = ContinuousClock.now
+        work()
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    static func median(_ samples: [Double]) -> Double {
+        let sorted = samples.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 }
 

@@ -1,10 +1,42 @@
-// MenuBenchmark: measures GMenuKit's own work. Run it with `make bench` (a release build).
+// MenuBenchmark: measures GMenuKit in a release build. Run everything with `make bench`.
 //
 //   MenuBenchmark [--runs N]
+//       the guideline checks on a realistic menu bar
+//   MenuBenchmark --case 1|2|3|4|5 --items N [--runs N]
+//       one case of the comparison with plain C and PyGObject (Benchmarks/); prints RESULT lines
+//   MenuBenchmark --case 1 --items N --rss
+//       builds the menu once in this fresh process and prints its peak memory (RSS line)
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 let arguments = CommandLine.arguments
-let runs = arguments.firstIndex(of: "--runs").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? 15
+
+func value(of option: String) -> Int? {
+    arguments.firstIndex(of: option).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
+}
+
+let runs = max(value(of: "--runs") ?? 15, 1)
 
 MainActor.assumeIsolated {
-    GuidelineCheckBenchmark.run(runs: max(runs, 1))
+    guard let comparisonCase = value(of: "--case") else {
+        GuidelineCheckBenchmark.run(runs: runs)
+        return
+    }
+    guard let items = value(of: "--items"), items > 0, items % 10 == 0 else {
+        printError("--items N is needed, a multiple of 10")
+        exit(2)
+    }
+    switch comparisonCase {
+    case 1 where arguments.contains("--rss"): BuildMenuCase.peakMemory(items: items)
+    case 1: BuildMenuCase.run(items: items, runs: runs)
+    case 2: UpdateItemCase.run(items: items, runs: runs)
+    case 3: GeneratedContentCase.run(items: items, runs: runs)
+    case 4: TeardownCase.run(items: items, runs: runs)
+    case 5: OpenPopoverCase.run(items: items, runs: runs)
+    default:
+        printError("no case \(comparisonCase); cases are 1 to 5")
+        exit(2)
+    }
 }

@@ -155,3 +155,44 @@ final class ActionTests: XCTestCase {
 extension OpaquePointer {
     var gpointerForTests: gpointer { UnsafeMutableRawPointer(self) }
 }
+
+/// Generated lists share one parameterized action per level.
+final class GeneratedContentActionTests: XCTestCase {
+    func testGeneratedButtonsShareOneActionAndDispatchOnTheirTarget() {
+        onMain {
+            var opened: [String] = []
+            var files = ["a.txt", "b.txt", "c.txt"]
+            let rendered = RenderedMenu(Menu("File") {
+                Button("New") {}
+                Menu("Open Recent") {
+                    ForEach(files, id: \.self) { file in
+                        Button(file) { opened.append(file) }
+                    }
+                    .generatedContent()
+                    Divider()
+                    Button("Clear Menu") { files = [] }
+                }
+            })
+            let recent = MenuModelReader.read(rendered.menuModel)[1].submenu ?? []
+            let generated = recent[0].section ?? []
+            XCTAssertEqual(generated.map(\.label), ["a.txt", "b.txt", "c.txt"])
+            XCTAssertEqual(Set(generated.map(\.action)).count, 1, "one action for the whole list")
+            XCTAssertEqual(Set(generated.compactMap(\.target)).count, 3, "one target per item")
+            XCTAssertNotEqual(recent[1].section?.first?.action, generated[0].action, "written items keep their own")
+
+            let action = localActionName(generated[1])
+            g_action_group_activate_action(rendered.actionGroup, action, g_variant_new_string(generated[1].target))
+            XCTAssertEqual(opened, ["b.txt"])
+
+            // The list changes: no action comes or goes, and a stale target does nothing.
+            let actionsBefore = actionCount(rendered.actionGroup)
+            files = ["d.txt"] + files
+            rendered.refresh()
+            XCTAssertEqual(actionCount(rendered.actionGroup), actionsBefore)
+            files.removeAll { $0 == "b.txt" }
+            rendered.refresh()
+            g_action_group_activate_action(rendered.actionGroup, action, g_variant_new_string(generated[1].target))
+            XCTAssertEqual(opened, ["b.txt"])
+        }
+    }
+}

@@ -16,6 +16,22 @@ extension MenuContent {
         ModifiedMenuContent(content: self) { $0.dismissBehavior = behavior }
     }
 
+    /// Marks content that people or the application made: history, bookmarks, recent files.
+    /// Such lists may be long and change often: their buttons share one parameterized action
+    /// per section or submenu instead of one action each, the guideline checks allow the menu
+    /// to be long (rule O4) and leave the labels as people wrote them. Applied to a menu, it
+    /// marks everything in it.
+    public func generatedContent(_ isGenerated: Bool = true) -> some MenuContent {
+        ModifiedMenuContent(content: self) { $0.isGeneratedContent = isGenerated }
+    }
+
+    /// Marks a destructive button that acts without asking first, for instance because the
+    /// action can be undone. Destructive buttons ask for confirmation by default (rule P6), and
+    /// the guideline check warns about each one that does not.
+    public func confirmationDisabled(_ isDisabled: Bool = true) -> some MenuContent {
+        ModifiedMenuContent(content: self) { $0.confirmsBeforeActing = !isDisabled }
+    }
+
     /// Gives the content an explicit identity, so that it keeps its action name however the
     /// code around it changes.
     public func id<ID: Hashable>(_ id: ID) -> some MenuContent {

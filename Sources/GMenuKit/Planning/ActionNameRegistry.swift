@@ -5,50 +5,73 @@
 /// `g_action_name_is_valid` (ASCII letters, digits and '-'), and unique within one rendered
 /// menu even when labels repeat ("open", "open-2").
 struct ActionNameRegistry {
-    private var nameByIdentity: [MenuIdentity: String] = [:]
-    private var identityByName: [String: MenuIdentity] = [:]
-    private var usedThisPass: Set<MenuIdentity> = []
+    private struct Entry {
+        var name: String
+        /// The last pass that asked for this identity.
+        var pass: Int
+    }
+
+    private var entries: [MenuIdentity: Entry] = [:]
+    private var takenNames: Set<String> = []
+    private var pass = 0
+    private var askedThisPass = 0
 
     mutating func name(for identity: MenuIdentity, title: String) -> String {
-        usedThisPass.insert(identity)
-        if let name = nameByIdentity[identity] { return name }
+        // One hash lookup for an item that already has its name: the common case on a refresh.
+        if let index = entries.index(forKey: identity) {
+            if entries.values[index].pass != pass {
+                entries.values[index].pass = pass
+                askedThisPass += 1
+            }
+            return entries.values[index].name
+        }
         let base = Self.slug(title)
         var name = base
         var counter = 2
-        while identityByName[name] != nil {
+        while takenNames.contains(name) {
             name = base + "-" + String(counter)
             counter += 1
         }
-        nameByIdentity[identity] = name
-        identityByName[name] = identity
+        takenNames.insert(name)
+        entries[identity] = Entry(name: name, pass: pass)
+        askedThisPass += 1
         return name
     }
 
     /// Releases the names of items that the last pass did not ask for again.
     mutating func endPass() {
-        if nameByIdentity.count != usedThisPass.count {
-            for (identity, name) in nameByIdentity where !usedThisPass.contains(identity) {
-                nameByIdentity[identity] = nil
-                identityByName[name] = nil
+        if entries.count != askedThisPass {
+            let current = pass
+            for (identity, entry) in entries where entry.pass != current {
+                entries[identity] = nil
+                takenNames.remove(entry.name)
             }
         }
-        usedThisPass.removeAll(keepingCapacity: true)
+        pass += 1
+        askedThisPass = 0
     }
 
+    /// Lowercase ASCII words joined by '-', at most 40 characters: "Sort by Date" → "sort-by-date".
     static func slug(_ title: String) -> String {
-        var slug = ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(title.utf8.count, 40))
         var pendingDash = false
-        for scalar in title.unicodeScalars {
-            if scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {
-                if pendingDash && !slug.isEmpty { slug.append("-") }
-                pendingDash = false
-                slug.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: scalar) | (scalar.properties.isUppercase ? 0x20 : 0)))
-                if slug.count >= 40 { break }
-            } else {
+        for byte in title.utf8 {
+            let character: UInt8
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): character = byte
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): character = byte + 32
+            default:
+                // Spaces, punctuation and every byte of a non-ASCII character separate words.
                 pendingDash = true
+                continue
             }
+            if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+            pendingDash = false
+            bytes.append(character)
+            if bytes.count >= 40 { break }
         }
-        return slug.isEmpty ? "item" : slug
+        return bytes.isEmpty ? "item" : String(decoding: bytes, as: UTF8.self)
     }
 
     /// What `g_action_name_is_valid` accepts: non-empty, ASCII letters, digits, '-' and '.'.

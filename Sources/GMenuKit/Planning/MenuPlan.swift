@@ -55,12 +55,14 @@ struct PlannedAction {
         /// A Boolean state: the item shows a checkmark.
         case toggle(isOn: Bool, set: @MainActor (Bool) -> Void)
         /// A string state with one target per option: the items show radio marks.
+        /// A string parameter names which of several items was chosen.
+        case dispatch([String: @MainActor () -> Void])
         /// `select` answers whether the target named an option.
         case choice(selected: String, select: @MainActor (String) -> Bool)
     }
 
     /// Actions of different shapes cannot be turned into one another; they are replaced.
-    enum Shape { case plain, toggle, choice }
+    enum Shape { case plain, dispatch, toggle, choice }
 
     var name: String
     var isEnabled: Bool
@@ -69,6 +71,7 @@ struct PlannedAction {
     var shape: Shape {
         switch behavior {
         case .perform: .plain
+        case .dispatch: .dispatch
         case .toggle: .toggle
         case .choice: .choice
         }

@@ -26,6 +26,9 @@ struct MenuPlanner {
     private var actions: [PlannedAction] = []
     private var diagnostics: [MenuDiagnostic] = []
     private var seenIdentities: Set<MenuIdentity> = []
+    /// One action per level of generated items, dispatching on the item's target.
+    private var generatedItemActions: [(name: String, handlers: [String: @MainActor () -> Void])] = []
+    private var generatedItemActionIndex: [MenuIdentity: Int] = [:]
     /// GtkPopoverMenu names each submenu page by its label; "main" is the root page.
     private var submenuLabels: Set<String> = ["main"]
 
@@ -36,11 +39,16 @@ struct MenuPlanner {
         var isDisabled = false
         var dismissBehavior = MenuActionDismissBehavior.automatic
         var isIconic = false
+        /// Inside content marked as generated (history, bookmarks, recent files).
+        var isGenerated = false
+        /// The section or submenu whose GMenu the items are in.
+        var level = MenuIdentity()
 
         func entering(_ node: MenuNode, title: String? = nil) -> Scope {
             var scope = self
             if let title, !title.isEmpty { scope.path.append(title) }
             scope.isDisabled = isDisabled || node.isDisabled
+            scope.isGenerated = isGenerated || node.isGeneratedContent
             if node.dismissBehavior != .automatic { scope.dismissBehavior = node.dismissBehavior }
             return scope
         }
@@ -54,6 +62,7 @@ struct MenuPlanner {
         if items.isEmpty {
             planner.report(.warning, path: scope.path, "the menu has no items; it opens empty")
         }
+        planner.emitGeneratedItemActions()
         planner.names.endPass()
         names = planner.names
         return MenuPlan(items: items, actions: planner.actions, diagnostics: planner.diagnostics)
@@ -68,7 +77,9 @@ struct MenuPlanner {
 
     /// GMenu has no separators: dividers and groups become sections. A level made only of
     /// plain items stays flat; otherwise each run of plain items forms a section of its own.
-    private mutating func planLevel(_ nodes: [MenuNode], of owner: MenuIdentity, scope: Scope) -> [PlannedItem] {
+    private mutating func planLevel(_ nodes: [MenuNode], of owner: MenuIdentity, scope outer: Scope) -> [PlannedItem] {
+        var scope = outer
+        scope.level = owner
         let needsSections = nodes.contains { $0.isSectionLike }
         guard needsSections else { return nodes.compactMap { planItem($0, scope: scope) } }
 
@@ -198,6 +209,13 @@ struct MenuPlanner {
             if node.role == .destructive { attributes.role = "destructive" }
             attributes.accel = accelerator(node, scope: scope)
             switch action {
+            case .perform(let perform) where inner.isGenerated:
+                if !inner.isDisabled {
+                    let action = generatedItemAction(in: scope)
+                    attributes.action = qualified(action.name)
+                    attributes.target = identity.path
+                    generatedItemActions[action.index].handlers[identity.path] = perform
+                }
             case .perform(let perform):
                 let name = names.name(for: identity, title: node.title)
                 actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .perform(perform)))
@@ -308,6 +326,28 @@ struct MenuPlanner {
                 return true
             })))
         return items
+    }
+
+    // MARK: Generated content
+
+    /// Generated lists (history, bookmarks) can hold thousands of items that come and go. They
+    /// share one parameterized action per level, with the item's identity as target, instead
+    /// of one GAction each: cheaper to make, and nothing to add or remove as the list changes.
+    private mutating func generatedItemAction(in scope: Scope) -> (name: String, index: Int) {
+        if let index = generatedItemActionIndex[scope.level] {
+            return (generatedItemActions[index].name, index)
+        }
+        let title = (scope.path.last ?? "generated") + " items"
+        let name = names.name(for: scope.level.appending("generated-items"), title: title)
+        generatedItemActions.append((name, [:]))
+        generatedItemActionIndex[scope.level] = generatedItemActions.count - 1
+        return (name, generatedItemActions.count - 1)
+    }
+
+    private mutating func emitGeneratedItemActions() {
+        for action in generatedItemActions {
+            actions.append(PlannedAction(name: action.name, isEnabled: true, behavior: .dispatch(action.handlers)))
+        }
     }
 
     // MARK: Labels

@@ -22,6 +22,11 @@ final class MenuActionGroup {
 
     /// Makes the group hold exactly the planned actions.
     func apply(_ planned: [PlannedAction]) {
+        if installed.isEmpty {
+            installed.reserveCapacity(planned.count)
+            for action in planned { install(action) }
+            return
+        }
         var wanted = Set<String>()
         wanted.reserveCapacity(planned.count)
         for action in planned {
@@ -50,6 +55,9 @@ final class MenuActionGroup {
         switch planned.behavior {
         case .perform:
             simple = g_simple_action_new(planned.name, nil)
+            signal = "activate"
+        case .dispatch:
+            simple = g_simple_action_new(planned.name, gmk_variant_type_string())
             signal = "activate"
         case .toggle(let isOn, _):
             simple = g_simple_action_new_stateful(planned.name, nil, g_variant_new_boolean(isOn ? 1 : 0))
@@ -89,7 +97,7 @@ private func setState(of simple: OpaquePointer, to behavior: PlannedAction.Behav
     let current = g_action_get_state(gmk_action(simple.gpointer))
     defer { if let current { g_variant_unref(current) } }
     switch behavior {
-    case .perform:
+    case .perform, .dispatch:
         break
     case .toggle(let isOn, _):
         if Variants.bool(current) != isOn { g_simple_action_set_state(simple, g_variant_new_boolean(isOn ? 1 : 0)) }
@@ -113,6 +121,9 @@ final class ActionHandler {
         switch behavior {
         case .perform(let perform):
             perform()
+        case .dispatch(let handlers):
+            // A target that names no item (an item removed since, or one from outside) does nothing.
+            if let target = Variants.string(parameter) { handlers[target]?() }
         case .toggle(_, let set):
             guard let isOn = Variants.bool(parameter) else { return }
             set(isOn)

@@ -9,6 +9,7 @@ import CGtk
 @MainActor
 final class MenuLevel {
     private let menu: ObjectReference
+    private let items: MenuItemFactory
     private var entries: [Entry] = []
 
     private struct Entry {
@@ -17,13 +18,20 @@ final class MenuLevel {
         let child: MenuLevel?
     }
 
-    init() {
+    init(items: MenuItemFactory) {
         menu = ObjectReference(taking: g_menu_new().gpointer)
+        self.items = items
     }
 
     var model: UnsafeMutablePointer<GMenuModel> { gmk_menu_model(menu.pointer) }
 
     func apply(_ items: [PlannedItem]) {
+        if entries.isEmpty {
+            // A new level, or one that was empty: nothing to compare.
+            entries.reserveCapacity(items.count)
+            for (position, item) in items.enumerated() { insert(item, at: position, reusing: nil) }
+            return
+        }
         removeEntries(notIn: items)
         var remaining = Set(entries.lazy.map(\.identity))
         for (position, item) in items.enumerated() {
@@ -61,7 +69,7 @@ final class MenuLevel {
 
     private func update(at position: Int, to item: PlannedItem) {
         let entry = entries[position]
-        let child = entry.child ?? (item.link == nil ? nil : MenuLevel())
+        let child = entry.child ?? (item.link == nil ? nil : MenuLevel(items: items))
         if entry.attributes != item.attributes || (entry.child == nil) != (item.link == nil) {
             g_menu_remove(menu.opaque, gint(position))
             entries.remove(at: position)
@@ -74,49 +82,12 @@ final class MenuLevel {
     private func insert(_ item: PlannedItem, at position: Int, reusing reusedChild: MenuLevel?) {
         var child: MenuLevel? = nil
         if let link = item.link {
-            child = reusedChild ?? MenuLevel()
+            child = reusedChild ?? MenuLevel(items: items)
             child?.apply(link.children)
         }
-        let menuItem = makeMenuItem(item.attributes, link: item.link.map { ($0.kind, child!.model) })
+        let menuItem = items.makeItem(item.attributes, link: item.link.map { ($0.kind, child!.model) })
         g_menu_insert_item(menu.opaque, gint(position), menuItem)
         g_object_unref(menuItem.gpointer)
         entries.insert(Entry(identity: item.identity, attributes: item.attributes, child: child), at: position)
     }
-}
-
-/// A `GMenuItem` carrying the planned attributes; the caller owns the returned reference.
-@MainActor
-private func makeMenuItem(
-    _ attributes: PlannedAttributes, link: (kind: PlannedLink.Kind, model: UnsafeMutablePointer<GMenuModel>)?
-) -> OpaquePointer {
-    let item = g_menu_item_new(nil, nil)!
-    func set(_ name: String, _ value: String?) {
-        if let value { g_menu_item_set_attribute_value(item, name, g_variant_new_string(value)) }
-    }
-    set(G_MENU_ATTRIBUTE_LABEL, attributes.label)
-    if attributes.useMarkup {
-        // GTK 4.8 reads use-markup as a string; a Boolean would be ignored.
-        set("use-markup", "true")
-    }
-    if let action = attributes.action {
-        set(G_MENU_ATTRIBUTE_ACTION, action)
-        set(G_MENU_ATTRIBUTE_TARGET, attributes.target)
-    }
-    if let icon = attributes.icon {
-        let themed = g_themed_icon_new(icon)
-        g_menu_item_set_icon(item, themed)
-        g_object_unref(themed?.gpointer)
-    }
-    set("verb-icon", attributes.verbIcon)
-    set("accel", attributes.accel)
-    set("display-hint", attributes.displayHint)
-    set(MenuAttributeName.role, attributes.role)
-    set(MenuAttributeName.subtitle, attributes.subtitle)
-    if attributes.keepsMenuOpen {
-        g_menu_item_set_attribute_value(item, MenuAttributeName.keepsMenuOpen, g_variant_new_boolean(1))
-    }
-    if let link {
-        g_menu_item_set_link(item, link.kind == .section ? G_MENU_LINK_SECTION : G_MENU_LINK_SUBMENU, link.model)
-    }
-    return item
 }

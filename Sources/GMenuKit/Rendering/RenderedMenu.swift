@@ -47,7 +47,7 @@ public final class RenderedMenu {
     public var guidelineContext: MenuContext = .pullDown
 
     private let content: @MainActor () -> [MenuNode]
-    private let root = MenuLevel()
+    private let root = MenuLevel(items: MenuItemFactory())
     private let actions = MenuActionGroup()
     private let shortcuts = MenuShortcuts()
     private var names = ActionNameRegistry()

@@ -81,3 +81,10 @@ func actionEnabled(_ group: OpaquePointer, _ name: String) -> Bool {
 func localActionName(_ item: ReadMenuItem?) -> String {
     String(item?.action?.split(separator: ".", maxSplits: 1).last ?? "")
 }
+
+/// How many actions a group holds.
+func actionCount(_ group: OpaquePointer) -> Int {
+    let names = g_action_group_list_actions(group)
+    defer { g_strfreev(names) }
+    return Int(g_strv_length(names))
+}

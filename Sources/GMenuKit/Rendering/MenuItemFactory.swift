@@ -1,0 +1,59 @@
+import CGtk
+
+/// Makes the `GMenuItem`s of one rendered menu from planned attributes.
+///
+/// Icons are the costly part of an item: `g_menu_item_set_icon` serializes a new `GThemedIcon`
+/// every time. A menu repeats few icon names, so the factory serializes each name once and
+/// shares the immutable variant, which GTK reads back exactly as it reads a serialized icon.
+@MainActor
+final class MenuItemFactory {
+    private var serializedIcons: [String: OpaquePointer] = [:]
+
+    isolated deinit {
+        for variant in serializedIcons.values { g_variant_unref(variant) }
+    }
+
+    /// A `GMenuItem` carrying the attributes; the caller owns the returned reference.
+    func makeItem(
+        _ attributes: PlannedAttributes, link: (kind: PlannedLink.Kind, model: UnsafeMutablePointer<GMenuModel>)?
+    ) -> OpaquePointer {
+        let item = g_menu_item_new(nil, nil)!
+        func set(_ name: String, _ value: String?) {
+            if let value { g_menu_item_set_attribute_value(item, name, g_variant_new_string(value)) }
+        }
+        set(G_MENU_ATTRIBUTE_LABEL, attributes.label)
+        if attributes.useMarkup {
+            // GTK 4.8 reads use-markup as a string; a Boolean would be ignored.
+            set("use-markup", "true")
+        }
+        if let action = attributes.action {
+            set(G_MENU_ATTRIBUTE_ACTION, action)
+            set(G_MENU_ATTRIBUTE_TARGET, attributes.target)
+        }
+        if let icon = attributes.icon {
+            g_menu_item_set_attribute_value(item, G_MENU_ATTRIBUTE_ICON, serializedIcon(named: icon))
+        }
+        set("verb-icon", attributes.verbIcon)
+        set("accel", attributes.accel)
+        set("display-hint", attributes.displayHint)
+        set(MenuAttributeName.role, attributes.role)
+        set(MenuAttributeName.subtitle, attributes.subtitle)
+        if attributes.keepsMenuOpen {
+            g_menu_item_set_attribute_value(item, MenuAttributeName.keepsMenuOpen, g_variant_new_boolean(1))
+        }
+        if let link {
+            g_menu_item_set_link(item, link.kind == .section ? G_MENU_LINK_SECTION : G_MENU_LINK_SUBMENU, link.model)
+        }
+        return item
+    }
+
+    /// What `g_icon_serialize` makes of a themed icon of this name, made once.
+    private func serializedIcon(named name: String) -> OpaquePointer {
+        if let variant = serializedIcons[name] { return variant }
+        let icon = g_themed_icon_new(name)!
+        let variant = g_icon_serialize(icon)!
+        g_object_unref(icon.gpointer)
+        serializedIcons[name] = variant
+        return variant
+    }
+}

@@ -1,0 +1,37 @@
+import GMenuKit
+
+/// Case 1: build a menu of `items` items in sections of ten, each with an icon and its own
+/// action, ready to show: the content resolved and planned, the GMenus and actions made.
+@MainActor
+enum BuildMenuCase {
+    static func run(items: Int, runs: Int) {
+        warmUp()
+        let model = ItemsModel(count: items)
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            var menu: RenderedMenu?
+            samples.append(Stopwatch.time { menu = RenderedMenu(model.menu) })
+            precondition(menu != nil)
+            menu = nil  // Torn down untimed; case 4 times that.
+        }
+        Report.result("1", items: items, seconds: samples)
+    }
+
+    /// Peak memory of a process that builds the menu once: VmRSS before the menu's data
+    /// exists and VmHWM once the menu is built.
+    static func peakMemory(items: Int) {
+        let baseline = processStatusKB("VmRSS")
+        let model = ItemsModel(count: items)
+        let menu = RenderedMenu(model.menu)
+        withExtendedLifetime(menu) {
+            Report.rss("1", items: items, baselineKB: baseline, peakKB: processStatusKB("VmHWM"))
+        }
+    }
+
+    /// One small menu, untimed, so that lazy initialization (types, metadata, GLib's type
+    /// system) is not part of the first measured run. Every side warms up the same way.
+    static func warmUp() {
+        let model = ItemsModel(count: 100)
+        withExtendedLifetime(RenderedMenu(model.menu)) {}
+    }
+}

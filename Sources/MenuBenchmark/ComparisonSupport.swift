@@ -1,0 +1,141 @@
+import CGtk
+import GMenuKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// What the comparison cases share with the plain C and PyGObject programs in Benchmarks/:
+// the same menu, the same counting of `items-changed`, and the same output lines, which
+// scripts/bench.sh reads:
+//
+//   RESULT case=<case> items=<n> median_ms=<ms> items_changed=<count or -> samples_ms=<a,b,…>
+//   RSS case=1 items=<n> baseline_kb=<VmRSS before> peak_kb=<VmHWM after>
+
+/// The icon every item shows.
+let benchmarkIcon = "document-open-symbolic"
+
+/// Items per section: a menu of n items has n / 10 sections.
+let sectionSize = 10
+
+/// The data behind the case 1, 2, 4 and 5 menu: one label per item and one flag per section.
+/// The first item of each section is a toggle bound to its section's flag, the others are
+/// buttons; every item has an icon and its own action.
+@MainActor
+final class ItemsModel {
+    var labels: [String]
+    var flags: [Bool]
+    var activations = 0
+
+    init(count: Int) {
+        labels = (0..<count).map { "Item \($0)" }
+        flags = Array(repeating: false, count: (count + sectionSize - 1) / sectionSize)
+    }
+
+    var menu: Menu {
+        Menu("Benchmark") {
+            ForEach(0..<self.flags.count, id: \.self) { section in
+                Section {
+                    ForEach(section * sectionSize..<min((section + 1) * sectionSize, self.labels.count), id: \.self) { index in
+                        if index % sectionSize == 0 {
+                            Toggle(self.labels[index], icon: benchmarkIcon,
+                                   isOn: Binding(get: { self.flags[section] }, set: { self.flags[section] = $0 }))
+                        } else {
+                            Button(self.labels[index], icon: benchmarkIcon) { self.activations += 1 }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Counts `items-changed` on a menu model and every section and submenu it links to, the way
+/// a popover showing the menu would listen. Models added later are not counted: nothing showed
+/// them when they changed.
+@MainActor
+final class ItemsChangedCounter {
+    private var connections: [(model: UnsafeMutablePointer<GMenuModel>, handler: gulong)] = []
+
+    init(_ model: UnsafeMutablePointer<GMenuModel>) {
+        itemsChangedCount = 0
+        connect(model)
+    }
+
+    var count: Int { itemsChangedCount }
+
+    func stop() {
+        for connection in connections {
+            g_signal_handler_disconnect(connection.model.gpointer, connection.handler)
+            g_object_unref(connection.model.gpointer)
+        }
+        connections = []
+    }
+
+    private func connect(_ model: UnsafeMutablePointer<GMenuModel>) {
+        g_object_ref(model.gpointer)
+        connections.append((model, gmk_connect_items_changed(model, countItemsChanged, nil, nil)))
+        for position in 0..<g_menu_model_get_n_items(model) {
+            for link in [G_MENU_LINK_SECTION, G_MENU_LINK_SUBMENU] {
+                if let child = g_menu_model_get_item_link(model, position, link) {
+                    connect(child)
+                    g_object_unref(child.gpointer)
+                }
+            }
+        }
+    }
+}
+
+nonisolated(unsafe) private var itemsChangedCount = 0
+
+private let countItemsChanged: GMKItemsChangedCallback = { _, _, _, _, _ in
+    itemsChangedCount += 1
+}
+
+extension UnsafeMutablePointer {
+    var gpointer: CGtk.gpointer { UnsafeMutableRawPointer(self) }
+}
+
+extension OpaquePointer {
+    var gpointer: CGtk.gpointer { UnsafeMutableRawPointer(self) }
+}
+
+enum Report {
+    static func result(_ caseName: String, items: Int, seconds: [Double], itemsChanged: Int? = nil) {
+        let milliseconds = seconds.map { $0 * 1_000 }
+        print("RESULT case=\(caseName) items=\(items) median_ms=\(decimal(Stopwatch.median(milliseconds)))"
+              + " items_changed=\(itemsChanged.map(String.init) ?? "-")"
+              + " samples_ms=\(milliseconds.map(decimal).joined(separator: ","))")
+    }
+
+    static func rss(_ caseName: String, items: Int, baselineKB: Int, peakKB: Int) {
+        print("RSS case=\(caseName) items=\(items) baseline_kb=\(baselineKB) peak_kb=\(peakKB)")
+    }
+
+    /// Milliseconds with six decimals (nanoseconds), without Foundation's formatting.
+    static func decimal(_ value: Double) -> String {
+        let nanoseconds = Int((value * 1_000_000).rounded())
+        let fraction = String(nanoseconds % 1_000_000)
+        return String(nanoseconds / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
+}
+
+/// A field of /proc/self/status in kilobytes: VmRSS now, VmHWM the peak so far.
+func processStatusKB(_ field: String) -> Int {
+    guard let file = fopen("/proc/self/status", "r") else { return -1 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 512)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if text.hasPrefix(field + ":") {
+            return Int(text.dropFirst(field.count + 1).filter(\.isNumber)) ?? -1
+        }
+    }
+    return -1
+}
+
+/// Spins the default GLib main context until nothing is pending.
+@MainActor
+func runMainLoopUntilIdle() {
+    while g_main_context_iteration(nil, 0) != 0 {}
+}
