@@ -37,11 +37,11 @@ public struct Button: MenuContent {
         self.action = .named(actionName, target: target)
     }
 
-    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         var node = MenuNode(identity: identity, title: title, kind: .button(action))
         node.icon = icon
         node.subtitle = subtitle
         node.role = role
-        return [node]
+        nodes.append(node)
     }
 }

@@ -19,13 +19,11 @@ extension ForEach: MenuContent where Content == any MenuContent {
         self.content = content
     }
 
-    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
-        var nodes: [MenuNode] = []
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        nodes.reserveCapacity(nodes.count + data.count)
         for element in data {
-            let elementIdentity = identity.appending("[" + String(describing: element[keyPath: id]) + "]")
-            nodes += content(element).resolveNodes(at: elementIdentity)
+            content(element).resolve(at: identity.appending(element: element[keyPath: id]), into: &nodes)
         }
-        return nodes
     }
 }
 

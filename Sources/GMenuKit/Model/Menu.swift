@@ -33,11 +33,11 @@ public struct Menu: MenuContent {
         content().resolveNodes(at: identity)
     }
 
-    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         var node = MenuNode(
             identity: identity, title: title,
             kind: .submenu(children: resolveContent(at: identity), primaryAction: primaryAction))
         node.icon = icon
-        return [node]
+        nodes.append(node)
     }
 }

@@ -5,10 +5,19 @@
 /// content may read observable state and bindings freely.
 @MainActor
 public protocol MenuContent {
-    /// The nodes this content stands for, in the order written.
+    /// Appends the nodes this content stands for to `nodes`, in the order written.
     /// - Parameter identity: where this content sits in its menu; nodes derive their
     ///   identities from it so that they stay the same across refreshes.
-    func resolveNodes(at identity: MenuIdentity) -> [MenuNode]
+    func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode])
+}
+
+extension MenuContent {
+    /// The nodes this content stands for, in the order written.
+    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+        var nodes: [MenuNode] = []
+        resolve(at: identity, into: &nodes)
+        return nodes
+    }
 }
 
 /// Builds menu content from the statements of a closure, as SwiftUI's `@ViewBuilder` does.
@@ -45,12 +54,10 @@ struct MenuContentGroup: MenuContent {
     let parts: [any MenuContent]
     let label: String
 
-    func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
-        var nodes: [MenuNode] = []
+    func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         for (index, part) in parts.enumerated() {
-            nodes += part.resolveNodes(at: identity.appending(label + String(index)))
+            part.resolve(at: identity.appending(label, index), into: &nodes)
         }
-        return nodes
     }
 }
 
@@ -60,13 +67,13 @@ struct MenuContentBranch: MenuContent {
     let content: (any MenuContent)?
     let branch: String
 
-    func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
-        content?.resolveNodes(at: identity.appending(branch)) ?? []
+    func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        content?.resolve(at: identity.appending(branch), into: &nodes)
     }
 }
 
 /// Content that stands for nothing; what an empty builder closure produces.
 public struct EmptyMenuContent: MenuContent {
     public init() {}
-    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] { [] }
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {}
 }

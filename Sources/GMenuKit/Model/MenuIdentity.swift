@@ -9,7 +9,30 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
     public init(_ path: String = "") { self.path = path }
 
     public func appending(_ component: String) -> MenuIdentity {
-        MenuIdentity(path + "/" + component)
+        var path = self.path
+        path.reserveCapacity(path.utf8.count + 1 + component.utf8.count)
+        path.append("/")
+        path.append(component)
+        return MenuIdentity(path)
+    }
+
+    /// A position in a builder block ("/3", "/for3"), without intermediate strings: identities
+    /// are made for every item on every refresh.
+    func appending(_ label: String, _ index: Int) -> MenuIdentity {
+        var path = self.path
+        path.append("/")
+        path.append(label)
+        path.append(String(index))
+        return MenuIdentity(path)
+    }
+
+    /// A `ForEach` element: "/[id]".
+    func appending<ID: Hashable>(element id: ID) -> MenuIdentity {
+        var path = self.path
+        path.append("/[")
+        if let text = id as? String { path.append(text) } else { path.append(String(describing: id)) }
+        path.append("]")
+        return MenuIdentity(path)
     }
 
     public var description: String { path.isEmpty ? "/" : path }

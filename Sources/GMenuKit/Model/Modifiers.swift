@@ -43,10 +43,10 @@ struct ModifiedMenuContent<Content: MenuContent>: MenuContent {
     let content: Content
     let modify: (inout MenuNode) -> Void
 
-    func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
-        var nodes = content.resolveNodes(at: identity)
-        for index in nodes.indices { modify(&nodes[index]) }
-        return nodes
+    func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        let start = nodes.count
+        content.resolve(at: identity, into: &nodes)
+        for index in start..<nodes.count { modify(&nodes[index]) }
     }
 }
 
@@ -54,7 +54,7 @@ struct IdentifiedMenuContent<Content: MenuContent>: MenuContent {
     let content: Content
     let id: String
 
-    func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
-        content.resolveNodes(at: MenuIdentity("#" + id))
+    func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        content.resolve(at: MenuIdentity("#" + id), into: &nodes)
     }
 }

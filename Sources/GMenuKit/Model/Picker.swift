@@ -31,7 +31,7 @@ public struct Picker<SelectionValue: Hashable>: MenuContent {
         return picker
     }
 
-    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         let binding = selection
         let choice = PickerChoice(
             options: options.map {
@@ -44,7 +44,7 @@ public struct Picker<SelectionValue: Hashable>: MenuContent {
             })
         var node = MenuNode(identity: identity, title: title, kind: .picker(choice))
         node.icon = icon
-        return [node]
+        nodes.append(node)
     }
 }
 

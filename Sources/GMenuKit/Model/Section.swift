@@ -8,8 +8,8 @@ public struct Section: MenuContent {
         self.content = content()
     }
 
-    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
-        [MenuNode(identity: identity, title: header, kind: .section(children: content.resolveNodes(at: identity)))]
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        nodes.append(MenuNode(identity: identity, title: header, kind: .section(children: content.resolveNodes(at: identity))))
     }
 }
 
@@ -17,8 +17,8 @@ public struct Section: MenuContent {
 public struct Divider: MenuContent {
     public init() {}
 
-    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
-        [MenuNode(identity: identity, title: "", kind: .divider)]
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        nodes.append(MenuNode(identity: identity, title: "", kind: .divider))
     }
 }
 
@@ -40,7 +40,7 @@ public struct ControlGroup: MenuContent {
         self.content = content()
     }
 
-    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
-        [MenuNode(identity: identity, title: title, kind: .controlGroup(children: content.resolveNodes(at: identity)))]
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        nodes.append(MenuNode(identity: identity, title: title, kind: .controlGroup(children: content.resolveNodes(at: identity))))
     }
 }

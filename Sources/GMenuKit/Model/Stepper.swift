@@ -25,7 +25,7 @@ public struct Stepper: MenuContent {
         }
     }
 
-    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
-        [MenuNode(identity: identity, title: title, kind: .stepper(currentState()))]
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        nodes.append(MenuNode(identity: identity, title: title, kind: .stepper(currentState())))
     }
 }

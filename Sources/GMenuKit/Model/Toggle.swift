@@ -16,13 +16,13 @@ public struct Toggle: MenuContent {
         self.isOn = isOn
     }
 
-    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         let binding = isOn
         var node = MenuNode(
             identity: identity, title: title,
             kind: .toggle(isOn: binding.wrappedValue, set: { binding.wrappedValue = $0 }))
         node.icon = icon
         node.subtitle = subtitle
-        return [node]
+        nodes.append(node)
     }
 }

@@ -8,14 +8,20 @@ final class MenuActionGroup {
     private let group: ObjectReference
     private var installed: [String: InstalledAction] = [:]
 
+    /// Holds the group's actions with one reference each, dropped in ``remove(_:)`` or deinit:
+    /// a wrapper object per action would cost an allocation for each of thousands of items.
     private struct InstalledAction {
-        let action: ObjectReference
+        let action: OpaquePointer
         let handler: ActionHandler
         let shape: PlannedAction.Shape
     }
 
     init() {
         group = ObjectReference(taking: g_simple_action_group_new().gpointer)
+    }
+
+    isolated deinit {
+        for installed in installed.values { g_object_unref(installed.action.gpointer) }
     }
 
     var actionGroup: OpaquePointer { gmk_action_group(group.pointer) }
@@ -70,13 +76,12 @@ final class MenuActionGroup {
         gmk_connect_action(simple, signal, actionCallback, SwiftClosureData.retained(handler),
                            SwiftClosureData.releaseOnClosureDestroy)
         g_action_map_add_action(gmk_action_map(group.pointer), gmk_action(simple.gpointer))
-        installed[planned.name] = InstalledAction(
-            action: ObjectReference(taking: simple.gpointer), handler: handler, shape: planned.shape)
+        installed[planned.name] = InstalledAction(action: simple, handler: handler, shape: planned.shape)
     }
 
     private func update(_ existing: InstalledAction, to planned: PlannedAction) {
         existing.handler.behavior = planned.behavior
-        let simple = existing.action.opaque
+        let simple = existing.action
         let enabled: gboolean = planned.isEnabled ? 1 : 0
         if g_action_get_enabled(gmk_action(simple.gpointer)) != enabled {
             g_simple_action_set_enabled(simple, enabled)
@@ -88,6 +93,7 @@ final class MenuActionGroup {
         guard let existing = installed.removeValue(forKey: name) else { return }
         existing.handler.behavior = nil
         g_action_map_remove_action(gmk_action_map(group.pointer), name)
+        g_object_unref(existing.action.gpointer)
     }
 }
 
