@@ -2,7 +2,7 @@
 # Installs the Debian packages GMenuKit needs to build, test and show itself, if any is missing.
 set -euo pipefail
 
-packages=(libgtk-4-dev libglib2.0-dev pkg-config xvfb xauth xdotool imagemagick x11-utils)
+packages=(libgtk-4-dev libglib2.0-dev pkg-config xvfb xauth xdotool imagemagick x11-utils python3-gi gir1.2-gtk-4.0)
 
 missing=()
 for package in "${packages[@]}"; do
@@ -28,7 +28,7 @@ else
   exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
-if ! "${run[@]}" apt-get update -qq || ! "${run[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"; then
+if ! "${run[@]}" apt-get update -qq || ! "${run[@]}" apt-get install -y -qq "${missing[@]}"; then
   echo "error: could not install: ${missing[*]}. Install them by hand with apt-get, then try again." >&2
   exit 1
 fi
