@@ -54,6 +54,31 @@ final class IncrementalUpdateTests: XCTestCase {
         }
     }
 
+    func testStateChangeDoesNotEvenResolveTheContentAgain() {
+        onMain {
+            let document = DocumentModel()
+            var resolutions = 0
+            let rendered = RenderedMenu(Menu("Format") {
+                let _ = resolutions += 1
+                Toggle("Bold", isOn: Binding(document, \.isBold))
+                Picker("Sort By", selection: Binding(document, \.sortKey)) {
+                    Text("Name").tag("name")
+                    Text("Date").tag("date")
+                }
+                ForEach(0..<1_000, id: \.self) { index in Button("Item \(index)") {} }
+            })
+            XCTAssertEqual(resolutions, 1)
+            for round in 1...3 {
+                document.isBold.toggle()
+                document.sortKey = round.isMultiple(of: 2) ? "name" : "date"
+                drainMainLoop()
+                XCTAssertEqual(actionState(rendered.actionGroup, "bold"), document.isBold ? "true" : "false")
+                XCTAssertEqual(actionState(rendered.actionGroup, "sort-by"), document.sortKey)
+            }
+            XCTAssertEqual(resolutions, 1, "only the two actions' states were read again")
+        }
+    }
+
     func testChangedLabelReplacesOnlyThatItem() {
         onMain {
             let document = DocumentModel()

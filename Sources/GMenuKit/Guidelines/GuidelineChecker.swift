@@ -1,5 +1,6 @@
 /// Walks a resolved menu once and hands every menu, group of items, item and label to the rule
 /// families, one file each (LabelCapitalization.swift, GroupIcons.swift, …).
+@MainActor
 struct GuidelineChecker {
     let context: MenuContext
     private(set) var diagnostics: [MenuDiagnostic] = []

@@ -37,6 +37,7 @@ public enum MenuGuidelines {
     }
 
     /// Checks resolved menu content, the items of a menu titled `title`.
+    @MainActor
     public static func check(
         _ nodes: [MenuNode], title: String = "", context: MenuContext = .pullDown
     ) -> [MenuDiagnostic] {

@@ -5,7 +5,8 @@
 extension GuidelineChecker {
     mutating func checkPopUpDefault(of choice: PickerChoice, path: [String], scope: Scope) {
         guard context == .popUp, scope.depth == 0 else { return }
-        let hasSelection = choice.selection.map { selection in choice.options.contains { $0.tag == selection } } ?? false
+        let selection = choice.selection
+        let hasSelection = choice.options.contains { $0.tag == selection }
         guard !hasSelection else { return }
         report("U3", .warning, path: path,
                "no option is selected; a pop-up button shows its selection, so give it a useful default")

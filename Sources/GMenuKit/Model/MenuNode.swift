@@ -23,8 +23,9 @@ public struct MenuNode {
     public enum Kind {
         /// A command: runs a closure, or activates an action that already exists (`app.quit`).
         case button(ButtonAction)
-        /// A checkmark item bound to a Boolean (rule T4).
-        case toggle(isOn: Bool, set: @MainActor (Bool) -> Void)
+        /// A checkmark item bound to a Boolean (rule T4). The binding is read when the menu
+        /// shows its state, not while content resolves, so a flip touches only its action.
+        case toggle(isOn: Binding<Bool>)
         /// One of many options, bound to a selection.
         case picker(PickerChoice)
         /// A nested menu, shown as a submenu.
@@ -73,8 +74,12 @@ public struct PickerChoice {
 
     public var options: [Option]
     public var style: PickerStyle
-    public var selection: AnyHashable?
+    /// Reads the bound selection; called when the menu shows its state.
+    public var currentSelection: @MainActor () -> AnyHashable
     public var select: @MainActor (AnyHashable) -> Void
+
+    /// The selection now.
+    @MainActor public var selection: AnyHashable { currentSelection() }
 }
 
 /// A stepper's state at resolution time and the two ways to change it.

@@ -38,7 +38,7 @@ public struct Picker<SelectionValue: Hashable>: MenuContent {
                 PickerChoice.Option(title: $0.title, icon: $0.icon, isDisabled: $0.isDisabled, tag: AnyHashable($0.tag))
             },
             style: style,
-            selection: AnyHashable(binding.wrappedValue),
+            currentSelection: { AnyHashable(binding.wrappedValue) },
             select: { tag in
                 if let value = tag.base as? SelectionValue { binding.wrappedValue = value }
             })

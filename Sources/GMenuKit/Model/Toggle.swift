@@ -17,10 +17,7 @@ public struct Toggle: MenuContent {
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        let binding = isOn
-        var node = MenuNode(
-            identity: identity, title: title,
-            kind: .toggle(isOn: binding.wrappedValue, set: { binding.wrappedValue = $0 }))
+        var node = MenuNode(identity: identity, title: title, kind: .toggle(isOn: isOn))
         node.icon = icon
         node.subtitle = subtitle
         nodes.append(node)

@@ -53,12 +53,13 @@ struct PlannedAction {
     enum Behavior {
         case perform(@MainActor () -> Void)
         /// A Boolean state: the item shows a checkmark.
-        case toggle(isOn: Bool, set: @MainActor (Bool) -> Void)
+        case toggle(isOn: Binding<Bool>)
         /// A string state with one target per option: the items show radio marks.
         /// A string parameter names which of several items was chosen.
         case dispatch([String: @MainActor () -> Void])
-        /// `select` answers whether the target named an option.
-        case choice(selected: String, select: @MainActor (String) -> Bool)
+        /// `selected` reads the target of the option selected now ("" for none); `select`
+        /// answers whether the target named an option.
+        case choice(selected: @MainActor () -> String, select: @MainActor (String) -> Bool)
     }
 
     /// Actions of different shapes cannot be turned into one another; they are replaced.

@@ -232,10 +232,10 @@ struct MenuPlanner {
             }
             applyDestructiveColor(to: &attributes)
 
-        case .toggle(let isOn, let set):
+        case .toggle(let isOn):
             attributes.accel = accelerator(node, scope: scope)
             let name = names.name(for: identity, title: node.title)
-            actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .toggle(isOn: isOn, set: set)))
+            actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .toggle(isOn: isOn)))
             attributes.action = qualified(name)
 
         case .submenu(let children, let primaryAction):
@@ -316,11 +316,11 @@ struct MenuPlanner {
             }
             items.append(PlannedItem(identity: identity.appending("option:" + target), attributes: attributes, link: nil))
         }
-        let selected = choice.selection.flatMap { targetByTag[$0] } ?? ""
+        let currentSelection = choice.currentSelection
         let select = choice.select
         actions.append(PlannedAction(
             name: name, isEnabled: !scope.isDisabled,
-            behavior: .choice(selected: selected, select: { target in
+            behavior: .choice(selected: { targetByTag[currentSelection()] ?? "" }, select: { target in
                 guard let tag = tagByTarget[target] else { return false }
                 select(tag)
                 return true

@@ -14,6 +14,8 @@ final class MenuActionGroup {
         let action: OpaquePointer
         let handler: ActionHandler
         let shape: PlannedAction.Shape
+        /// For toggles and pickers: keeps the action's state following its binding.
+        let state: ActionStateObservation?
     }
 
     init() {
@@ -58,6 +60,7 @@ final class MenuActionGroup {
         let handler = ActionHandler(behavior: planned.behavior)
         let simple: OpaquePointer
         let signal: String
+        var state: ActionStateObservation?
         switch planned.behavior {
         case .perform:
             simple = g_simple_action_new(planned.name, nil)
@@ -65,18 +68,20 @@ final class MenuActionGroup {
         case .dispatch:
             simple = g_simple_action_new(planned.name, gmk_variant_type_string())
             signal = "activate"
-        case .toggle(let isOn, _):
-            simple = g_simple_action_new_stateful(planned.name, nil, g_variant_new_boolean(isOn ? 1 : 0))
+        case .toggle, .choice:
+            let observation = ActionStateObservation()
+            let initial = observation.read(planned.behavior)
+            let parameterType = planned.shape == .choice ? gmk_variant_type_string() : nil
+            simple = g_simple_action_new_stateful(planned.name, parameterType, initial.variant)
             signal = "change-state"
-        case .choice(let selected, _):
-            simple = g_simple_action_new_stateful(planned.name, gmk_variant_type_string(), g_variant_new_string(selected))
-            signal = "change-state"
+            observation.follow(simple)
+            state = observation
         }
         g_simple_action_set_enabled(simple, planned.isEnabled ? 1 : 0)
         gmk_connect_action(simple, signal, actionCallback, SwiftClosureData.retained(handler),
                            SwiftClosureData.releaseOnClosureDestroy)
         g_action_map_add_action(gmk_action_map(group.pointer), gmk_action(simple.gpointer))
-        installed[planned.name] = InstalledAction(action: simple, handler: handler, shape: planned.shape)
+        installed[planned.name] = InstalledAction(action: simple, handler: handler, shape: planned.shape, state: state)
     }
 
     private func update(_ existing: InstalledAction, to planned: PlannedAction) {
@@ -86,29 +91,15 @@ final class MenuActionGroup {
         if g_action_get_enabled(gmk_action(simple.gpointer)) != enabled {
             g_simple_action_set_enabled(simple, enabled)
         }
-        setState(of: simple, to: planned.behavior)
+        existing.state?.update(to: planned.behavior)
     }
 
     private func remove(_ name: String) {
         guard let existing = installed.removeValue(forKey: name) else { return }
         existing.handler.behavior = nil
+        existing.state?.stop()
         g_action_map_remove_action(gmk_action_map(group.pointer), name)
         g_object_unref(existing.action.gpointer)
-    }
-}
-
-/// Sets an action's state when it differs, so that GTK redraws only what changed.
-@MainActor
-private func setState(of simple: OpaquePointer, to behavior: PlannedAction.Behavior) {
-    let current = g_action_get_state(gmk_action(simple.gpointer))
-    defer { if let current { g_variant_unref(current) } }
-    switch behavior {
-    case .perform, .dispatch:
-        break
-    case .toggle(let isOn, _):
-        if Variants.bool(current) != isOn { g_simple_action_set_state(simple, g_variant_new_boolean(isOn ? 1 : 0)) }
-    case .choice(let selected, _):
-        if Variants.string(current) != selected { g_simple_action_set_state(simple, g_variant_new_string(selected)) }
     }
 }
 
@@ -130,11 +121,11 @@ final class ActionHandler {
         case .dispatch(let handlers):
             // A target that names no item (an item removed since, or one from outside) does nothing.
             if let target = Variants.string(parameter) { handlers[target]?() }
-        case .toggle(_, let set):
-            guard let isOn = Variants.bool(parameter) else { return }
-            set(isOn)
-            // The state follows right away; a refresh that reads the binding agrees with it.
-            g_simple_action_set_state(simple, g_variant_new_boolean(isOn ? 1 : 0))
+        case .toggle(let isOn):
+            guard let newValue = Variants.bool(parameter) else { return }
+            isOn.wrappedValue = newValue
+            // The state follows right away; the binding, read again later, agrees with it.
+            g_simple_action_set_state(simple, g_variant_new_boolean(newValue ? 1 : 0))
         case .choice(_, let select):
             guard let target = Variants.string(parameter) else { return }
             // A target that names no option (from outside GMenuKit) changes nothing.

@@ -1,0 +1,117 @@
+import CGtk
+import Observation
+
+/// Keeps a toggle's or picker's action state following its binding.
+///
+/// The binding is read under observation tracking of its own, apart from the menu's content:
+/// when an `@Observable` model behind it changes, only this action's state is read again and
+/// set, before GTK's next frame. Flipping one toggle in a menu of thousands of items costs the
+/// same as in a menu of three, and the GMenu is not touched.
+@MainActor
+final class ActionStateObservation {
+    enum State: Equatable {
+        case bool(Bool)
+        case string(String)
+
+        /// A new floating GVariant, for GLib calls that consume it.
+        var variant: OpaquePointer {
+            switch self {
+            case .bool(let value): g_variant_new_boolean(value ? 1 : 0)
+            case .string(let value): g_variant_new_string(value)
+            }
+        }
+    }
+
+    private var behavior: PlannedAction.Behavior?
+    /// Borrowed: the action group holds the reference and calls ``stop()`` before dropping it.
+    private var action: OpaquePointer?
+    /// Only the latest reading's change notice counts; earlier ones are stale.
+    private var generation = 0
+
+    /// Reads the state for `behavior` and watches what the reading touched.
+    func read(_ behavior: PlannedAction.Behavior) -> State {
+        self.behavior = behavior
+        generation += 1
+        let reading = generation
+        let notice = ChangeNotice(observation: self, generation: reading)
+        return withObservationTracking {
+            Self.state(of: behavior)
+        } onChange: {
+            notice.schedule()
+        }
+    }
+
+    /// The action whose state to set when the binding changes.
+    func follow(_ action: OpaquePointer) {
+        self.action = action
+    }
+
+    /// A refresh brought a new behavior (new closures over the same binding, or another one).
+    func update(to behavior: PlannedAction.Behavior) {
+        setState(read(behavior))
+    }
+
+    /// The action is gone: changes no longer reach it.
+    func stop() {
+        behavior = nil
+        action = nil
+        generation += 1
+    }
+
+    fileprivate func changed(reading: Int) {
+        guard reading == generation, let behavior else { return }
+        setState(read(behavior))
+    }
+
+    private func setState(_ state: State) {
+        guard let action else { return }
+        let current = g_action_get_state(gmk_action(action.gpointer))
+        defer { if let current { g_variant_unref(current) } }
+        let differs: Bool
+        switch state {
+        case .bool(let value): differs = Variants.bool(current) != value
+        case .string(let value): differs = Variants.string(current) != value
+        }
+        if differs { g_simple_action_set_state(action, state.variant) }
+    }
+
+    private static func state(of behavior: PlannedAction.Behavior) -> State {
+        switch behavior {
+        case .toggle(let isOn): .bool(isOn.wrappedValue)
+        case .choice(let selected, _): .string(selected())
+        case .perform, .dispatch: .bool(false)
+        }
+    }
+}
+
+/// Carries a change notice, which Observation may deliver on any thread, to the main loop.
+private final class ChangeNotice: @unchecked Sendable {
+    // Touched only on the main thread: made there, and read in the idle callback.
+    private weak var observation: ActionStateObservation?
+    private let generation: Int
+
+    @MainActor
+    init(observation: ActionStateObservation, generation: Int) {
+        self.observation = observation
+        self.generation = generation
+    }
+
+    func schedule() {
+        g_idle_add_full(G_PRIORITY_HIGH_IDLE, changeCallback, SwiftClosureData.retained(self),
+                        SwiftClosureData.releaseOnDestroy)
+    }
+
+    @MainActor
+    fileprivate func deliver() {
+        observation?.changed(reading: generation)
+    }
+}
+
+private let changeCallback: GSourceFunc = { data in
+    // Idle sources attached to the default context run on the main thread.
+    nonisolated(unsafe) let data = data
+    MainActor.assumeIsolated {
+        SwiftClosureData.object(data, as: ChangeNotice.self).deliver()
+    }
+    return 0  // G_SOURCE_REMOVE
+}
