@@ -32,10 +32,15 @@ screenshot: build
 lint-menus: build
 	"$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/MenuShowcase" --lint-menus
 
-# Measures in a release build; see the README's performance section.
+# Measures in a release build: the guideline checks, then GMenuKit against the same menus in
+# plain C and in PyGObject (scripts/bench.sh); see the README's performance section.
+BENCH_C ?= .build/bench/menu_bench
 bench: deps
 	$(SWIFT) build -c release --product MenuBenchmark $(SWIFT_FLAGS)
+	mkdir -p $(dir $(BENCH_C))
+	$(CC) -O2 -o $(BENCH_C) Benchmarks/c/menu_bench.c $$(pkg-config --cflags --libs gtk4)
 	"$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/MenuBenchmark"
+	scripts/bench.sh "$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/MenuBenchmark" $(BENCH_C)
 
 clean:
 	rm -rf .build

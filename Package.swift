@@ -17,7 +17,7 @@ let package = Package(
         .executableTarget(name: "MenuShowcase", dependencies: ["GMenuKit", "CGtk"]),
         // Realistic menus shared by the tests and the benchmark.
         .target(name: "MenuFixtures", dependencies: ["GMenuKit"]),
-        .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "MenuFixtures"]),
+        .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "MenuFixtures", "CGtk"]),
         .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "MenuFixtures"]),
     ],
     swiftLanguageModes: [.v6]

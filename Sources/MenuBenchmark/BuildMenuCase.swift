@@ -17,6 +17,22 @@ enum BuildMenuCase {
         Report.result("1", items: items, seconds: samples)
     }
 
+    /// The same build for generated content: the history of case 3 (`.generatedContent()`),
+    /// whose buttons GMenuKit may serve with one parameterized action per section; the C and
+    /// PyGObject programs still make one action per item, as plain code does.
+    static func runGenerated(items: Int, runs: Int) {
+        warmUp()
+        let history = HistoryModel(count: items)
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            var menu: RenderedMenu?
+            samples.append(Stopwatch.time { menu = RenderedMenu(history.menu) })
+            precondition(menu != nil)
+            menu = nil
+        }
+        Report.result("1-generated", items: items, seconds: samples)
+    }
+
     /// Peak memory of a process that builds the menu once: VmRSS before the menu's data
     /// exists and VmHWM once the menu is built.
     static func peakMemory(items: Int) {

@@ -1,5 +1,6 @@
 import CGtk
 import GMenuKit
+import Observation
 
 #if canImport(Glibc)
     import Glibc
@@ -18,18 +19,19 @@ let benchmarkIcon = "document-open-symbolic"
 /// Items per section: a menu of n items has n / 10 sections.
 let sectionSize = 10
 
-/// The data behind the case 1, 2, 4 and 5 menu: one label per item and one flag per section.
-/// The first item of each section is a toggle bound to its section's flag, the others are
-/// buttons; every item has an icon and its own action.
-@MainActor
+/// The data behind the case 1, 2, 4 and 5 menu, as an app keeps it: an `@Observable` model with
+/// one label per item and one observable flag per section. The first item of each section is a
+/// toggle bound to its section's flag, the others are buttons; every item has an icon and its
+/// own action.
+@Observable @MainActor
 final class ItemsModel {
     var labels: [String]
-    var flags: [Bool]
-    var activations = 0
+    @ObservationIgnored let flags: [Flag]
+    @ObservationIgnored var activations = 0
 
     init(count: Int) {
         labels = (0..<count).map { "Item \($0)" }
-        flags = Array(repeating: false, count: (count + sectionSize - 1) / sectionSize)
+        flags = (0..<(count + sectionSize - 1) / sectionSize).map { _ in Flag() }
     }
 
     var menu: Menu {
@@ -38,8 +40,7 @@ final class ItemsModel {
                 Section {
                     ForEach(section * sectionSize..<min((section + 1) * sectionSize, self.labels.count), id: \.self) { index in
                         if index % sectionSize == 0 {
-                            Toggle(self.labels[index], icon: benchmarkIcon,
-                                   isOn: Binding(get: { self.flags[section] }, set: { self.flags[section] = $0 }))
+                            Toggle(self.labels[index], icon: benchmarkIcon, isOn: Binding(self.flags[section], \.isOn))
                         } else {
                             Button(self.labels[index], icon: benchmarkIcon) { self.activations += 1 }
                         }
@@ -48,6 +49,11 @@ final class ItemsModel {
             }
         }
     }
+}
+
+@Observable @MainActor
+final class Flag {
+    var isOn = false
 }
 
 /// Counts `items-changed` on a menu model and every section and submenu it links to, the way

@@ -2,15 +2,17 @@ import CGtk
 import GMenuKit
 
 /// Case 2: in an already rendered menu, change one item's label, and separately flip one
-/// toggle, through the bound data and `refresh()`. The least GMenu can do is one removal and
-/// one insertion for the label (it has no replace) and no `items-changed` for the toggle (a
-/// state change of its action).
+/// toggle, the way an app does: it changes its `@Observable` model and the GLib main loop runs
+/// until idle, which is when the rendered menu follows. The least GMenu can do is one removal
+/// and one insertion for the label (it has no replace) and no `items-changed` for the toggle
+/// (a state change of its action).
 @MainActor
 enum UpdateItemCase {
     static func run(items: Int, runs: Int) {
         BuildMenuCase.warmUp()
         let model = ItemsModel(count: items)
         let menu = RenderedMenu(model.menu)
+        runMainLoopUntilIdle()
         // A button in the middle of the menu, and the toggle that starts its section.
         var target = items / 2
         if target % sectionSize == 0 { target += 1 }
@@ -23,29 +25,39 @@ enum UpdateItemCase {
             let counter = ItemsChangedCounter(menu.menuModel)
             let seconds = Stopwatch.time {
                 model.labels[target] = labels[run % 2]
-                menu.refresh()
+                runMainLoopUntilIdle()
             }
             labelChanges = counter.count
             counter.stop()
             if run > 0 { labelSamples.append(seconds) }  // The first run warms up.
         }
+        checkLabel(menu, section: section, position: target % sectionSize, expected: model.labels[target])
 
         var toggleSamples: [Double] = []
         var toggleChanges = 0
         for run in 0...runs {
             let counter = ItemsChangedCounter(menu.menuModel)
             let seconds = Stopwatch.time {
-                model.flags[section].toggle()
-                menu.refresh()
+                model.flags[section].isOn.toggle()
+                runMainLoopUntilIdle()
             }
             toggleChanges = counter.count
             counter.stop()
             if run > 0 { toggleSamples.append(seconds) }
         }
-        checkToggleState(menu, name: "item-\(section * sectionSize)", expected: model.flags[section])
+        checkToggleState(menu, name: "item-\(section * sectionSize)", expected: model.flags[section].isOn)
 
         Report.result("2-label", items: items, seconds: labelSamples, itemsChanged: labelChanges)
         Report.result("2-toggle", items: items, seconds: toggleSamples, itemsChanged: toggleChanges)
+    }
+
+    /// The work must have happened: the item shows the new label.
+    private static func checkLabel(_ menu: RenderedMenu, section: Int, position: Int, expected: String) {
+        let sectionModel = g_menu_model_get_item_link(menu.menuModel, gint(section), G_MENU_LINK_SECTION)!
+        defer { g_object_unref(sectionModel.gpointer) }
+        let label = g_menu_model_get_item_attribute_value(sectionModel, gint(position), G_MENU_ATTRIBUTE_LABEL, nil)!
+        defer { g_variant_unref(label) }
+        precondition(String(cString: g_variant_get_string(label, nil)) == expected, "the label did not follow")
     }
 
     /// The work must have happened: the toggle's action carries the flag's value.

@@ -4,6 +4,8 @@
 //       the guideline checks on a realistic menu bar
 //   MenuBenchmark --case 1|2|3|4|5 --items N [--runs N]
 //       one case of the comparison with plain C and PyGObject (Benchmarks/); prints RESULT lines
+//   MenuBenchmark --case 1 --items N --generated [--runs N]
+//       case 1 for generated content (a history marked `.generatedContent()`)
 //   MenuBenchmark --case 1 --items N --rss
 //       builds the menu once in this fresh process and prints its peak memory (RSS line)
 
@@ -30,6 +32,7 @@ MainActor.assumeIsolated {
     }
     switch comparisonCase {
     case 1 where arguments.contains("--rss"): BuildMenuCase.peakMemory(items: items)
+    case 1 where arguments.contains("--generated"): BuildMenuCase.runGenerated(items: items, runs: runs)
     case 1: BuildMenuCase.run(items: items, runs: runs)
     case 2: UpdateItemCase.run(items: items, runs: runs)
     case 3: GeneratedContentCase.run(items: items, runs: runs)

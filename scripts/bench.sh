@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# Compares GMenuKit with the same menus written in plain C (Benchmarks/c) and in Python with
+# PyGObject (Benchmarks/python), case by case, and prints one table of medians and ratios.
+#
+#   scripts/bench.sh MENU_BENCHMARK C_MENU_BENCH
+#
+# `make bench` builds both programs and runs this. The sides take turns: every round runs each
+# side once per case and size, in a rotating order, so that whatever else the machine does
+# slows all of them alike; the median is over all the runs of all rounds.
+set -euo pipefail
+
+export GTK_A11Y=${GTK_A11Y:-none} NO_AT_BRIDGE=${NO_AT_BRIDGE:-1}
+cd "$(dirname "$0")/.."
+
+python=/usr/bin/python3
+rounds=${BENCH_ROUNDS:-5}
+sizes=(100 1000 10000 100000)
+popover_sizes=(50 1000)
+
+# Timed runs inside one process (after its untimed warm-up), by case and menu size. 100,000
+# items get one run per process, so one per round: every run there takes up to a second.
+runs_for() {
+  case "$1:$2" in
+    5:50) echo 5 ;;
+    5:*) echo 3 ;;
+    *:100) echo 21 ;;
+    *:1000) echo 11 ;;
+    *:10000) echo 5 ;;
+    *) echo 1 ;;
+  esac
+}
+
+# One side's command line for a case.
+command_for() {
+  case "$1" in
+    gmenukit) echo "$swift_bench" ;;
+    c) echo "$c_bench" ;;
+    pygobject) echo "$python Benchmarks/python/menu_bench.py" ;;
+  esac
+}
+
+sides=(gmenukit c pygobject)
+
+# Runs every side once for a case and size, in an order that rotates with the round, and
+# appends each output line, prefixed with the side, to the results file.
+run_round() {
+  local round=$1 case=$2 items=$3 extra=${4:-}
+  local runs
+  runs=$(runs_for "$case" "$items")
+  for offset in 0 1 2; do
+    local side=${sides[$(((round + offset) % 3))]}
+    # shellcheck disable=SC2086
+    $(command_for "$side") --case "$case" --items "$items" --runs "$runs" $extra \
+      | sed "s/^/$side /" >>"$results"
+  done
+}
+
+# Case 5 runs inside one private X server: scripts/with-display.sh calls this script again.
+if [ "${1:-}" = "--popover-cases" ]; then
+  swift_bench=$2 c_bench=$3 results=$4
+  for items in "${popover_sizes[@]}"; do
+    for round in $(seq 1 "$rounds"); do
+      echo "  case 5, $items items, round $round of $rounds" >&2
+      run_round "$round" 5 "$items"
+    done
+  done
+  exit 0
+fi
+
+if [ $# -ne 2 ]; then
+  echo "usage: scripts/bench.sh MENU_BENCHMARK C_MENU_BENCH (make bench builds and passes them)" >&2
+  exit 2
+fi
+swift_bench=$1 c_bench=$2
+if ! "$python" -c 'import gi; gi.require_version("Gtk", "4.0")' 2>/dev/null; then
+  echo "error: $python cannot import PyGObject with GTK 4; run scripts/install-deps.sh (python3-gi, gir1.2-gtk-4.0)" >&2
+  exit 1
+fi
+
+results=$(mktemp)
+trap 'rm -f "$results"' EXIT
+started=$SECONDS
+
+echo "Comparing GMenuKit with plain C and PyGObject ($rounds rounds, sides alternating; progress on stderr)"
+# "1g" is case 1 for generated content: the history of case 3, built from scratch.
+for case in 1 1g 2 3 4; do
+  for items in "${sizes[@]}"; do
+    for round in $(seq 1 "$rounds"); do
+      echo "  case $case, $items items, round $round of $rounds" >&2
+      if [ "$case" = 1g ]; then
+        run_round "$round" 1 "$items" --generated
+      else
+        run_round "$round" "$case" "$items"
+      fi
+    done
+  done
+done
+scripts/with-display.sh "$0" --popover-cases "$swift_bench" "$c_bench" "$results"
+# Peak memory needs a fresh process per measurement.
+for round in $(seq 1 "$rounds"); do
+  echo "  peak RSS, 100000 items, round $round of $rounds" >&2
+  for offset in 0 1 2; do
+    side=${sides[$(((round + offset) % 3))]}
+    # shellcheck disable=SC2046
+    $(command_for "$side") --case 1 --items 100000 --rss | sed "s/^/$side /" >>"$results"
+  done
+done
+
+"$python" - "$results" "$rounds" "$(nproc)" "$((SECONDS - started))" <<'PYTHON'
+import sys
+from collections import defaultdict
+
+results, rounds, cores, elapsed = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+samples = defaultdict(list)   # (case, items, side) -> [ms]
+changes = {}                  # (case, items, side) -> items-changed
+peaks = defaultdict(list)     # side -> [(peak kB, baseline kB)]
+for line in open(results):
+    side, kind, *fields = line.split()
+    values = dict(field.split("=", 1) for field in fields)
+    if kind == "RESULT":
+        key = (values["case"], int(values["items"]), side)
+        samples[key] += [float(ms) for ms in values["samples_ms"].split(",")]
+        changes[key] = values["items_changed"]
+    elif kind == "RSS":
+        peaks[side].append((int(values["peak_kb"]), int(values["baseline_kb"])))
+
+def median(values):
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+def ms(value):
+    return f"{value:.4f}" if value < 1 else f"{value:.3f}" if value < 100 else f"{value:.1f}"
+
+case_names = {"1": "1 build", "1-generated": "1 generated", "2-label": "2 label", "2-toggle": "2 toggle", "3": "3 +100/-100",
+              "4": "4 teardown", "5": "5 popover"}
+columns = ["case", "items", "GMenuKit ms", "C ms", "PyGObject ms", "GMenuKit/C", "GMenuKit/PyGObject",
+           "items-changed (GMK/C/Py)", "runs"]
+widths = [12, 8, 12, 11, 13, 11, 19, 25, 5]
+def row(cells):
+    return "  ".join(str(cell).ljust(width) for cell, width in zip(cells, widths)).rstrip()
+
+print()
+print(f"Median milliseconds; ratios of medians (below 1: GMenuKit is faster). Machine: {cores} cores.")
+print(row(columns))
+for case in ["1", "1-generated", "2-label", "2-toggle", "3", "4", "5"]:
+    for items in sorted({key[1] for key in samples if key[0] == case}):
+        med = {side: median(samples[(case, items, side)]) for side in ("gmenukit", "c", "pygobject")}
+        counts = "/".join(changes[(case, items, side)] for side in ("gmenukit", "c", "pygobject"))
+        print(row([case_names[case], f"{items:,}", ms(med["gmenukit"]), ms(med["c"]), ms(med["pygobject"]),
+                   f"{med['gmenukit'] / med['c']:.2f}", f"{med['gmenukit'] / med['pygobject']:.2f}",
+                   counts if counts != "-/-/-" else "", len(samples[(case, items, "gmenukit")])]))
+
+print()
+print(f"Peak memory building case 1 at 100,000 items, a fresh process each (median of {rounds}):")
+print(row(["", "", "GMenuKit MB", "C MB", "PyGObject MB", "GMenuKit/C", "GMenuKit/PyGObject"]))
+peak = {side: median([p for p, _ in peaks[side]]) / 1024 for side in peaks}
+growth = {side: median([p - b for p, b in peaks[side]]) / 1024 for side in peaks}
+for label, value in (("peak RSS", peak), ("RSS growth", growth)):
+    print(row([label, "100,000", f"{value['gmenukit']:.1f}", f"{value['c']:.1f}", f"{value['pygobject']:.1f}",
+               f"{value['gmenukit'] / value['c']:.2f}", f"{value['gmenukit'] / value['pygobject']:.2f}"]))
+print("  (RSS growth: peak minus the RSS the process had before it made the menu's data.)")
+print()
+print(f"Runs: the median is over all runs of {rounds} rounds; at 100,000 items each process times one run,")
+print(f"so those rows rest on {rounds} runs per side; smaller menus time more runs per process (the runs column).")
+print(f"Case 5 runs under a private Xvfb (GTK's GL renderer on Mesa). Took {elapsed} s.")
+PYTHON
