@@ -92,6 +92,26 @@ final class ItemsChangedCounter {
     }
 }
 
+/// Times `change` over `runs` runs after one untimed warm-up run, with nothing listening to the
+/// menu; then makes the change once more, untimed, with an ``ItemsChangedCounter`` connected.
+/// Connecting the counter to every section touches the whole menu, which would leave the
+/// caches cold for a timed change. `change` gets the run's number (0 is the warm-up).
+@MainActor
+func timeAndCountChanges(
+    runs: Int, of model: UnsafeMutablePointer<GMenuModel>, _ change: (Int) -> Void
+) -> (seconds: [Double], itemsChanged: Int) {
+    var seconds: [Double] = []
+    for run in 0...runs {
+        let elapsed = Stopwatch.time { change(run) }
+        if run > 0 { seconds.append(elapsed) }
+    }
+    let counter = ItemsChangedCounter(model)
+    change(runs + 1)
+    let itemsChanged = counter.count
+    counter.stop()
+    return (seconds, itemsChanged)
+}
+
 nonisolated(unsafe) private var itemsChangedCount = 0
 
 private let countItemsChanged: GMKItemsChangedCallback = { _, _, _, _, _ in

@@ -9,19 +9,11 @@ enum GeneratedContentCase {
         BuildMenuCase.warmUp()
         let history = HistoryModel(count: items)
         let menu = RenderedMenu(history.menu)
-        var samples: [Double] = []
-        var changes = 0
-        for run in 0...runs {
-            let counter = ItemsChangedCounter(menu.menuModel)
-            let seconds = Stopwatch.time {
-                history.slide(by: 100)
-                menu.refresh()
-            }
-            changes = counter.count
-            counter.stop()
-            if run > 0 { samples.append(seconds) }  // The first run warms up.
+        let slide = timeAndCountChanges(runs: runs, of: menu.menuModel) { _ in
+            history.slide(by: 100)
+            menu.refresh()
         }
-        Report.result("3", items: items, seconds: samples, itemsChanged: changes)
+        Report.result("3", items: items, seconds: slide.seconds, itemsChanged: slide.itemsChanged)
     }
 }
 

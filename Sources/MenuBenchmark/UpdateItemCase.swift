@@ -19,36 +19,20 @@ enum UpdateItemCase {
         let section = target / sectionSize
         let labels = ["Renamed \(target)", "Item \(target)"]
 
-        var labelSamples: [Double] = []
-        var labelChanges = 0
-        for run in 0...runs {
-            let counter = ItemsChangedCounter(menu.menuModel)
-            let seconds = Stopwatch.time {
-                model.labels[target] = labels[run % 2]
-                runMainLoopUntilIdle()
-            }
-            labelChanges = counter.count
-            counter.stop()
-            if run > 0 { labelSamples.append(seconds) }  // The first run warms up.
+        let label = timeAndCountChanges(runs: runs, of: menu.menuModel) { run in
+            model.labels[target] = labels[run % 2]
+            runMainLoopUntilIdle()
         }
         checkLabel(menu, section: section, position: target % sectionSize, expected: model.labels[target])
 
-        var toggleSamples: [Double] = []
-        var toggleChanges = 0
-        for run in 0...runs {
-            let counter = ItemsChangedCounter(menu.menuModel)
-            let seconds = Stopwatch.time {
-                model.flags[section].isOn.toggle()
-                runMainLoopUntilIdle()
-            }
-            toggleChanges = counter.count
-            counter.stop()
-            if run > 0 { toggleSamples.append(seconds) }
+        let toggle = timeAndCountChanges(runs: runs, of: menu.menuModel) { _ in
+            model.flags[section].isOn.toggle()
+            runMainLoopUntilIdle()
         }
         checkToggleState(menu, name: "item-\(section * sectionSize)", expected: model.flags[section].isOn)
 
-        Report.result("2-label", items: items, seconds: labelSamples, itemsChanged: labelChanges)
-        Report.result("2-toggle", items: items, seconds: toggleSamples, itemsChanged: toggleChanges)
+        Report.result("2-label", items: items, seconds: label.seconds, itemsChanged: label.itemsChanged)
+        Report.result("2-toggle", items: items, seconds: toggle.seconds, itemsChanged: toggle.itemsChanged)
     }
 
     /// The work must have happened: the item shows the new label.
