@@ -82,16 +82,17 @@ trap 'rm -f "$results"' EXIT
 started=$SECONDS
 
 echo "Comparing GMenuKit with plain C and PyGObject ($rounds rounds, sides alternating; progress on stderr)"
-# "1g" is case 1 for generated content: the history of case 3, built from scratch.
-for case in 1 1g 2 3 4; do
+# "1s" is case 1 with C and PyGObject sharing one serialized icon, as GMenuKit does; "1g" is
+# case 1 for generated content: the history of case 3, built from scratch.
+for case in 1 1s 1g 2 3 4; do
   for items in "${sizes[@]}"; do
     for round in $(seq 1 "$rounds"); do
       echo "  case $case, $items items, round $round of $rounds" >&2
-      if [ "$case" = 1g ]; then
-        run_round "$round" 1 "$items" --generated
-      else
-        run_round "$round" "$case" "$items"
-      fi
+      case "$case" in
+        1s) run_round "$round" 1 "$items" --shared-icon ;;
+        1g) run_round "$round" 1 "$items" --generated ;;
+        *) run_round "$round" "$case" "$items" ;;
+      esac
     done
   done
 done
@@ -131,18 +132,18 @@ def median(values):
 def ms(value):
     return f"{value:.4f}" if value < 1 else f"{value:.3f}" if value < 100 else f"{value:.1f}"
 
-case_names = {"1": "1 build", "1-generated": "1 generated", "2-label": "2 label", "2-toggle": "2 toggle", "3": "3 +100/-100",
+case_names = {"1": "1 build", "1-shared-icon": "1 icon shared", "1-generated": "1 generated", "2-label": "2 label", "2-toggle": "2 toggle", "3": "3 +100/-100",
               "4": "4 teardown", "5": "5 popover"}
 columns = ["case", "items", "GMenuKit ms", "C ms", "PyGObject ms", "GMenuKit/C", "GMenuKit/PyGObject",
            "items-changed (GMK/C/Py)", "runs"]
-widths = [12, 8, 12, 11, 13, 11, 19, 25, 5]
+widths = [14, 8, 12, 11, 13, 11, 19, 25, 5]
 def row(cells):
     return "  ".join(str(cell).ljust(width) for cell, width in zip(cells, widths)).rstrip()
 
 print()
 print(f"Median milliseconds; ratios of medians (below 1: GMenuKit is faster). Machine: {cores} cores.")
 print(row(columns))
-for case in ["1", "1-generated", "2-label", "2-toggle", "3", "4", "5"]:
+for case in ["1", "1-shared-icon", "1-generated", "2-label", "2-toggle", "3", "4", "5"]:
     for items in sorted({key[1] for key in samples if key[0] == case}):
         med = {side: median(samples[(case, items, side)]) for side in ("gmenukit", "c", "pygobject")}
         counts = "/".join(changes[(case, items, side)] for side in ("gmenukit", "c", "pygobject"))

@@ -3,6 +3,7 @@
 
      menu_bench --case 1|2|3|4|5 --items N [--runs N] [--rss]
      menu_bench --case 1 --items N --generated [--runs N]   (case 1 for the history of case 3)
+     --shared-icon: serialize the icon once for all items, as GMenuKit does (for comparison)
 
    Prints the same RESULT and RSS lines as MenuBenchmark; scripts/bench.sh compares them.
    Built by `make bench`: cc -O2 menu_bench.c $(pkg-config --cflags --libs gtk4) */
@@ -87,13 +88,27 @@ static void on_change_state(GSimpleAction *action, GVariant *value, gpointer dat
   g_simple_action_set_state(action, value);
 }
 
+/* With --shared-icon, the icon is serialized once and its variant shared by every item, as
+   GMenuKit does; by default each item gets its icon the usual way, g_menu_item_set_icon. */
+static gboolean share_icon;
+static GVariant *shared_icon;
+
 static GMenuItem *make_item(const char *label, const char *name) {
   char detailed[64];
   snprintf(detailed, sizeof detailed, "menu.%s", name);
   GMenuItem *item = g_menu_item_new(label, detailed);
-  GIcon *icon = g_themed_icon_new(ICON);
-  g_menu_item_set_icon(item, icon);
-  g_object_unref(icon);
+  if (share_icon) {
+    if (!shared_icon) {
+      GIcon *icon = g_themed_icon_new(ICON);
+      shared_icon = g_variant_ref_sink(g_icon_serialize(icon));
+      g_object_unref(icon);
+    }
+    g_menu_item_set_attribute_value(item, G_MENU_ATTRIBUTE_ICON, shared_icon);
+  } else {
+    GIcon *icon = g_themed_icon_new(ICON);
+    g_menu_item_set_icon(item, icon);
+    g_object_unref(icon);
+  }
   return item;
 }
 
@@ -222,7 +237,7 @@ static void case_build(int items, int runs) {
     samples[run] = now_seconds() - start;
     bench_menu_free(&menu);
   }
-  report("1", items, samples, runs, -1);
+  report(share_icon ? "1-shared-icon" : "1", items, samples, runs, -1);
   g_free(samples);
   items_model_free(&model);
 }
@@ -522,6 +537,7 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) runs = atoi(argv[++i]);
     else if (strcmp(argv[i], "--rss") == 0) rss = TRUE;
     else if (strcmp(argv[i], "--generated") == 0) generated = TRUE;
+    else if (strcmp(argv[i], "--shared-icon") == 0) share_icon = TRUE;
   }
   if (runs < 1) runs = 1;
   if (items <= 0 || items % SECTION_SIZE != 0) {

@@ -4,6 +4,7 @@ python3-gi): the same menus, one GAction per item, built the way a PyGObject pro
 
     menu_bench.py --case 1|2|3|4|5 --items N [--runs N] [--rss]
     menu_bench.py --case 1 --items N --generated [--runs N]   (case 1 for the history of case 3)
+    --shared-icon: serialize the icon once for all items, as GMenuKit does (for comparison)
 
 Prints the same RESULT and RSS lines as MenuBenchmark; scripts/bench.sh compares them.
 """
@@ -53,9 +54,17 @@ class ItemsModel:
         self.activations = 0
 
 
+# With --shared-icon, the icon is serialized once and shared by every item, as GMenuKit does;
+# by default each item gets its icon the usual way, set_icon.
+shared_icon = None
+
+
 def make_item(label, name):
     item = Gio.MenuItem.new(label, "menu." + name)
-    item.set_icon(Gio.ThemedIcon.new(ICON))
+    if shared_icon is not None:
+        item.set_attribute_value(Gio.MENU_ATTRIBUTE_ICON, shared_icon)
+    else:
+        item.set_icon(Gio.ThemedIcon.new(ICON))
     return item
 
 
@@ -149,6 +158,7 @@ def time_and_count_changes(runs, model, change):
 
 def case_build(items, runs):
     warm_up()
+    case = "1" if shared_icon is None else "1-shared-icon"
     model = ItemsModel(items)
     samples = []
     for _ in range(runs):
@@ -157,7 +167,7 @@ def case_build(items, runs):
         samples.append(time.perf_counter() - start)
         del menu
         gc.collect()  # Torn down untimed; case 4 times that.
-    report("1", items, samples)
+    report(case, items, samples)
 
 
 def case_build_rss(items):
@@ -363,8 +373,13 @@ def main():
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--rss", action="store_true")
     parser.add_argument("--generated", action="store_true")
+    parser.add_argument("--shared-icon", action="store_true",
+                        help="serialize the icon once for all items, as GMenuKit does (for comparison)")
     arguments = parser.parse_args()
     runs = max(arguments.runs, 1)
+    if arguments.shared_icon:
+        global shared_icon
+        shared_icon = Gio.ThemedIcon.new(ICON).serialize()
     if arguments.items <= 0 or arguments.items % SECTION_SIZE:
         sys.exit("--items must be a positive multiple of 10")
     if arguments.case == 1 and arguments.rss:

@@ -4,7 +4,9 @@ import GMenuKit
 /// action, ready to show: the content resolved and planned, the GMenus and actions made.
 @MainActor
 enum BuildMenuCase {
-    static func run(items: Int, runs: Int) {
+    /// `caseName` is "1-shared-icon" when the other sides are asked to share one serialized
+    /// icon, as GMenuKit always does: the same work here, reported under that name.
+    static func run(items: Int, runs: Int, caseName: String = "1") {
         warmUp()
         let model = ItemsModel(count: items)
         var samples: [Double] = []
@@ -14,7 +16,7 @@ enum BuildMenuCase {
             precondition(menu != nil)
             menu = nil  // Torn down untimed; case 4 times that.
         }
-        Report.result("1", items: items, seconds: samples)
+        Report.result(caseName, items: items, seconds: samples)
     }
 
     /// The same build for generated content: the history of case 3 (`.generatedContent()`),

@@ -6,6 +6,8 @@
 //       one case of the comparison with plain C and PyGObject (Benchmarks/); prints RESULT lines
 //   MenuBenchmark --case 1 --items N --generated [--runs N]
 //       case 1 for generated content (a history marked `.generatedContent()`)
+//   MenuBenchmark --case 1 --items N --shared-icon [--runs N]
+//       case 1 again, reported as 1-shared-icon: the C and Python sides then share one icon too
 //   MenuBenchmark --case 1 --items N --rss
 //       builds the menu once in this fresh process and prints its peak memory (RSS line)
 
@@ -33,6 +35,9 @@ MainActor.assumeIsolated {
     switch comparisonCase {
     case 1 where arguments.contains("--rss"): BuildMenuCase.peakMemory(items: items)
     case 1 where arguments.contains("--generated"): BuildMenuCase.runGenerated(items: items, runs: runs)
+    case 1 where arguments.contains("--shared-icon"):
+        // GMenuKit always serializes an icon once per menu; the other sides are asked to do the same.
+        BuildMenuCase.run(items: items, runs: runs, caseName: "1-shared-icon")
     case 1: BuildMenuCase.run(items: items, runs: runs)
     case 2: UpdateItemCase.run(items: items, runs: runs)
     case 3: GeneratedContentCase.run(items: items, runs: runs)
