@@ -13,7 +13,7 @@ enum GuidelineCheckBenchmark {
             let nodes = Menu("") {
                 ForEach(0..<copies, id: \.self) { _ in NotesMenuBar.menus() }
             }.resolveContent()
-            let items = countItems(nodes)
+            let items = nodes.choosableItemCount
             var findings = 0
             let median = Stopwatch.median(runs: runs) {
                 findings = MenuGuidelines.check(nodes, context: .menuBar).count
@@ -22,19 +22,6 @@ enum GuidelineCheckBenchmark {
             print(Table.row([String(copies), String(items), Table.format(milliseconds),
                              Table.format(milliseconds / Double(items) * 100)]))
             if findings != 0 { print("  (unexpected: \(findings) diagnostics on a clean menu bar)") }
-        }
-    }
-
-    /// Every row a person could choose or open, picker options included.
-    private static func countItems(_ nodes: [MenuNode]) -> Int {
-        nodes.reduce(0) { count, node in
-            switch node.kind {
-            case .divider: count
-            case .section, .controlGroup: count + countItems(node.children)
-            case .submenu: count + 1 + countItems(node.children)
-            case .picker(let choice): count + 1 + choice.options.count
-            default: count + 1
-            }
         }
     }
 }

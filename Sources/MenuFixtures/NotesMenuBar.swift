@@ -176,3 +176,19 @@ public enum NotesMenuBar {
         }
     }
 }
+
+extension Array where Element == MenuNode {
+    /// Everything a person could choose or open, picker options included: what "items" means
+    /// when the tests and the benchmark speak of a menu's size.
+    public var choosableItemCount: Int {
+        reduce(0) { count, node in
+            switch node.kind {
+            case .divider: count
+            case .section, .controlGroup: count + node.children.choosableItemCount
+            case .submenu: count + 1 + node.children.choosableItemCount
+            case .picker(let choice): count + 1 + choice.options.count
+            default: count + 1
+            }
+        }
+    }
+}
