@@ -13,6 +13,9 @@ struct ActionNameRegistry {
 
     private var entries: [MenuIdentity: Entry] = [:]
     private var takenNames: Set<String> = []
+    /// Where to go on counting for a name many items share, so that naming the thousandth
+    /// "Open" does not try "open-2" … "open-999" first.
+    private var nextSuffix: [String: Int] = [:]
     private var pass = 0
     private var askedThisPass = 0
 
@@ -27,10 +30,13 @@ struct ActionNameRegistry {
         }
         let base = Self.slug(title)
         var name = base
-        var counter = 2
-        while takenNames.contains(name) {
-            name = base + "-" + String(counter)
-            counter += 1
+        if takenNames.contains(name) {
+            var counter = nextSuffix[base, default: 2]
+            repeat {
+                name = base + "-" + String(counter)
+                counter += 1
+            } while takenNames.contains(name)
+            nextSuffix[base] = counter
         }
         takenNames.insert(name)
         entries[identity] = Entry(name: name, pass: pass)

@@ -26,9 +26,9 @@ struct MenuPlanner {
     private var actions: [PlannedAction] = []
     private var diagnostics: [MenuDiagnostic] = []
     private var seenIdentities: Set<MenuIdentity> = []
-    /// One action per level of generated items, dispatching on the item's target.
-    private var generatedItemActions: [(name: String, handlers: [String: @MainActor () -> Void])] = []
-    private var generatedItemActionIndex: [MenuIdentity: Int] = [:]
+    /// The one action all generated items share, dispatching on the item's target.
+    private var generatedItemsAction: String?
+    private var generatedItemHandlers: [String: @MainActor () -> Void] = [:]
     /// GtkPopoverMenu names each submenu page by its label; "main" is the root page.
     private var submenuLabels: Set<String> = ["main"]
 
@@ -41,8 +41,6 @@ struct MenuPlanner {
         var isIconic = false
         /// Inside content marked as generated (history, bookmarks, recent files).
         var isGenerated = false
-        /// The section or submenu whose GMenu the items are in.
-        var level = MenuIdentity()
 
         func entering(_ node: MenuNode, title: String? = nil) -> Scope {
             var scope = self
@@ -77,9 +75,7 @@ struct MenuPlanner {
 
     /// GMenu has no separators: dividers and groups become sections. A level made only of
     /// plain items stays flat; otherwise each run of plain items forms a section of its own.
-    private mutating func planLevel(_ nodes: [MenuNode], of owner: MenuIdentity, scope outer: Scope) -> [PlannedItem] {
-        var scope = outer
-        scope.level = owner
+    private mutating func planLevel(_ nodes: [MenuNode], of owner: MenuIdentity, scope: Scope) -> [PlannedItem] {
         let needsSections = nodes.contains { $0.isSectionLike }
         guard needsSections else { return nodes.compactMap { planItem($0, scope: scope) } }
 
@@ -211,10 +207,9 @@ struct MenuPlanner {
             switch action {
             case .perform(let perform) where inner.isGenerated:
                 if !inner.isDisabled {
-                    let action = generatedItemAction(in: scope)
-                    attributes.action = qualified(action.name)
+                    attributes.action = qualified(generatedItemsActionName())
                     attributes.target = identity.path
-                    generatedItemActions[action.index].handlers[identity.path] = perform
+                    generatedItemHandlers[identity.path] = perform
                 }
             case .perform(let perform):
                 let name = names.name(for: identity, title: node.title)
@@ -331,23 +326,18 @@ struct MenuPlanner {
     // MARK: Generated content
 
     /// Generated lists (history, bookmarks) can hold thousands of items that come and go. They
-    /// share one parameterized action per level, with the item's identity as target, instead
-    /// of one GAction each: cheaper to make, and nothing to add or remove as the list changes.
-    private mutating func generatedItemAction(in scope: Scope) -> (name: String, index: Int) {
-        if let index = generatedItemActionIndex[scope.level] {
-            return (generatedItemActions[index].name, index)
-        }
-        let title = (scope.path.last ?? "generated") + " items"
-        let name = names.name(for: scope.level.appending("generated-items"), title: title)
-        generatedItemActions.append((name, [:]))
-        generatedItemActionIndex[scope.level] = generatedItemActions.count - 1
-        return (name, generatedItemActions.count - 1)
+    /// share one parameterized action, with the item's identity (unique in the menu) as target,
+    /// instead of one GAction each: cheaper to make, and nothing to add or remove as lists change.
+    private mutating func generatedItemsActionName() -> String {
+        if let name = generatedItemsAction { return name }
+        let name = names.name(for: MenuIdentity("#generated-items"), title: "generated items")
+        generatedItemsAction = name
+        return name
     }
 
     private mutating func emitGeneratedItemActions() {
-        for action in generatedItemActions {
-            actions.append(PlannedAction(name: action.name, isEnabled: true, behavior: .dispatch(action.handlers)))
-        }
+        guard let name = generatedItemsAction else { return }
+        actions.append(PlannedAction(name: name, isEnabled: true, behavior: .dispatch(generatedItemHandlers)))
     }
 
     // MARK: Labels

@@ -32,6 +32,11 @@ final class MenuLevel {
             for (position, item) in items.enumerated() { insert(item, at: position, reusing: nil) }
             return
         }
+        if items.count == entries.count && zip(items, entries).allSatisfy({ $0.identity == $1.identity }) {
+            // The same items in the same order, the common case of a refresh: no sets to build.
+            for (position, item) in items.enumerated() { update(at: position, to: item) }
+            return
+        }
         removeEntries(notIn: items)
         var remaining = Set(entries.lazy.map(\.identity))
         for (position, item) in items.enumerated() {

@@ -53,7 +53,6 @@ public final class RenderedMenu {
     private var names = ActionNameRegistry()
     private let refreshTrigger = RefreshTrigger()
     private var reportedDiagnostics: Set<MenuDiagnostic> = []
-    private var lastNodes: [MenuNode] = []
     private var hasBeenShown = false
     private var isRendering = false
     private var needsAnotherPass = false
@@ -124,7 +123,9 @@ public final class RenderedMenu {
 
     /// The guidelines this menu breaks, as it is now (rule ids from the menu guidelines).
     public func guidelineDiagnostics() -> [MenuDiagnostic] {
-        MenuGuidelines.check(lastNodes, title: title, context: guidelineContext)
+        // Resolved again rather than kept from the last render: the checks are rare, the
+        // nodes of a large menu are not small.
+        MenuGuidelines.check(content(), title: title, context: guidelineContext)
     }
 
     /// Tells the menu it is about to be shown. The first time, when
@@ -176,7 +177,6 @@ public final class RenderedMenu {
             destructiveColor: destructiveColor.flatMap(validatedColor),
             isValidAccelerator: isValidAccelerator)
         let plan = MenuPlanner.plan(nodes, options: options, names: &names)
-        lastNodes = nodes
         // Actions first, so that items never point at an action that is not there yet.
         actions.apply(plan.actions)
         root.apply(plan.items)
