@@ -210,4 +210,20 @@ final class BadInputTests: XCTestCase {
             XCTAssertEqual(result.diagnostics.count, 2)
         }
     }
+
+    func testStepperNearTheLimitOfItsTypeStopsAtTheBound() {
+        onMain {
+            var count = Int.max - 5
+            let rendered = RenderedMenu(Menu("Counter") {
+                Stepper("Count", value: Binding(get: { count }, set: { count = $0 }), in: Int.min...Int.max, step: 10)
+            })
+            let buttons = MenuModelReader.read(rendered.menuModel)[0].section ?? []
+            g_action_group_activate_action(rendered.actionGroup, localActionName(buttons[1]), nil)
+            XCTAssertEqual(count, Int.max)
+            count = Int.min + 3
+            rendered.refresh()
+            g_action_group_activate_action(rendered.actionGroup, localActionName(buttons[0]), nil)
+            XCTAssertEqual(count, Int.min)
+        }
+    }
 }

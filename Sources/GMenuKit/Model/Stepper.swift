@@ -12,9 +12,14 @@ public struct Stepper: MenuContent {
         _ title: String, value: Binding<Value>, in bounds: ClosedRange<Value>, step: Value.Stride = 1
     ) {
         self.title = title
+        /// One step, stopping at the bounds. It compares with the bound less a step rather than
+        /// adding first, so a value near the type's limit (`Int.max`) cannot overflow.
         @MainActor func moved(by distance: Value.Stride) -> Value {
-            let next = value.wrappedValue.advanced(by: distance)
-            return Swift.max(bounds.lowerBound, Swift.min(bounds.upperBound, next))
+            let current = value.wrappedValue
+            let bound = distance < 0 ? bounds.lowerBound : bounds.upperBound
+            let lastStart = bound.advanced(by: -distance)
+            let fits = distance < 0 ? current >= lastStart : current <= lastStart
+            return fits ? current.advanced(by: distance) : bound
         }
         currentState = {
             StepperValue(

@@ -86,7 +86,7 @@ struct MenuPlanner {
         func closeRun() {
             if !run.isEmpty {
                 level.append(PlannedItem(
-                    identity: MenuIdentity(runAnchor + "+run"),
+                    identity: claim(MenuIdentity(runAnchor + "+run")),
                     attributes: PlannedAttributes(linkKind: .section),
                     link: PlannedLink(kind: .section, children: run)))
             }
@@ -173,7 +173,7 @@ struct MenuPlanner {
         _ node: MenuNode, identity: MenuIdentity, part: String, title: String, icon: String,
         enabled: Bool, perform: @escaping @MainActor () -> Void, scope: Scope
     ) -> PlannedItem {
-        let partIdentity = identity.appending(part)
+        let partIdentity = claim(identity.appending(part))
         // "Font Size: 12" names "font-size-increase": the value is no part of the name.
         let subject = node.title.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
         let name = names.name(for: partIdentity, title: subject + " " + part)
@@ -330,7 +330,7 @@ struct MenuPlanner {
     /// instead of one GAction each: cheaper to make, and nothing to add or remove as lists change.
     private mutating func generatedItemsActionName() -> String {
         if let name = generatedItemsAction { return name }
-        let name = names.name(for: MenuIdentity("#generated-items"), title: "generated items")
+        let name = names.name(for: claim(MenuIdentity("#generated-items")), title: "generated items")
         generatedItemsAction = name
         return name
     }
@@ -400,6 +400,19 @@ struct MenuPlanner {
     static func isValidDetailedName(_ detailedName: String) -> Bool {
         let name = detailedName.split(separator: "::", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         return name.contains(".") && ActionNameRegistry.isValidActionName(name)
+    }
+
+    /// An identity the planner derives (a run of items, a stepper's button, the generated
+    /// items' action), made distinct from every other identity of this plan, explicit ids included.
+    private mutating func claim(_ derived: MenuIdentity) -> MenuIdentity {
+        var identity = derived
+        var counter = 2
+        while seenIdentities.contains(identity) {
+            identity = MenuIdentity(derived.path + "~" + String(counter))
+            counter += 1
+        }
+        seenIdentities.insert(identity)
+        return identity
     }
 
     private mutating func uniqueIdentity(_ node: MenuNode, scope: Scope) -> MenuIdentity {

@@ -48,12 +48,54 @@ final class MenuLevel {
                 // Moved: take it out where it was and put it here, keeping its linked level.
                 remaining.remove(item.identity)
                 let moved = entries.remove(at: from)
+                if moved.child?.containsSubmenus == true { moved.child?.removeAll() }
                 g_menu_remove(menu.opaque, gint(from))
                 insert(item, at: position, reusing: moved.child)
             } else {
                 insert(item, at: position, reusing: nil)
             }
         }
+    }
+
+    /// Takes out, through the whole tree, what the plan no longer has, and empties the levels of
+    /// items about to be replaced, before `apply` inserts anything anywhere: a new submenu never
+    /// meets the page of one that is going (GtkPopoverMenu names pages by label).
+    func prune(_ items: [PlannedItem]) {
+        guard !entries.isEmpty else { return }
+        if items.count == entries.count && zip(items, entries).allSatisfy({ $0.identity == $1.identity }) {
+            // The same items in the same order: only replaced items and linked levels matter.
+            for (item, entry) in zip(items, entries) {
+                guard let child = entry.child else { continue }
+                if entry.attributes != item.attributes || item.link == nil {
+                    if child.containsSubmenus { child.removeAll() }
+                } else if let link = item.link {
+                    child.prune(link.children)
+                }
+            }
+            return
+        }
+        var planned: [MenuIdentity: PlannedItem] = [:]
+        for item in items where planned[item.identity] == nil { planned[item.identity] = item }
+        for position in entries.indices.reversed() {
+            let entry = entries[position]
+            guard let item = planned[entry.identity] else {
+                entry.child?.removeAll()
+                entries.remove(at: position)
+                g_menu_remove(menu.opaque, gint(position))
+                continue
+            }
+            guard let child = entry.child else { continue }
+            if entry.attributes != item.attributes || item.link == nil {
+                if child.containsSubmenus { child.removeAll() }
+            } else if let link = item.link {
+                child.prune(link.children)
+            }
+        }
+    }
+
+    /// Whether a submenu hangs anywhere below this level (GTK gives each a page of its own).
+    var containsSubmenus: Bool {
+        entries.contains { $0.attributes.linkKind == .submenu || ($0.child?.containsSubmenus ?? false) }
     }
 
     /// Empties the GMenu and its linked levels, so that views still showing it let go of them.
@@ -67,6 +109,9 @@ final class MenuLevel {
         let wanted = Set(items.lazy.map(\.identity))
         // From the end, so that the positions still to visit do not move.
         for position in entries.indices.reversed() where !wanted.contains(entries[position].identity) {
+            // Emptied first: GTK 4.8 drops the page of a submenu only when the submenu's own item
+            // goes, and keeps every section model it built; it keeps an empty one then.
+            entries[position].child?.removeAll()
             entries.remove(at: position)
             g_menu_remove(menu.opaque, gint(position))
         }
@@ -76,9 +121,11 @@ final class MenuLevel {
         let entry = entries[position]
         let child = entry.child ?? (item.link == nil ? nil : MenuLevel(items: items))
         if entry.attributes != item.attributes || (entry.child == nil) != (item.link == nil) {
+            // A replaced item gets a GMenu of its own: GTK 4.8 goes on tracking the old one.
+            entry.child?.removeAll()
             g_menu_remove(menu.opaque, gint(position))
             entries.remove(at: position)
-            insert(item, at: position, reusing: child)
+            insert(item, at: position, reusing: nil)
         } else if let link = item.link {
             child?.apply(link.children)
         }

@@ -111,6 +111,12 @@ public final class RenderedMenu {
         let menuButton = gmk_menu_button(widget)
         gtk_menu_button_set_menu_model(menuButton, menuModel)
         insertActionGroup(into: widget)
+        // GTK 4.8 leaves a menu button's popover open, alive and holding the keyboard when the
+        // button goes while it is open; its tooltip timer then trips over the dead surface.
+        // Unrealize comes before the button or its window is disposed.
+        gmk_connect_widget(widget, "unrealize", { widget, _ in
+            if let widget { gtk_menu_button_popdown(gmk_menu_button(widget)) }
+        }, nil, nil)
         if let popover = gtk_menu_button_get_popover(menuButton) {
             gmk_connect_widget(gmk_widget(popover), "map", { _, data in
                 nonisolated(unsafe) let data = data
@@ -162,6 +168,8 @@ public final class RenderedMenu {
         refreshTrigger.menu = nil
         actions.removeAll()
         shortcuts.removeAll()
+        // GTK 4.8 keeps the section models a popover built: leave it nothing but empty GMenus.
+        root.removeAll()
     }
 
     private func render() {
@@ -179,6 +187,7 @@ public final class RenderedMenu {
         let plan = MenuPlanner.plan(nodes, options: options, names: &names)
         // Actions first, so that items never point at an action that is not there yet.
         actions.apply(plan.actions)
+        root.prune(plan.items)
         root.apply(plan.items)
         shortcuts.apply(plan.items)
         diagnostics = plan.diagnostics
