@@ -6,7 +6,7 @@ SWIFT_FLAGS ?=
 export GTK_A11Y ?= none
 export NO_AT_BRIDGE ?= 1
 
-.PHONY: all deps build test run screenshot lint-menus bench clean
+.PHONY: all deps build test run screenshot lint-menus bench leakcheck test-asan clean
 
 all: build
 
@@ -48,7 +48,6 @@ clean:
 
 # Valgrind over a representative scenario (leak, lifetime, action and update tests, fewer cycles):
 # fails on definite leaks or invalid accesses with GMenuKit frames. See scripts/valgrind/.
-.PHONY: leakcheck test-asan
 leakcheck: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	scripts/with-display.sh scripts/valgrind/leakcheck.sh "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/GMenuKitPackageTests.xctest"
