@@ -18,42 +18,23 @@ final class PopoverRenderingTests: XCTestCase {
     /// Every mapped model button inside `widget`, in order, with the text its label shows.
     @MainActor
     static func drawnItems(in widget: UnsafeMutablePointer<GtkWidget>) -> [DrawnItem] {
-        var items: [DrawnItem] = []
-        func visit(_ widget: UnsafeMutablePointer<GtkWidget>) {
-            guard gtk_widget_get_mapped(widget) != 0 else { return }
-            if String(cString: gmk_type_name_of(widget)) == "GtkModelButton" {
-                items.append(DrawnItem(
-                    text: visibleText(in: widget),
-                    role: gmk_object_get_int(widget, "role"),
-                    isActive: gmk_object_get_boolean(widget, "active") != 0,
-                    isSensitive: gtk_widget_is_sensitive(widget) != 0))
-                return
+        widgetTree(widget)
+            .filter { isWidget($0, ofType: "GtkModelButton") && gtk_widget_get_mapped($0) != 0 }
+            .map { button in
+                DrawnItem(
+                    text: visibleText(in: button),
+                    role: gmk_object_get_int(button, "role"),
+                    isActive: gmk_object_get_boolean(button, "active") != 0,
+                    isSensitive: gtk_widget_is_sensitive(button) != 0)
             }
-            var child = gtk_widget_get_first_child(widget)
-            while let current = child {
-                visit(current)
-                child = gtk_widget_get_next_sibling(current)
-            }
-        }
-        visit(widget)
-        return items
     }
 
     /// The text of the first GtkLabel inside, as drawn: no markup, no mnemonic underscores.
     @MainActor
     static func visibleText(in widget: UnsafeMutablePointer<GtkWidget>) -> String {
-        if String(cString: gmk_type_name_of(widget)) == "GtkLabel" {
-            return String(cString: gtk_label_get_text(gmk_label(widget)))
-        }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            let text = visibleText(in: current)
-            if !text.isEmpty { return text }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return ""
+        guard let label = widgetTree(widget).first(where: { isWidget($0, ofType: "GtkLabel") }) else { return "" }
+        return String(cString: gtk_label_get_text(gmk_label(label)))
     }
-
     func testPopoverDrawsLabelsRolesAndStatesAsDeclared() throws {
         try GtkSession.start()
         onMain {

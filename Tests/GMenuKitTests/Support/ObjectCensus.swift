@@ -168,20 +168,7 @@ struct PopoverPages {
 
     /// The model buttons inside `widget` whose text is `text`, mapped or not, in order.
     static func modelButtons(in widget: UnsafeMutablePointer<GtkWidget>, text: String? = nil) -> [UnsafeMutablePointer<GtkWidget>] {
-        var found: [UnsafeMutablePointer<GtkWidget>] = []
-        func visit(_ widget: UnsafeMutablePointer<GtkWidget>) {
-            if String(cString: gmk_type_name_of(widget)) == "GtkModelButton" {
-                if text == nil || buttonText(widget) == text { found.append(widget) }
-                return
-            }
-            var child = gtk_widget_get_first_child(widget)
-            while let current = child {
-                visit(current)
-                child = gtk_widget_get_next_sibling(current)
-            }
-        }
-        visit(widget)
-        return found
+        widgetTree(widget).filter { isWidget($0, ofType: "GtkModelButton") && (text == nil || buttonText($0) == text) }
     }
 
     static func buttonText(_ modelButton: UnsafeMutablePointer<GtkWidget>) -> String {
