@@ -52,22 +52,9 @@ final class PopoverRenderingTests: XCTestCase {
             })
             rendered.destructiveColor = "#c01c28"
 
-            let window = gtk_window_new()!
-            let button = gtk_menu_button_new()!
-            gtk_window_set_child(gmk_window(window), button)
-            rendered.insertActionGroup(into: button)
-            gtk_menu_button_set_menu_model(gmk_menu_button(button), rendered.menuModel)
-            gtk_window_present(gmk_window(window))
-            gtk_menu_button_popup(gmk_menu_button(button))
-            drainMainLoop()
-            defer {
-                gtk_menu_button_popdown(gmk_menu_button(button))
-                drainMainLoop()
-                gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
-            }
-
-            let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(button)))!
+            let opened = OpenedMenuButton(showing: rendered)
+            defer { opened.close() }
+            let popover = opened.popover
             XCTAssertEqual(gtk_widget_get_mapped(popover), 1)
             var drawn = Self.drawnItems(in: popover)
             XCTAssertEqual(drawn, [

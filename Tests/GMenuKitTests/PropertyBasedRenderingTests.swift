@@ -119,26 +119,15 @@ final class PropertyBasedRenderingTests: XCTestCase {
                     Section { Menu("Options") { Button("Second Choice") {} } }
                 }
             })
-            let window = gtk_window_new()!
-            let button = gtk_menu_button_new()!
-            gtk_window_set_child(gmk_window(window), button)
-            rendered.attach(toMenuButton: button)
-            gtk_window_present(gmk_window(window))
-            gtk_menu_button_popup(gmk_menu_button(button))
-            drainMainLoop()
-            defer {
-                gtk_menu_button_popdown(gmk_menu_button(button))
-                drainMainLoop()
-                gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
-            }
+            let opened = OpenedMenuButton(showing: rendered)
+            defer { opened.close() }
             let catcher = GLibCriticalCatcher()
             defer { catcher.stop() }
             showsFirst = false
             rendered.refresh()
             drainMainLoop()
 
-            let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(button)))!
+            let popover = opened.popover
             let pages = PopoverPages(of: popover)
             XCTAssertEqual(pages.names.filter { $0 == "Options" }.count, 1, "pages: \(pages.names)")
             let mainPage = gtk_stack_get_child_by_name(OpaquePointer(pages.stack!), "main")!
@@ -240,7 +229,7 @@ final class RenderingProperty {
         var tree = generator.tree()
         var generation = 0
         let census = ObjectCensus()
-        var shown: (window: UnsafeMutablePointer<GtkWidget>, button: UnsafeMutablePointer<GtkWidget>)?
+        var shown: OpenedMenuButton?
 
         GLibLog.context = "\(name), seed 0x\(String(seed, radix: 16)), first render"
         var updated: RenderedMenu? = RenderedMenu(
@@ -252,16 +241,7 @@ final class RenderingProperty {
         // GTK 4.8 keeps some of the GMenus a popover showed (see LeakTests): when shown, the
         // top GMenu and the actions must go, the others may stay.
         census.watchEverything(in: updated!, allModels: mode != .shownInPopover)
-        if mode == .shownInPopover {
-            let window = gtk_window_new()!
-            let button = gtk_menu_button_new()!
-            gtk_window_set_child(gmk_window(window), button)
-            updated!.attach(toMenuButton: button)
-            gtk_window_present(gmk_window(window))
-            gtk_menu_button_popup(gmk_menu_button(button))
-            drainMainLoop()
-            shown = (window, button)
-        }
+        if mode == .shownInPopover { shown = OpenedMenuButton(showing: updated!) }
         let warningsBefore = GLibLog.severeMessages.count
         var failure = check(updated!, against: tree, settings: settings)
         if failure == nil, let shown { failure = checkPopover(of: shown.button, showing: updated!) }
@@ -293,12 +273,7 @@ final class RenderingProperty {
         }
 
         GLibLog.context = "\(name), seed 0x\(String(seed, radix: 16)), teardown"
-        if let shown {
-            gtk_menu_button_popdown(gmk_menu_button(shown.button))
-            drainMainLoop()
-            gtk_window_destroy(gmk_window(shown.window))
-            drainMainLoop()
-        }
+        shown?.close()
         updated = nil
         if failure == nil && !census.allFinalized {
             failure = "after teardown: \(census.summary)"
@@ -449,18 +424,8 @@ final class RenderingProperty {
             Menu(settings.title) { RandomMenuContent(owner: "shrink", generation: 0, log: ActivationLog()).content(tree) },
             actionPrefix: settings.actionPrefix)
         menu.destructiveColor = settings.destructiveColor
-        var shown: (window: UnsafeMutablePointer<GtkWidget>, button: UnsafeMutablePointer<GtkWidget>)?
         let warningsBefore = GLibLog.severeMessages.count
-        if mode == .shownInPopover {
-            let window = gtk_window_new()!
-            let button = gtk_menu_button_new()!
-            gtk_window_set_child(gmk_window(window), button)
-            menu.attach(toMenuButton: button)
-            gtk_window_present(gmk_window(window))
-            gtk_menu_button_popup(gmk_menu_button(button))
-            drainMainLoop()
-            shown = (window, button)
-        }
+        let shown = mode == .shownInPopover ? OpenedMenuButton(showing: menu) : nil
         for next in trees.dropFirst() {
             tree = next
             menu.refresh()
@@ -470,10 +435,7 @@ final class RenderingProperty {
         if let shown {
             popoverProblem = checkPopover(of: shown.button, showing: menu) != nil
                 || GLibLog.severeMessages.count > warningsBefore
-            gtk_menu_button_popdown(gmk_menu_button(shown.button))
-            drainMainLoop()
-            gtk_window_destroy(gmk_window(shown.window))
-            drainMainLoop()
+            shown.close()
         }
         let fresh = makeMenu(tree, settings: settings, log: ActivationLog(), owner: "fresh")
         let updatedRendering = NormalizedRendering(menu)
