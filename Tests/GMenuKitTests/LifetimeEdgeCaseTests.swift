@@ -204,7 +204,7 @@ final class LifetimeEdgeCaseTests: XCTestCase {
             log.removeAll()
 
             rendered = nil
-            XCTAssertEqual(actionCount(group), 0, "the group no longer offers the menu's actions")
+            XCTAssertEqual(actionNames(group).count, 0, "the group no longer offers the menu's actions")
             // Parameters are held here: a group without the action does not consume them.
             func parameter(_ target: String?) -> OpaquePointer? { target.map { g_variant_ref_sink(g_variant_new_string($0)) } }
             for entry in held {
@@ -586,7 +586,7 @@ final class LifetimeEdgeCaseTests: XCTestCase {
                 }
                 XCTAssertNil(weakRendered, "\(kind): the menu went inside its own action")
                 XCTAssertEqual(log, [kind])
-                XCTAssertEqual(actionCount(group), 0, "\(kind): its actions went with it")
+                XCTAssertEqual(actionNames(group).count, 0, "\(kind): its actions went with it")
                 g_action_group_activate_action(group, "close", nil)
                 XCTAssertEqual(log, [kind], "\(kind): nothing ran afterwards")
                 g_object_unref(UnsafeMutableRawPointer(group))

@@ -3,39 +3,13 @@ import XCTest
 
 @testable import GMenuKit
 
-/// Watches every GObject reachable from the rendered menu: its menus, links and actions.
-@MainActor
-private func watchEverything(_ rendered: RenderedMenu, with watcher: FinalizationWatcher) {
-    func watchModel(_ model: UnsafeMutablePointer<GMenuModel>) {
-        watcher.watch(model)
-        for index in 0..<g_menu_model_get_n_items(model) {
-            for link in [G_MENU_LINK_SECTION, G_MENU_LINK_SUBMENU] {
-                if let linked = g_menu_model_get_item_link(model, index, link) {
-                    watchModel(linked)
-                    g_object_unref(linked)
-                }
-            }
-        }
-    }
-    watchModel(rendered.menuModel)
-    let group = rendered.actionGroup
-    watcher.watch(group.gpointerForTests)
-    let names = g_action_group_list_actions(group)!
-    defer { g_strfreev(names) }
-    var index = 0
-    while let name = names[index] {
-        watcher.watch(g_action_map_lookup_action(gmk_action_map(group.gpointerForTests), name)!.gpointerForTests)
-        index += 1
-    }
-}
-
 /// Everything the renderer creates goes away with the rendered menu.
 final class LifetimeTests: XCTestCase {
     final class Sentinel {}
 
     func testEveryObjectAndClosureIsReleasedWithTheRenderedMenu() {
         onMain {
-            let watcher = FinalizationWatcher()
+            let census = ObjectCensus()
             weak var weakSentinel: Sentinel?
             weak var weakRendered: RenderedMenu?
             do {
@@ -60,14 +34,14 @@ final class LifetimeTests: XCTestCase {
                     Menu("More") { Menu("Even More") { Button("Deep") { _ = sentinel } } }
                 })
                 weakRendered = rendered
-                watchEverything(rendered, with: watcher)
+                census.watchEverything(in: rendered)
                 // A refresh that replaces items must not leak what it replaced.
                 g_action_group_activate_action(rendered.actionGroup, "bold", nil)
                 rendered.refresh()
             }
-            XCTAssertGreaterThan(watcher.watchedCount, 12)
+            XCTAssertGreaterThan(census.watchedCount, 12)
             XCTAssertNil(weakRendered)
-            XCTAssertTrue(watcher.allFinalized, "\(watcher.finalizedCount) of \(watcher.watchedCount) finalized")
+            XCTAssertTrue(census.allFinalized, census.summary)
             XCTAssertNil(weakSentinel, "closures captured by actions were released")
         }
     }
@@ -75,7 +49,7 @@ final class LifetimeTests: XCTestCase {
     func testMenuShownInAPopoverIsReleasedWithItsWindow() throws {
         try GtkSession.start()
         onMain {
-            let watcher = FinalizationWatcher()
+            let census = ObjectCensus()
             do {
                 let window = gtk_window_new()!
                 let button = gtk_menu_button_new()!
@@ -86,7 +60,7 @@ final class LifetimeTests: XCTestCase {
                 })
                 rendered.insertActionGroup(into: button)
                 gtk_menu_button_set_menu_model(gmk_menu_button(button), rendered.menuModel)
-                watchEverything(rendered, with: watcher)
+                census.watchEverything(in: rendered)
                 gtk_window_present(gmk_window(window))
                 gtk_menu_button_popup(gmk_menu_button(button))
                 drainMainLoop()
@@ -98,7 +72,7 @@ final class LifetimeTests: XCTestCase {
                 gtk_window_destroy(gmk_window(window))
                 drainMainLoop()
             }
-            XCTAssertTrue(watcher.allFinalized, "\(watcher.finalizedCount) of \(watcher.watchedCount) finalized")
+            XCTAssertTrue(census.allFinalized, census.summary)
         }
     }
 }

@@ -82,9 +82,15 @@ func localActionName(_ item: ReadMenuItem?) -> String {
     String(item?.action?.split(separator: ".", maxSplits: 1).last ?? "")
 }
 
-/// How many actions a group holds.
-func actionCount(_ group: OpaquePointer) -> Int {
-    let names = g_action_group_list_actions(group)
+/// The names of a group's actions.
+func actionNames(_ group: OpaquePointer) -> [String] {
+    let names = g_action_group_list_actions(group)!
     defer { g_strfreev(names) }
-    return Int(g_strv_length(names))
+    var result: [String] = []
+    var index = 0
+    while let name = names[index] {
+        result.append(String(cString: name))
+        index += 1
+    }
+    return result
 }

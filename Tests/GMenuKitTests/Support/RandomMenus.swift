@@ -664,17 +664,6 @@ struct ActionDescription: Hashable, CustomStringConvertible {
     }
 }
 
-func actionNames(_ group: OpaquePointer) -> [String] {
-    let names = g_action_group_list_actions(group)!
-    defer { g_strfreev(names) }
-    var result: [String] = []
-    var index = 0
-    while let name = names[index] {
-        result.append(String(cString: name))
-        index += 1
-    }
-    return result
-}
 
 /// A rendered menu read back through GIO, with the menu's own action names replaced by their
 /// order of first appearance: names follow an item's identity from the first label it had,
