@@ -12,14 +12,12 @@ static inline GMenuModel *gmk_menu_model(gpointer instance) { return G_MENU_MODE
 static inline GActionGroup *gmk_action_group(gpointer instance) { return G_ACTION_GROUP(instance); }
 static inline GActionMap *gmk_action_map(gpointer instance) { return G_ACTION_MAP(instance); }
 static inline GAction *gmk_action(gpointer instance) { return G_ACTION(instance); }
-static inline GSimpleAction *gmk_simple_action(gpointer instance) { return G_SIMPLE_ACTION(instance); }
 static inline GtkWidget *gmk_widget(gpointer instance) { return GTK_WIDGET(instance); }
 static inline GtkWindow *gmk_window(gpointer instance) { return GTK_WINDOW(instance); }
 static inline GtkBox *gmk_box(gpointer instance) { return GTK_BOX(instance); }
 static inline GtkLabel *gmk_label(gpointer instance) { return GTK_LABEL(instance); }
 static inline GtkMenuButton *gmk_menu_button(gpointer instance) { return GTK_MENU_BUTTON(instance); }
 static inline GtkPopover *gmk_popover(gpointer instance) { return GTK_POPOVER(instance); }
-static inline GtkApplication *gmk_application(gpointer instance) { return GTK_APPLICATION(instance); }
 static inline GApplication *gmk_g_application(gpointer instance) { return G_APPLICATION(instance); }
 static inline GtkScrolledWindow *gmk_scrolled_window(gpointer instance) { return GTK_SCROLLED_WINDOW(instance); }
 static inline GListModel *gmk_list_model(gpointer instance) { return G_LIST_MODEL(instance); }
@@ -27,7 +25,6 @@ static inline GListStore *gmk_list_store(gpointer instance) { return G_LIST_STOR
 static inline GtkShortcutController *gmk_shortcut_controller(gpointer instance) { return GTK_SHORTCUT_CONTROLLER(instance); }
 static inline GtkTextView *gmk_text_view(gpointer instance) { return GTK_TEXT_VIEW(instance); }
 
-static inline gboolean gmk_is_widget(gpointer instance) { return GTK_IS_WIDGET(instance); }
 static inline gboolean gmk_is_menu_button(gpointer instance) { return GTK_IS_MENU_BUTTON(instance); }
 static inline const char *gmk_type_name_of(gpointer instance) { return G_OBJECT_TYPE_NAME(instance); }
 

@@ -10,16 +10,9 @@ final class ObjectReference {
         self.pointer = pointer
     }
 
-    /// Adds a reference of its own.
-    init(retaining pointer: gpointer) {
-        self.pointer = g_object_ref(pointer)
-    }
-
     deinit { g_object_unref(pointer) }
 
     var opaque: OpaquePointer { OpaquePointer(pointer) }
-
-    func typed<T>(_: T.Type = T.self) -> UnsafeMutablePointer<T> { pointer.assumingMemoryBound(to: T.self) }
 }
 
 extension OpaquePointer {
