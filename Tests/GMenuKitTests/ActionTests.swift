@@ -127,10 +127,13 @@ final class ActionTests: XCTestCase {
             let rendered = RenderedMenu(Menu("File") {
                 Button("Quit", actionName: "app.quit").disabled()
                 Button("Zoom", actionName: "win.zoom", target: "in")
+                Button("Zoom Out", actionName: "win.zoom::out")
             })
             let items = MenuModelReader.read(rendered.menuModel)
             XCTAssertNil(items[0].action)
             XCTAssertEqual(items[1].attributes, ["label": "Zoom", "action": "win.zoom", "target": "in"])
+            XCTAssertEqual(items[2].attributes, ["label": "Zoom Out", "action": "win.zoom", "target": "out"],
+                           "a detailed name is split: GMenu's action attribute takes the plain name")
         }
     }
 
@@ -185,10 +188,10 @@ final class GeneratedContentActionTests: XCTestCase {
             XCTAssertEqual(opened, ["b.txt"])
 
             // The list changes: no action comes or goes, and a stale target does nothing.
-            let actionsBefore = actionCount(rendered.actionGroup)
+            let actionsBefore = actionNames(rendered.actionGroup).count
             files = ["d.txt"] + files
             rendered.refresh()
-            XCTAssertEqual(actionCount(rendered.actionGroup), actionsBefore)
+            XCTAssertEqual(actionNames(rendered.actionGroup).count, actionsBefore)
             files.removeAll { $0 == "b.txt" }
             rendered.refresh()
             g_action_group_activate_action(rendered.actionGroup, action, g_variant_new_string(generated[1].target))

@@ -216,13 +216,15 @@ struct MenuPlanner {
                 actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .perform(perform)))
                 attributes.action = qualified(name)
             case .named(let detailedName, let target):
-                if !Self.isValidDetailedName(detailedName) {
+                if let parsed = Self.parseDetailedName(detailedName) {
+                    if !inner.isDisabled {
+                        // An item without an action is dimmed; that is how a borrowed action is disabled.
+                        attributes.action = parsed.name
+                        attributes.target = target ?? parsed.target
+                    }
+                } else {
                     report(.error, path: scope.path + [node.title],
                            "'\(detailedName)' is not a valid GAction name (scope.name, with letters, digits and '-'); the item is dimmed")
-                } else if !inner.isDisabled {
-                    // An item without an action is dimmed; that is how a borrowed action is disabled.
-                    attributes.action = detailedName
-                    attributes.target = target
                 }
             }
             applyDestructiveColor(to: &attributes)
@@ -396,10 +398,13 @@ struct MenuPlanner {
 
     private func qualified(_ name: String) -> String { options.actionPrefix + "." + name }
 
-    /// `scope.name`, optionally followed by `::target`; each part as `g_action_name_is_valid` wants.
-    static func isValidDetailedName(_ detailedName: String) -> Bool {
-        let name = detailedName.split(separator: "::", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        return name.contains(".") && ActionNameRegistry.isValidActionName(name)
+    /// `scope.name`, optionally followed by `::target`, split in two: the GMenu `action`
+    /// attribute takes the plain name. Nil when the name is not one `g_action_name_is_valid` takes.
+    static func parseDetailedName(_ detailedName: String) -> (name: String, target: String?)? {
+        let parts = detailedName.split(separator: "::", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0])
+        guard name.contains("."), ActionNameRegistry.isValidActionName(name) else { return nil }
+        return (name, parts.count > 1 ? String(parts[1]) : nil)
     }
 
     /// An identity the planner derives (a run of items, a stepper's button, the generated
@@ -415,17 +420,13 @@ struct MenuPlanner {
         return identity
     }
 
+    /// A node's own identity, made distinct like a derived one; a clash is the developer's to know.
     private mutating func uniqueIdentity(_ node: MenuNode, scope: Scope) -> MenuIdentity {
-        var identity = node.identity
-        if seenIdentities.contains(identity) {
+        if seenIdentities.contains(node.identity) {
             report(.warning, path: scope.path + [node.title],
-                   "two items share the identity \(identity); give ForEach elements distinct ids")
-            var counter = 2
-            while seenIdentities.contains(identity.appending("~" + String(counter))) { counter += 1 }
-            identity = identity.appending("~" + String(counter))
+                   "two items share the identity \(node.identity); give ForEach elements distinct ids")
         }
-        seenIdentities.insert(identity)
-        return identity
+        return claim(node.identity)
     }
 
     private mutating func reportLabelProblems(
