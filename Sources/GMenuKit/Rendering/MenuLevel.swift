@@ -2,10 +2,11 @@ import CGtk
 
 /// One `GMenu` of a rendered menu (the top, a section or a submenu) and what it shows.
 ///
-/// ``apply(_:)`` brings the GMenu to a new plan with the fewest changes GMenu allows: items
-/// whose attributes are unchanged stay; a changed item is replaced where it stands (one removal
-/// and one insertion at its position); items keep their linked GMenus, so a change inside a
-/// section or submenu touches only that section or submenu.
+/// A refresh runs ``prune(_:)`` over the whole tree, then ``apply(_:)``: together they bring the
+/// GMenus to the new plan with the fewest changes GMenu allows. Items whose attributes are
+/// unchanged stay and keep their linked GMenus, so a change inside a section or submenu touches
+/// only that section or submenu; a changed item is replaced where it stands (one removal and
+/// one insertion at its position).
 @MainActor
 final class MenuLevel {
     private let menu: ObjectReference
@@ -25,6 +26,7 @@ final class MenuLevel {
 
     var model: UnsafeMutablePointer<GMenuModel> { gmk_menu_model(menu.pointer) }
 
+    /// Inserts, replaces and moves items; what the plan no longer has, ``prune(_:)`` took out.
     func apply(_ items: [PlannedItem]) {
         if entries.isEmpty {
             // A new level, or one that was empty: nothing to compare.
@@ -37,7 +39,6 @@ final class MenuLevel {
             for (position, item) in items.enumerated() { update(at: position, to: item) }
             return
         }
-        removeEntries(notIn: items)
         var remaining = Set(entries.lazy.map(\.identity))
         for (position, item) in items.enumerated() {
             if position < entries.count && entries[position].identity == item.identity {
@@ -64,32 +65,34 @@ final class MenuLevel {
         guard !entries.isEmpty else { return }
         if items.count == entries.count && zip(items, entries).allSatisfy({ $0.identity == $1.identity }) {
             // The same items in the same order: only replaced items and linked levels matter.
-            for (item, entry) in zip(items, entries) {
-                guard let child = entry.child else { continue }
-                if entry.attributes != item.attributes || item.link == nil {
-                    if child.containsSubmenus { child.removeAll() }
-                } else if let link = item.link {
-                    child.prune(link.children)
-                }
-            }
+            for (item, entry) in zip(items, entries) { pruneChild(of: entry, plannedAs: item) }
             return
         }
         var planned: [MenuIdentity: PlannedItem] = [:]
         for item in items where planned[item.identity] == nil { planned[item.identity] = item }
+        // From the end, so that the positions still to visit do not move.
         for position in entries.indices.reversed() {
             let entry = entries[position]
-            guard let item = planned[entry.identity] else {
+            if let item = planned[entry.identity] {
+                pruneChild(of: entry, plannedAs: item)
+            } else {
+                // Emptied first: GTK 4.8 drops the page of a submenu only when the submenu's own
+                // item goes, and keeps every section model it built; it keeps an empty one then.
                 entry.child?.removeAll()
                 entries.remove(at: position)
                 g_menu_remove(menu.opaque, gint(position))
-                continue
             }
-            guard let child = entry.child else { continue }
-            if entry.attributes != item.attributes || item.link == nil {
-                if child.containsSubmenus { child.removeAll() }
-            } else if let link = item.link {
-                child.prune(link.children)
-            }
+        }
+    }
+
+    /// A kept item's linked level: emptied when the item will be replaced and holds submenu
+    /// pages, otherwise pruned in turn.
+    private func pruneChild(of entry: Entry, plannedAs item: PlannedItem) {
+        guard let child = entry.child else { return }
+        if entry.attributes != item.attributes || item.link == nil {
+            if child.containsSubmenus { child.removeAll() }
+        } else if let link = item.link {
+            child.prune(link.children)
         }
     }
 
@@ -105,21 +108,8 @@ final class MenuLevel {
         g_menu_remove_all(menu.opaque)
     }
 
-    private func removeEntries(notIn items: [PlannedItem]) {
-        let wanted = Set(items.lazy.map(\.identity))
-        // From the end, so that the positions still to visit do not move.
-        for position in entries.indices.reversed() where !wanted.contains(entries[position].identity) {
-            // Emptied first: GTK 4.8 drops the page of a submenu only when the submenu's own item
-            // goes, and keeps every section model it built; it keeps an empty one then.
-            entries[position].child?.removeAll()
-            entries.remove(at: position)
-            g_menu_remove(menu.opaque, gint(position))
-        }
-    }
-
     private func update(at position: Int, to item: PlannedItem) {
         let entry = entries[position]
-        let child = entry.child ?? (item.link == nil ? nil : MenuLevel(items: items))
         if entry.attributes != item.attributes || (entry.child == nil) != (item.link == nil) {
             // A replaced item gets a GMenu of its own: GTK 4.8 goes on tracking the old one.
             entry.child?.removeAll()
@@ -127,7 +117,7 @@ final class MenuLevel {
             entries.remove(at: position)
             insert(item, at: position, reusing: nil)
         } else if let link = item.link {
-            child?.apply(link.children)
+            entry.child?.apply(link.children)
         }
     }
 
