@@ -24,8 +24,31 @@ static inline GListModel *gmk_list_model(gpointer instance) { return G_LIST_MODE
 static inline GListStore *gmk_list_store(gpointer instance) { return G_LIST_STORE(instance); }
 static inline GtkShortcutController *gmk_shortcut_controller(gpointer instance) { return GTK_SHORTCUT_CONTROLLER(instance); }
 static inline GtkTextView *gmk_text_view(gpointer instance) { return GTK_TEXT_VIEW(instance); }
+static inline GtkPopoverMenu *gmk_popover_menu(gpointer instance) { return GTK_POPOVER_MENU(instance); }
+static inline GtkPopoverMenuBar *gmk_popover_menu_bar(gpointer instance) { return GTK_POPOVER_MENU_BAR(instance); }
+static inline GtkEventController *gmk_event_controller(gpointer instance) { return GTK_EVENT_CONTROLLER(instance); }
+static inline GtkGesture *gmk_gesture(gpointer instance) { return GTK_GESTURE(instance); }
+static inline GtkGestureSingle *gmk_gesture_single(gpointer instance) { return GTK_GESTURE_SINGLE(instance); }
+static inline GtkButton *gmk_button(gpointer instance) { return GTK_BUTTON(instance); }
+static inline GtkActionable *gmk_actionable(gpointer instance) { return GTK_ACTIONABLE(instance); }
+static inline GtkRange *gmk_range(gpointer instance) { return GTK_RANGE(instance); }
+static inline GtkScale *gmk_scale(gpointer instance) { return GTK_SCALE(instance); }
+static inline GtkImage *gmk_image(gpointer instance) { return GTK_IMAGE(instance); }
+static inline GtkCheckButton *gmk_check_button(gpointer instance) { return GTK_CHECK_BUTTON(instance); }
+static inline GtkNative *gmk_native(gpointer instance) { return GTK_NATIVE(instance); }
+static inline GtkRoot *gmk_root(gpointer instance) { return GTK_ROOT(instance); }
+static inline GtkEntry *gmk_entry(gpointer instance) { return GTK_ENTRY(instance); }
+static inline GtkText *gmk_text(gpointer instance) { return GTK_TEXT(instance); }
+static inline GtkStyleProvider *gmk_style_provider(gpointer instance) { return GTK_STYLE_PROVIDER(instance); }
 
 static inline gboolean gmk_is_menu_button(gpointer instance) { return GTK_IS_MENU_BUTTON(instance); }
+static inline gboolean gmk_is_widget(gpointer instance) { return GTK_IS_WIDGET(instance); }
+static inline gboolean gmk_is_window(gpointer instance) { return GTK_IS_WINDOW(instance); }
+static inline gboolean gmk_is_popover(gpointer instance) { return GTK_IS_POPOVER(instance); }
+static inline gboolean gmk_is_popover_menu(gpointer instance) { return GTK_IS_POPOVER_MENU(instance); }
+static inline gboolean gmk_is_text_view(gpointer instance) { return GTK_IS_TEXT_VIEW(instance); }
+static inline gboolean gmk_is_entry(gpointer instance) { return GTK_IS_ENTRY(instance); }
+static inline gboolean gmk_is_text(gpointer instance) { return GTK_IS_TEXT(instance); }
 static inline const char *gmk_type_name_of(gpointer instance) { return G_OBJECT_TYPE_NAME(instance); }
 
 /* g_object_get is variadic; these read one property of a known type. */
@@ -54,6 +77,14 @@ typedef void (*GMKActionCallback)(GSimpleAction *action, GVariant *parameter, gp
 typedef void (*GMKItemsChangedCallback)(GMenuModel *model, gint position, gint removed, gint added, gpointer user_data);
 typedef void (*GMKWidgetCallback)(GtkWidget *widget, gpointer user_data);
 typedef void (*GMKApplicationCallback)(GApplication *application, gpointer user_data);
+/* GtkGestureClick::pressed and ::released */
+typedef void (*GMKClickCallback)(GtkGestureClick *gesture, gint n_press, gdouble x, gdouble y, gpointer user_data);
+/* GtkGestureLongPress::pressed */
+typedef void (*GMKLongPressCallback)(GtkGestureLongPress *gesture, gdouble x, gdouble y, gpointer user_data);
+/* GActionGroup::action-state-changed */
+typedef void (*GMKActionStateChangedCallback)(GActionGroup *group, const char *name, GVariant *value, gpointer user_data);
+/* GObject::notify */
+typedef void (*GMKNotifyCallback)(GObject *object, GParamSpec *pspec, gpointer user_data);
 
 static inline gulong gmk_connect_action(GSimpleAction *action, const char *signal, GMKActionCallback callback,
                                         gpointer data, GClosureNotify destroy) {
@@ -74,6 +105,26 @@ static inline gulong gmk_connect_application(GApplication *application, const ch
                                              GMKApplicationCallback callback, gpointer data,
                                              GClosureNotify destroy) {
   return g_signal_connect_data(application, signal, G_CALLBACK(callback), data, destroy, 0);
+}
+
+static inline gulong gmk_connect_click(GtkGestureClick *gesture, const char *signal, GMKClickCallback callback,
+                                       gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(gesture, signal, G_CALLBACK(callback), data, destroy, 0);
+}
+
+static inline gulong gmk_connect_long_press(GtkGestureLongPress *gesture, GMKLongPressCallback callback,
+                                            gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(gesture, "pressed", G_CALLBACK(callback), data, destroy, 0);
+}
+
+static inline gulong gmk_connect_action_state_changed(GActionGroup *group, GMKActionStateChangedCallback callback,
+                                                      gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(group, "action-state-changed", G_CALLBACK(callback), data, destroy, 0);
+}
+
+static inline gulong gmk_connect_notify(gpointer object, const char *detailed_signal, GMKNotifyCallback callback,
+                                        gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(object, detailed_signal, G_CALLBACK(callback), data, destroy, 0);
 }
 
 #endif

@@ -13,6 +13,9 @@ struct MenuPlanner {
         var destructiveColor: String?
         /// GTK's accelerator parser, handed in so that planning needs no GTK.
         var isValidAccelerator: (String) -> Bool
+        /// Context menus show no shortcuts (rules L5, C2): items then get an empty `accel`,
+        /// which also hides the accelerators GTK would find for borrowed actions.
+        var showsShortcuts = true
     }
 
     /// Submenus nested deeper than this are cut: GTK would still show them, but no person
@@ -380,6 +383,7 @@ struct MenuPlanner {
     // MARK: Shortcuts, names, identities
 
     private mutating func accelerator(_ node: MenuNode, scope: Scope) -> String? {
+        guard options.showsShortcuts else { return "" }
         guard let shortcut = node.shortcut else { return nil }
         guard options.isValidAccelerator(shortcut) else {
             report(.error, path: scope.path + [node.title],

@@ -55,7 +55,7 @@ final class MenuShortcuts {
 
     private func collect(_ items: [PlannedItem], into bindings: inout [Binding]) {
         for item in items {
-            if let accelerator = item.attributes.accel, let action = item.attributes.action {
+            if let accelerator = item.attributes.accel, !accelerator.isEmpty, let action = item.attributes.action {
                 bindings.append(Binding(accelerator: accelerator, action: action, target: item.attributes.target))
             }
             if let link = item.link { collect(link.children, into: &bindings) }

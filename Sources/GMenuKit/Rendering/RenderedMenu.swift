@@ -46,6 +46,12 @@ public final class RenderedMenu {
     /// What kind of menu this is, for the guideline checks: pull-down, pop-up, context menu, menu bar.
     public var guidelineContext: MenuContext = .pullDown
 
+    /// Whether items show their keyboard shortcuts. Context menus show none (rules L5, C2);
+    /// a shortcut that is not shown is not installed either.
+    public var showsShortcuts = true {
+        didSet { if showsShortcuts != oldValue { refresh() } }
+    }
+
     private let content: @MainActor () -> [MenuNode]
     private let root = MenuLevel(items: MenuItemFactory())
     private let actions = MenuActionGroup()
@@ -127,6 +133,14 @@ public final class RenderedMenu {
         }
     }
 
+    /// Shows the menu's own rows in a `GtkPopoverMenu` or `GtkPopoverMenuBar` built from
+    /// ``menuModel``: icons beside labels, subtitles, items that keep the menu open and value
+    /// controls, which GTK 4.8's menus do not draw. Call it once per widget; the rows follow
+    /// every later update.
+    public func present(in menuWidget: UnsafeMutablePointer<GtkWidget>) {
+        // Filled in by the custom-row renderer.
+    }
+
     /// The guidelines this menu breaks, as it is now (rule ids from the menu guidelines).
     public func guidelineDiagnostics() -> [MenuDiagnostic] {
         // Resolved again rather than kept from the last render: the checks are rare, the
@@ -183,7 +197,8 @@ public final class RenderedMenu {
             title: title,
             actionPrefix: actionPrefix,
             destructiveColor: destructiveColor.flatMap(validatedColor),
-            isValidAccelerator: isValidAccelerator)
+            isValidAccelerator: isValidAccelerator,
+            showsShortcuts: showsShortcuts)
         let plan = MenuPlanner.plan(nodes, options: options, names: &names)
         // Actions first, so that items never point at an action that is not there yet.
         actions.apply(plan.actions)
