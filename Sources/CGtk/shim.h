@@ -43,6 +43,7 @@ static inline GtkStyleProvider *gmk_style_provider(gpointer instance) { return G
 
 static inline gboolean gmk_is_menu_button(gpointer instance) { return GTK_IS_MENU_BUTTON(instance); }
 static inline gboolean gmk_is_widget(gpointer instance) { return GTK_IS_WIDGET(instance); }
+static inline gboolean gmk_is_button(gpointer instance) { return GTK_IS_BUTTON(instance); }
 static inline gboolean gmk_is_window(gpointer instance) { return GTK_IS_WINDOW(instance); }
 static inline gboolean gmk_is_popover(gpointer instance) { return GTK_IS_POPOVER(instance); }
 static inline gboolean gmk_is_popover_menu(gpointer instance) { return GTK_IS_POPOVER_MENU(instance); }
@@ -66,6 +67,11 @@ static inline gboolean gmk_object_get_boolean(gpointer object, const char *prope
   gboolean value = FALSE;
   g_object_get(object, property, &value, NULL);
   return value;
+}
+
+/* gtk_accessible_update_property is variadic. */
+static inline void gmk_accessible_set_label(GtkWidget *widget, const char *label) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
 /* Variant type constants are macros too. */
@@ -125,6 +131,14 @@ static inline gulong gmk_connect_action_state_changed(GActionGroup *group, GMKAc
 static inline gulong gmk_connect_notify(gpointer object, const char *detailed_signal, GMKNotifyCallback callback,
                                         gpointer data, GClosureNotify destroy) {
   return g_signal_connect_data(object, detailed_signal, G_CALLBACK(callback), data, destroy, 0);
+}
+
+/* GdkFrameClock::layout and the other phase signals, run after the handlers already connected */
+typedef void (*GMKFrameClockCallback)(GdkFrameClock *clock, gpointer user_data);
+static inline gulong gmk_connect_frame_clock_after(GdkFrameClock *clock, const char *signal,
+                                                   GMKFrameClockCallback callback, gpointer data,
+                                                   GClosureNotify destroy) {
+  return g_signal_connect_data(clock, signal, G_CALLBACK(callback), data, destroy, G_CONNECT_AFTER);
 }
 
 #endif

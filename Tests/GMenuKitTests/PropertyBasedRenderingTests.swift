@@ -293,6 +293,12 @@ final class RenderingProperty {
         func submenuLabels(_ items: [ReadMenuItem]) -> [String] {
             items.flatMap { ($0.submenu == nil ? [] : [$0.label ?? ""]) + submenuLabels($0.section ?? []) + submenuLabels($0.submenu ?? []) }
         }
+        // Every custom slot holds one of GMenuKit's rows, whatever the updates did.
+        let slots = NormalizedRendering(rendered).customSlots.count
+        let rows = widgetTree(gmk_widget(popover)).filter {
+            gtk_widget_has_css_class($0, "gmenukit-row") != 0 || gtk_widget_has_css_class($0, "gmenukit-icon-row") != 0
+        }.count
+        if rows != slots { return "the popover shows \(rows) GMenuKit rows for \(slots) custom slots" }
         for label in submenuLabels(MenuModelReader.read(rendered.menuModel)) {
             let count = pages.names.filter { $0 == label }.count
             if count != 1 {

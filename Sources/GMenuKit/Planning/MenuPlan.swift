@@ -38,7 +38,23 @@ struct PlannedAttributes: Equatable {
     var role: String?
     var subtitle: String?
     var keepsMenuOpen = false
+    /// Set when GTK 4.8 cannot draw the item as asked: GMenuKit's controls fill its `custom`
+    /// slot with a row of their own.
+    var row: CustomRowKind?
     var linkKind: PlannedLink.Kind?
+}
+
+/// The kinds of row GMenuKit draws itself, where GTK 4.8's model buttons fall short: they
+/// show no icon beside a label, no subtitle, and always close the menu.
+enum CustomRowKind: Equatable {
+    /// A command: icon, label, subtitle and shortcut.
+    case command
+    /// A checkmark item.
+    case check
+    /// One option of a picker.
+    case radio
+    /// An icon alone, in a compact row (a stepper's buttons, a control group's items).
+    case icon
 }
 
 /// The custom GMenu attributes GMenuKit adds for its controls; GTK ignores them.

@@ -16,6 +16,10 @@ struct MenuPlanner {
         /// Context menus show no shortcuts (rules L5, C2): items then get an empty `accel`,
         /// which also hides the accelerators GTK would find for borrowed actions.
         var showsShortcuts = true
+        /// Whether the menu is shown by controls that fill `custom` slots with GMenuKit's own
+        /// rows. Off for menus GTK shows alone (a text view's extra menu): their items stay
+        /// plain model buttons.
+        var drawsOwnRows = true
     }
 
     /// Submenus nested deeper than this are cut: GTK would still show them, but no person
@@ -183,6 +187,7 @@ struct MenuPlanner {
         actions.append(PlannedAction(name: name, isEnabled: enabled, behavior: .perform(perform)))
         var attributes = PlannedAttributes(label: title, action: qualified(name), icon: icon, verbIcon: icon)
         attributes.keepsMenuOpen = scope.dismissBehavior != .enabled
+        attributes.row = customRow(.icon, for: attributes, scope: scope)
         return PlannedItem(identity: partIdentity, attributes: attributes, link: nil)
     }
 
@@ -231,12 +236,20 @@ struct MenuPlanner {
                 }
             }
             applyDestructiveColor(to: &attributes)
+            // A borrowed name in the menu's own scope may meet an action of another shape
+            // there: GTK's model button dims itself quietly, an actionable row would warn.
+            if case .named(let name, _) = action, name.hasPrefix(options.actionPrefix + ".") {
+                attributes.row = nil
+            } else {
+                attributes.row = customRow(.command, for: attributes, scope: scope)
+            }
 
         case .toggle(let isOn):
             attributes.accel = accelerator(node, scope: scope)
             let name = names.name(for: identity, title: node.title)
             actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .toggle(isOn: isOn)))
             attributes.action = qualified(name)
+            attributes.row = customRow(.check, for: attributes, scope: scope)
 
         case .submenu(let children, let primaryAction):
             reportIgnoredShortcut(node, scope: scope)
@@ -314,6 +327,7 @@ struct MenuPlanner {
                 attributes.action = qualified(name)
                 attributes.target = target
             }
+            attributes.row = customRow(.radio, for: attributes, scope: scope)
             items.append(PlannedItem(identity: identity.appending("option:" + target), attributes: attributes, link: nil))
         }
         let currentSelection = choice.currentSelection
@@ -378,6 +392,15 @@ struct MenuPlanner {
         }
         submenuLabels.insert(unique)
         return unique
+    }
+
+    /// GMenuKit's own row where GTK 4.8 cannot draw the item as asked: an icon beside a label,
+    /// a subtitle, or an item that keeps the menu open (rules I1, L6, D4).
+    private func customRow(_ kind: CustomRowKind, for attributes: PlannedAttributes, scope: Scope) -> CustomRowKind? {
+        guard options.drawsOwnRows else { return nil }
+        if scope.isIconic { return attributes.keepsMenuOpen ? .icon : nil }
+        let iconBesideLabel = attributes.icon != nil && !(attributes.label ?? "").isEmpty
+        return iconBesideLabel || attributes.subtitle != nil || attributes.keepsMenuOpen ? kind : nil
     }
 
     // MARK: Shortcuts, names, identities

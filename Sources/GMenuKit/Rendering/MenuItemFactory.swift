@@ -8,16 +8,26 @@ import CGtk
 @MainActor
 final class MenuItemFactory {
     private var serializedIcons: [String: OpaquePointer] = [:]
+    /// The rows of items that GMenuKit draws itself, by the `custom` slot they fill.
+    let customRows = CustomRowRegistry()
 
     isolated deinit {
         for variant in serializedIcons.values { g_variant_unref(variant) }
     }
 
-    /// A `GMenuItem` carrying the attributes; the caller owns the returned reference.
+    /// A `GMenuItem` carrying the attributes, and the custom slot it names when GMenuKit
+    /// draws its row; the caller owns the returned reference.
     func makeItem(
-        _ attributes: PlannedAttributes, link: (kind: PlannedLink.Kind, model: UnsafeMutablePointer<GMenuModel>)?
-    ) -> OpaquePointer {
+        _ attributes: PlannedAttributes, identity: MenuIdentity,
+        link: (kind: PlannedLink.Kind, model: UnsafeMutablePointer<GMenuModel>)?
+    ) -> (item: OpaquePointer, customID: String?) {
         let item = g_menu_item_new(nil, nil)!
+        var customID: String?
+        if attributes.row != nil {
+            // The other attributes stay: they describe the item to anyone reading the model.
+            customID = customRows.register(CustomRowSpec(key: identity.path, attributes: attributes))
+            g_menu_item_set_attribute_value(item, "custom", g_variant_new_string(customID))
+        }
         func set(_ name: String, _ value: String?) {
             if let value { g_menu_item_set_attribute_value(item, name, g_variant_new_string(value)) }
         }
@@ -44,7 +54,7 @@ final class MenuItemFactory {
         if let link {
             g_menu_item_set_link(item, link.kind == .section ? G_MENU_LINK_SECTION : G_MENU_LINK_SUBMENU, link.model)
         }
-        return item
+        return (item, customID)
     }
 
     /// What `g_icon_serialize` makes of a themed icon of this name, made once.

@@ -17,6 +17,8 @@ final class MenuLevel {
         let identity: MenuIdentity
         let attributes: PlannedAttributes
         let child: MenuLevel?
+        /// The slot of the row GMenuKit draws for the item, if it draws one.
+        let customID: String?
     }
 
     init(items: MenuItemFactory) {
@@ -25,6 +27,9 @@ final class MenuLevel {
     }
 
     var model: UnsafeMutablePointer<GMenuModel> { gmk_menu_model(menu.pointer) }
+
+    /// The rows GMenuKit draws for items of this tree (one registry per rendered menu).
+    var customRows: CustomRowRegistry { items.customRows }
 
     /// Inserts, replaces and moves items; what the plan no longer has, ``prune(_:)`` took out.
     func apply(_ items: [PlannedItem]) {
@@ -50,6 +55,7 @@ final class MenuLevel {
                 remaining.remove(item.identity)
                 let moved = entries.remove(at: from)
                 if moved.child?.containsSubmenus == true { moved.child?.removeAll() }
+                customRows.forget(moved.customID)
                 g_menu_remove(menu.opaque, gint(from))
                 insert(item, at: position, reusing: moved.child)
             } else {
@@ -58,42 +64,38 @@ final class MenuLevel {
         }
     }
 
-    /// Takes out, through the whole tree, what the plan no longer has, and empties the levels of
-    /// items about to be replaced, before `apply` inserts anything anywhere: a new submenu never
-    /// meets the page of one that is going (GtkPopoverMenu names pages by label).
+    /// Takes out, through the whole tree, what the plan no longer has and the items it changes,
+    /// before the actions change and before `apply` inserts anything anywhere:
+    /// - a new submenu never meets the page of one that is going (GtkPopoverMenu names pages
+    ///   by label);
+    /// - a row of GMenuKit's own never sees its action change shape under it (GTK would warn
+    ///   that its target no longer fits).
+    /// A changed item is then inserted again where it stood: one removal, one insertion.
     func prune(_ items: [PlannedItem]) {
         guard !entries.isEmpty else { return }
-        if items.count == entries.count && zip(items, entries).allSatisfy({ $0.identity == $1.identity }) {
-            // The same items in the same order: only replaced items and linked levels matter.
-            for (item, entry) in zip(items, entries) { pruneChild(of: entry, plannedAs: item) }
-            return
-        }
+        let sameOrder = items.count == entries.count && zip(items, entries).allSatisfy { $0.identity == $1.identity }
         var planned: [MenuIdentity: PlannedItem] = [:]
-        for item in items where planned[item.identity] == nil { planned[item.identity] = item }
+        if !sameOrder {
+            for item in items where planned[item.identity] == nil { planned[item.identity] = item }
+        }
         // From the end, so that the positions still to visit do not move.
         for position in entries.indices.reversed() {
             let entry = entries[position]
-            if let item = planned[entry.identity] {
-                pruneChild(of: entry, plannedAs: item)
+            if let item = sameOrder ? items[position] : planned[entry.identity], !changes(entry, to: item) {
+                if let link = item.link { entry.child?.prune(link.children) }
             } else {
                 // Emptied first: GTK 4.8 drops the page of a submenu only when the submenu's own
                 // item goes, and keeps every section model it built; it keeps an empty one then.
                 entry.child?.removeAll()
+                customRows.forget(entry.customID)
                 entries.remove(at: position)
                 g_menu_remove(menu.opaque, gint(position))
             }
         }
     }
 
-    /// A kept item's linked level: emptied when the item will be replaced and holds submenu
-    /// pages, otherwise pruned in turn.
-    private func pruneChild(of entry: Entry, plannedAs item: PlannedItem) {
-        guard let child = entry.child else { return }
-        if entry.attributes != item.attributes || item.link == nil {
-            if child.containsSubmenus { child.removeAll() }
-        } else if let link = item.link {
-            child.prune(link.children)
-        }
+    private func changes(_ entry: Entry, to item: PlannedItem) -> Bool {
+        entry.attributes != item.attributes || (entry.child == nil) != (item.link == nil)
     }
 
     /// Whether a submenu hangs anywhere below this level (GTK gives each a page of its own).
@@ -103,22 +105,17 @@ final class MenuLevel {
 
     /// Empties the GMenu and its linked levels, so that views still showing it let go of them.
     func removeAll() {
-        for entry in entries { entry.child?.removeAll() }
+        for entry in entries {
+            entry.child?.removeAll()
+            customRows.forget(entry.customID)
+        }
         entries.removeAll()
         g_menu_remove_all(menu.opaque)
     }
 
+    /// An item `prune` kept: the same attributes, so only its linked level may change.
     private func update(at position: Int, to item: PlannedItem) {
-        let entry = entries[position]
-        if entry.attributes != item.attributes || (entry.child == nil) != (item.link == nil) {
-            // A replaced item gets a GMenu of its own: GTK 4.8 goes on tracking the old one.
-            entry.child?.removeAll()
-            g_menu_remove(menu.opaque, gint(position))
-            entries.remove(at: position)
-            insert(item, at: position, reusing: nil)
-        } else if let link = item.link {
-            entry.child?.apply(link.children)
-        }
+        if let link = item.link { entries[position].child?.apply(link.children) }
     }
 
     private func insert(_ item: PlannedItem, at position: Int, reusing reusedChild: MenuLevel?) {
@@ -127,9 +124,10 @@ final class MenuLevel {
             child = reusedChild ?? MenuLevel(items: items)
             child?.apply(link.children)
         }
-        let menuItem = items.makeItem(item.attributes, link: item.link.map { ($0.kind, child!.model) })
-        g_menu_insert_item(menu.opaque, gint(position), menuItem)
-        g_object_unref(menuItem.gpointer)
-        entries.insert(Entry(identity: item.identity, attributes: item.attributes, child: child), at: position)
+        let made = items.makeItem(item.attributes, identity: item.identity, link: item.link.map { ($0.kind, child!.model) })
+        g_menu_insert_item(menu.opaque, gint(position), made.item)
+        g_object_unref(made.item.gpointer)
+        entries.insert(Entry(identity: item.identity, attributes: item.attributes, child: child, customID: made.customID),
+                       at: position)
     }
 }

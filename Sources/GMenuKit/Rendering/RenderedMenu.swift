@@ -54,6 +54,8 @@ public final class RenderedMenu {
 
     private let content: @MainActor () -> [MenuNode]
     private let root = MenuLevel(items: MenuItemFactory())
+    /// The popovers and menu bars showing this menu, whose custom slots it fills.
+    private var rowHosts: [CustomRowHost] = []
     private let actions = MenuActionGroup()
     private let shortcuts = MenuShortcuts()
     private var names = ActionNameRegistry()
@@ -124,6 +126,7 @@ public final class RenderedMenu {
             if let widget { gtk_menu_button_popdown(gmk_menu_button(widget)) }
         }, nil, nil)
         if let popover = gtk_menu_button_get_popover(menuButton) {
+            present(in: gmk_widget(popover))
             gmk_connect_widget(gmk_widget(popover), "map", { _, data in
                 nonisolated(unsafe) let data = data
                 MainActor.assumeIsolated {
@@ -138,7 +141,17 @@ public final class RenderedMenu {
     /// controls, which GTK 4.8's menus do not draw. Call it once per widget; the rows follow
     /// every later update.
     public func present(in menuWidget: UnsafeMutablePointer<GtkWidget>) {
-        // Filled in by the custom-row renderer.
+        guard gmk_is_popover_menu(menuWidget) != 0
+                || g_type_is_a(g_type_from_name(gmk_type_name_of(menuWidget)), gtk_popover_menu_bar_get_type()) != 0
+        else {
+            report([MenuDiagnostic(severity: .error, path: title,
+                                   message: "present(in:) needs a GtkPopoverMenu or GtkPopoverMenuBar, not a \(String(cString: gmk_type_name_of(menuWidget)))")])
+            return
+        }
+        rowHosts.removeAll { !$0.isAlive }
+        let host = CustomRowHost(menuWidget)
+        rowHosts.append(host)
+        host.fill(Array(root.customRows.rows.keys), from: root.customRows)
     }
 
     /// The guidelines this menu breaks, as it is now (rule ids from the menu guidelines).
@@ -184,6 +197,7 @@ public final class RenderedMenu {
         shortcuts.removeAll()
         // GTK 4.8 keeps the section models a popover built: leave it nothing but empty GMenus.
         root.removeAll()
+        rowHosts.removeAll()
     }
 
     private func render() {
@@ -200,16 +214,36 @@ public final class RenderedMenu {
             isValidAccelerator: isValidAccelerator,
             showsShortcuts: showsShortcuts)
         let plan = MenuPlanner.plan(nodes, options: options, names: &names)
-        // Actions first, so that items never point at an action that is not there yet.
-        actions.apply(plan.actions)
+        for host in rowHosts { host.rememberFocus() }
+        // What goes and what changes leaves first, then the actions change, then items come:
+        // no item ever points at an action that is not there yet or no longer fits it.
         root.prune(plan.items)
+        dropRemovedRows()
+        actions.apply(plan.actions)
         root.apply(plan.items)
+        dropRemovedRows()
+        fillNewRows()
         shortcuts.apply(plan.items)
         diagnostics = plan.diagnostics
         report(plan.diagnostics)
     }
 
-    private func report(_ found: [MenuDiagnostic]) {
+    private func dropRemovedRows() {
+        let removed = root.customRows.takeRemoved()
+        guard !removed.isEmpty else { return }
+        for host in rowHosts { host.drop(removed) }
+    }
+
+    private func fillNewRows() {
+        let added = root.customRows.takeAdded()
+        rowHosts.removeAll { !$0.isAlive }
+        for host in rowHosts {
+            host.fill(added, from: root.customRows)
+            host.restoreFocus(among: added)
+        }
+    }
+
+    func report(_ found: [MenuDiagnostic]) {
         for diagnostic in found where reportedDiagnostics.insert(diagnostic).inserted {
             Self.diagnosticHandler(diagnostic)
         }

@@ -675,6 +675,8 @@ struct NormalizedRendering: Equatable {
     /// The menu's actions in that order, then those no item refers to (sorted).
     var referencedActions: [ActionDescription?]
     var unreferencedActions: [ActionDescription]
+    /// The `custom` slot names, as rendered: each new item gets one never used before.
+    var customSlots: [String] = []
 
     static func == (lhs: NormalizedRendering, rhs: NormalizedRendering) -> Bool {
         lhs.items == rhs.items && lhs.referencedActions == rhs.referencedActions
@@ -686,6 +688,7 @@ struct NormalizedRendering: Equatable {
         let prefix = rendered.actionPrefix + "."
         var order: [String: Int] = [:]
         var names: [String] = []
+        var slots: [String] = []
         func normalize(_ items: [ReadMenuItem]) -> [ReadMenuItem] {
             items.map { item in
                 var item = item
@@ -698,6 +701,10 @@ struct NormalizedRendering: Equatable {
                     }()
                     item.attributes["action"] = prefix + "#\(index)"
                 }
+                if let slot = item.attributes["custom"] {
+                    slots.append(slot)
+                    item.attributes["custom"] = "slot"
+                }
                 item.section = item.section.map(normalize)
                 item.submenu = item.submenu.map(normalize)
                 return item
@@ -705,6 +712,7 @@ struct NormalizedRendering: Equatable {
         }
         items = normalize(MenuModelReader.read(rendered.menuModel))
         actionNames = names
+        customSlots = slots
         let group = rendered.actionGroup
         referencedActions = names.map { ActionDescription.of(group, $0) }
         unreferencedActions = GMenuKitTests.actionNames(group).filter { order[$0] == nil }
@@ -742,6 +750,9 @@ struct NormalizedRendering: Equatable {
     /// shape for the item; an action no item can reach that is not a picker's.
     func selfInconsistencies() -> [String] {
         var problems: [String] = []
+        if Set(customSlots).count != customSlots.count {
+            problems.append("two items name the same custom slot: \(customSlots)")
+        }
         func visit(_ items: [ReadMenuItem], _ path: String) {
             for (index, item) in items.enumerated() {
                 let here = path + "/\(index)"

@@ -1,0 +1,47 @@
+/// What one of GMenuKit's own rows shows: the planned attributes of its item, and a key (the
+/// item's identity) that stays the same when the item is replaced, so that focus can follow it.
+struct CustomRowSpec {
+    let key: String
+    let attributes: PlannedAttributes
+}
+
+/// The rows a rendered menu draws itself, by the `custom` slot each fills.
+///
+/// Every new GMenu item gets a slot name never used before: GTK 4.8's popover remembers slot
+/// names after their items go (`custom_slots` in gtkmenusectionbox.c), so a name used twice
+/// would point at a freed slot. The registry also keeps what came and went since the hosts
+/// last caught up, so that an update costs what changed, not the size of the menu.
+@MainActor
+final class CustomRowRegistry {
+    private(set) var rows: [String: CustomRowSpec] = [:]
+    private var added: [String] = []
+    private var removed: [String] = []
+    private var lastNumber = 0
+
+    /// A fresh slot name for a new item's row.
+    func register(_ spec: CustomRowSpec) -> String {
+        lastNumber += 1
+        let id = "gmenukit-row-" + String(lastNumber)
+        rows[id] = spec
+        added.append(id)
+        return id
+    }
+
+    /// The item of this slot left the menu.
+    func forget(_ id: String?) {
+        guard let id, rows.removeValue(forKey: id) != nil else { return }
+        removed.append(id)
+    }
+
+    /// The slots made since the last call.
+    func takeAdded() -> [String] {
+        defer { added.removeAll(keepingCapacity: true) }
+        return added
+    }
+
+    /// The slots dropped since the last call.
+    func takeRemoved() -> [String] {
+        defer { removed.removeAll(keepingCapacity: true) }
+        return removed
+    }
+}
