@@ -18,6 +18,8 @@ public struct MenuNode {
     public var isGeneratedContent: Bool = false
     /// Whether a destructive button asks before it acts (rule P6); true unless opted out.
     public var confirmsBeforeActing: Bool = true
+    /// What the confirmation says beyond its question, such as "This cannot be undone."
+    public var confirmationMessage: String?
     public var kind: Kind
 
     public enum Kind {

@@ -32,6 +32,12 @@ extension MenuContent {
         ModifiedMenuContent(content: self) { $0.confirmsBeforeActing = !isDisabled }
     }
 
+    /// What a destructive button's confirmation says under its question ("Delete Note?"),
+    /// such as what will be lost.
+    public func confirmationMessage(_ message: String) -> some MenuContent {
+        ModifiedMenuContent(content: self) { $0.confirmationMessage = message }
+    }
+
     /// Gives the content an explicit identity, so that it keeps its action name however the
     /// code around it changes.
     public func id<ID: Hashable>(_ id: ID) -> some MenuContent {

@@ -94,3 +94,22 @@ struct PlannedAction {
         }
     }
 }
+
+/// What a destructive item asks before it acts (rule P6): "Delete Note?", with a button named
+/// after the command ("Delete Note") beside Cancel.
+public struct ConfirmationRequest: Equatable, Sendable {
+    public var question: String
+    public var message: String?
+    /// The label of the button that goes ahead.
+    public var confirmLabel: String
+
+    /// The request for an item labelled `title` ("Delete Note…").
+    init(itemTitle title: String, message: String?) {
+        var command = MenuLabelText.normalize(title).text
+        while let last = command.last, last == "…" || last == "." || last == " " { command.removeLast() }
+        if command.isEmpty { command = "Delete" }
+        confirmLabel = command
+        question = command + "?"
+        self.message = message
+    }
+}

@@ -20,6 +20,9 @@ struct MenuPlanner {
         /// rows. Off for menus GTK shows alone (a text view's extra menu): their items stay
         /// plain model buttons.
         var drawsOwnRows = true
+        /// Asks before a destructive item acts (rule P6): shows the request and runs the action
+        /// only if the person goes ahead. Nil leaves destructive items unconfirmed.
+        var confirm: (@MainActor (ConfirmationRequest, @escaping @MainActor () -> Void) -> Void)?
     }
 
     /// Submenus nested deeper than this are cut: GTK would still show them, but no person
@@ -209,9 +212,12 @@ struct MenuPlanner {
         }
 
         switch node.kind {
-        case .button(let action):
+        case .button(var action):
             if node.role == .destructive { attributes.role = "destructive" }
             attributes.accel = accelerator(node, scope: scope)
+            if node.role == .destructive && node.confirmsBeforeActing {
+                action = confirming(action, node: node, scope: scope)
+            }
             switch action {
             case .perform(let perform) where inner.isGenerated:
                 if !inner.isDisabled {
@@ -392,6 +398,21 @@ struct MenuPlanner {
         }
         submenuLabels.insert(unique)
         return unique
+    }
+
+    /// A destructive command that asks first (rule P6). A borrowed action runs elsewhere, out
+    /// of GMenuKit's reach: that is reported, and the item acts without asking.
+    private mutating func confirming(_ action: ButtonAction, node: MenuNode, scope: Scope) -> ButtonAction {
+        guard let confirm = options.confirm else { return action }
+        switch action {
+        case .perform(let perform):
+            let request = ConfirmationRequest(itemTitle: node.title, message: node.confirmationMessage)
+            return .perform { confirm(request, perform) }
+        case .named(let name, _):
+            report(.warning, path: scope.path + [node.title],
+                   "a destructive item that borrows an action (\(name)) cannot be confirmed by GMenuKit; confirm in the action, or mark the item .confirmationDisabled()")
+            return action
+        }
     }
 
     /// GMenuKit's own row where GTK 4.8 cannot draw the item as asked: an icon beside a label,

@@ -43,6 +43,17 @@ public final class RenderedMenu {
         #endif
     }()
 
+    /// Asks before a destructive item acts (rule P6) and runs the action only if the person goes
+    /// ahead. By default a ``ConfirmationDialog`` window over the window the menu's actions
+    /// were inserted in; replace it to ask in a way of the app's own.
+    public var confirmDestructiveAction: @MainActor (ConfirmationRequest, @escaping @MainActor () -> Void) -> Void = { _, _ in }
+
+    /// Whether the controls fill the menu's `custom` slots with GMenuKit's own rows. Off for a
+    /// menu GTK shows on its own, such as a text view's extra menu: its items stay GTK's.
+    public var drawsOwnRows = true {
+        didSet { if drawsOwnRows != oldValue { refresh() } }
+    }
+
     /// What kind of menu this is, for the guideline checks: pull-down, pop-up, context menu, menu bar.
     public var guidelineContext: MenuContext = .pullDown
 
@@ -65,6 +76,8 @@ public final class RenderedMenu {
     private var isRendering = false
     private var needsAnotherPass = false
     private var isInvalidated = false
+    /// The last widget the actions were inserted on: its window is where confirmations appear.
+    private var actionsWidget: WeakObjectPointer<GtkWidget>?
 
     public init(_ menu: Menu, actionPrefix: String = "menu") {
         title = menu.title
@@ -80,6 +93,9 @@ public final class RenderedMenu {
                 message: "'\(actionPrefix)' cannot be an action prefix (letters, digits and '-' only); \"menu\" is used")])
         }
         refreshTrigger.menu = self
+        confirmDestructiveAction = { [weak self] request, proceed in
+            ConfirmationDialog.present(request, over: self?.actionsWidget?.object) { if $0 { proceed() } }
+        }
         refresh()
     }
 
@@ -106,6 +122,7 @@ public final class RenderedMenu {
     public func insertActionGroup(into widget: UnsafeMutablePointer<GtkWidget>) {
         gtk_widget_insert_action_group(widget, actionPrefix, actionGroup)
         shortcuts.attach(to: widget)
+        actionsWidget = WeakObjectPointer(widget)
     }
 
     /// Shows the menu from a `GtkMenuButton`: sets its model, inserts the actions on it, and
@@ -212,7 +229,9 @@ public final class RenderedMenu {
             actionPrefix: actionPrefix,
             destructiveColor: destructiveColor.flatMap(validatedColor),
             isValidAccelerator: isValidAccelerator,
-            showsShortcuts: showsShortcuts)
+            showsShortcuts: showsShortcuts,
+            drawsOwnRows: drawsOwnRows,
+            confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) })
         let plan = MenuPlanner.plan(nodes, options: options, names: &names)
         for host in rowHosts { host.rememberFocus() }
         // What goes and what changes leaves first, then the actions change, then items come:

@@ -1,0 +1,204 @@
+import CGtk
+import XCTest
+
+@testable import GMenuKit
+
+/// Pull-down buttons opened and used as a person would: real clicks, holds and keys (xdotool).
+final class PullDownButtonTests: XCTestCase {
+    @MainActor
+    private static func popover(of control: PullDownButton) -> UnsafeMutablePointer<GtkWidget> {
+        gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))
+    }
+
+    @MainActor
+    private static func close(_ window: UnsafeMutablePointer<GtkWidget>, _ control: PullDownButton) {
+        control.popdown()
+        drainMainLoop()
+        gtk_window_destroy(gmk_window(window))
+        drainMainLoop()
+    }
+
+    func testAClickOpensTheMenuAndChoosingAnItemRunsItOnceAndClosesIt() throws {
+        try GtkSession.start()
+        onMain {
+            var ran: [String] = []
+            let control = PullDownButton(Menu("Add") {
+                Button("Photo") { ran.append("photo") }
+                Button("Document") { ran.append("document") }
+                Button("Scan…") { ran.append("scan") }
+            })
+            let title = "Pull Down Click"
+            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            defer { Self.close(window, control) }
+            XCTAssertEqual(String(cString: gtk_menu_button_get_label(gmk_menu_button(control.menuButton))), "Add")
+
+            WidgetClicks.click(control.menuButton, inWindowTitled: title)
+            XInput.runMainLoop { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
+            XCTAssertTrue(gtk_widget_get_mapped(Self.popover(of: control)) != 0, "a click opens the menu")
+
+            guard let document = PopoverPages.modelButtons(in: Self.popover(of: control), text: "Document").first else {
+                return XCTFail("no Document item in the open menu")
+            }
+            WidgetClicks.click(document, inWindowTitled: title)
+            XInput.runMainLoop { gtk_widget_get_mapped(Self.popover(of: control)) == 0 }
+            XCTAssertEqual(ran, ["document"])
+            XCTAssertEqual(gtk_widget_get_mapped(Self.popover(of: control)), 0, "choosing an item closes the menu")
+        }
+    }
+
+    func testPressingAndHoldingOpensTheMenuAndTheReleaseLeavesItOpen() throws {
+        try GtkSession.start()
+        onMain {
+            let control = PullDownButton(Menu("Sort") {
+                Button("Name") {}
+                Button("Date") {}
+                Button("Size") {}
+            })
+            let title = "Pull Down Hold"
+            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            defer { Self.close(window, control) }
+            Self.hold(control.menuButton, inWindowTitled: title) { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
+            // Turn the loop a while after the release: a toggle would close the menu now.
+            for _ in 0..<50 { g_main_context_iteration(nil, 0); g_usleep(2_000) }
+            XCTAssertTrue(gtk_widget_get_mapped(Self.popover(of: control)) != 0, "held, the menu opens and stays open")
+        }
+    }
+
+    func testSpaceOpensTheMenuAndEscapeClosesIt() throws {
+        try GtkSession.start()
+        onMain {
+            let control = PullDownButton(Menu("Sort") { Button("Name") {}; Button("Date") {}; Button("Size") {} })
+            let window = WidgetClicks.presentWindow(titled: "Pull Down Space", child: control.widget)
+            defer { Self.close(window, control) }
+            gtk_widget_grab_focus(control.menuButton)
+            drainMainLoop()
+            XInput.xdotool("key", "space")
+            XInput.runMainLoop { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
+            XCTAssertTrue(gtk_widget_get_mapped(Self.popover(of: control)) != 0, "Space opens the menu")
+            XInput.xdotool("key", "Escape")
+            XInput.runMainLoop { gtk_widget_get_mapped(Self.popover(of: control)) == 0 }
+            XCTAssertEqual(gtk_widget_get_mapped(Self.popover(of: control)), 0, "Escape closes it")
+        }
+    }
+
+    func testReturnOpensTheMenuAndArrowKeysAndReturnChooseAnItem() throws {
+        try GtkSession.start()
+        onMain {
+            var ran: [String] = []
+            let control = PullDownButton(Menu("Sort") {
+                Button("Name") { ran.append("name") }
+                Button("Date") { ran.append("date") }
+                Button("Size") { ran.append("size") }
+            })
+            let window = WidgetClicks.presentWindow(titled: "Pull Down Return", child: control.widget)
+            defer { Self.close(window, control) }
+            gtk_widget_grab_focus(control.menuButton)
+            drainMainLoop()
+            XInput.xdotool("key", "Return")
+            XInput.runMainLoop { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
+            XCTAssertTrue(gtk_widget_get_mapped(Self.popover(of: control)) != 0, "Return opens the menu")
+            drainMainLoop()
+            // The first item has the focus when the menu opens: Down moves to the second.
+            XInput.xdotool("key", "Down")
+            drainMainLoop()
+            XInput.xdotool("key", "Return")
+            XInput.runMainLoop { !ran.isEmpty }
+            XCTAssertEqual(ran, ["date"], "Down then Return chooses the second item")
+        }
+    }
+
+    func testAPrimaryActionRunsOnClickAndTheMenuOpensFromTheArrowOrAHold() throws {
+        try GtkSession.start()
+        onMain {
+            var ran: [String] = []
+            let control = PullDownButton(Menu("Reply", content: {
+                Button("Reply All") { ran.append("all") }
+                Button("Forward") { ran.append("forward") }
+                Button("Redirect") { ran.append("redirect") }
+            }, primaryAction: { ran.append("reply") }))
+            let title = "Pull Down Primary"
+            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            defer { Self.close(window, control) }
+            guard let primary = control.primaryButton else { return XCTFail("no primary button") }
+
+            WidgetClicks.click(primary, inWindowTitled: title)
+            XInput.runMainLoop { !ran.isEmpty }
+            drainMainLoop()
+            XCTAssertEqual(ran, ["reply"], "a click performs the primary action")
+            XCTAssertEqual(gtk_widget_get_mapped(Self.popover(of: control)), 0, "and does not open the menu")
+
+            WidgetClicks.click(control.menuButton, inWindowTitled: title)
+            XInput.runMainLoop { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
+            XCTAssertTrue(gtk_widget_get_mapped(Self.popover(of: control)) != 0, "the arrow opens the menu")
+            control.popdown()
+            drainMainLoop()
+
+            Self.hold(primary, inWindowTitled: title) { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
+            for _ in 0..<50 { g_main_context_iteration(nil, 0); g_usleep(2_000) }
+            XCTAssertTrue(gtk_widget_get_mapped(Self.popover(of: control)) != 0, "holding the button opens the menu")
+            XCTAssertEqual(ran, ["reply"], "holding does not perform the primary action")
+        }
+    }
+
+    func testTheMoreButtonShowsAnEllipsisAndAMenuTitleHeadsTheMenu() throws {
+        try GtkSession.start()
+        onMain {
+            let more = PullDownButton.more {
+                Button("Rename…") {}
+                Button("Duplicate") {}
+                Button("Move to Trash") {}
+            }
+            let button = gmk_menu_button(more.menuButton)
+            XCTAssertEqual(gtk_menu_button_get_icon_name(button).map { String(cString: $0) }, "view-more-symbolic")
+            XCTAssertEqual(gtk_widget_get_tooltip_text(more.menuButton).map { String(cString: $0) }, "More")
+
+            let titled = PullDownButton(Menu("Add") { Button("Photo") {}; Button("Video") {}; Button("Audio") {} },
+                                        menuTitle: "Add to Album")
+            let top = MenuModelReader.read(titled.menu.menuModel)
+            XCTAssertEqual(top.count, 1)
+            XCTAssertEqual(top.first?.label, "Add to Album", "the title heads the menu as a section header")
+            XCTAssertEqual(top.first?.section?.compactMap(\.label), ["Photo", "Video", "Audio"])
+            // Controls own themselves through their widget: sink and drop the unparented ones.
+            for widget in [more.widget, titled.widget] {
+                g_object_ref_sink(widget.gpointer)
+                g_object_unref(widget.gpointer)
+            }
+        }
+    }
+
+    func testTheControlAndItsMenuGoWithTheWidget() throws {
+        try GtkSession.start()
+        onMain {
+            let watcher = FinalizationWatcher()
+            weak var weakMenu: RenderedMenu?
+            do {
+                let control = PullDownButton(Menu("Add") { Button("Photo") {}; Button("Video") {}; Button("Audio") {} })
+                weakMenu = control.menu
+                let window = WidgetClicks.presentWindow(titled: "Pull Down Lifetime", child: control.widget)
+                watcher.watch(control.widget.gpointer)
+                watcher.watch(control.menu.actionGroup.gpointer)
+                control.popup()
+                drainMainLoop()
+                gtk_window_destroy(gmk_window(window))
+            }
+            drainMainLoop()
+            XCTAssertNil(weakMenu, "the rendered menu lives as long as the widget")
+            XCTAssertTrue(watcher.allFinalized, "the button and the menu's actions are finalized")
+        }
+    }
+
+    /// Presses the first button on `widget`, holds it until `opened` holds (GTK's long-press
+    /// time passes), and releases it.
+    @MainActor
+    static func hold(_ widget: UnsafeMutablePointer<GtkWidget>, inWindowTitled title: String, until opened: () -> Bool,
+                     file: StaticString = #filePath, line: UInt = #line) {
+        guard let point = WidgetClicks.pointInWindow(of: widget) else { return XCTFail("not on screen", file: file, line: line) }
+        let window = XInput.xdotool("search", "--sync", "--name", "^\(title)$").split(separator: "\n").first.map(String.init) ?? ""
+        XInput.xdotool("mousemove", "--window", window, String(point.x), String(point.y))
+        for _ in 0..<20 { g_main_context_iteration(nil, 0); g_usleep(2_000) }
+        XInput.xdotool("mousedown", "1")
+        XInput.runMainLoop(until: opened)
+        XCTAssertTrue(opened(), "holding opened the menu", file: file, line: line)
+        XInput.xdotool("mouseup", "1")
+    }
+}
