@@ -1,0 +1,253 @@
+import CGtk
+import Observation
+import XCTest
+
+@testable import GMenuKit
+
+@Observable
+@MainActor
+private final class FontModel {
+    var size = 12
+    var showsMap = false
+}
+
+/// What GTK 4.8 does not draw on its own, drawn by GMenuKit and used with real input: icons
+/// beside labels, subtitles, items that keep the menu open, destructive items in red that ask
+/// first, and state that changes while the menu is open.
+final class MenuRowTests: XCTestCase {
+    /// A pull-down button in a window of its own, its menu open.
+    @MainActor
+    private struct OpenControl {
+        let control: PullDownButton
+        let window: UnsafeMutablePointer<GtkWidget>
+        let title: String
+
+        init(_ menu: Menu, title: String) {
+            control = PullDownButton(menu)
+            self.title = title
+            window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            gtk_window_set_default_size(gmk_window(window), 480, 560)
+            WidgetClicks.click(control.menuButton, inWindowTitled: title)
+            let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))
+            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 && !MenuRows.all(in: popover).isEmpty }
+        }
+
+        var popover: UnsafeMutablePointer<GtkWidget> { gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton))) }
+        var isOpen: Bool { gtk_widget_get_mapped(popover) != 0 }
+
+        func click(_ widget: UnsafeMutablePointer<GtkWidget>) { WidgetClicks.click(widget, inWindowTitled: title) }
+
+        func close() {
+            control.popdown()
+            drainMainLoop()
+            gtk_window_destroy(gmk_window(window))
+            drainMainLoop()
+        }
+    }
+
+    func testIconsSubtitlesAndShortcutsAreDrawnBesideTheLabels() throws {
+        try GtkSession.start()
+        onMain {
+            let open = OpenControl(Menu("Note") {
+                Button("Share", icon: "emblem-shared-symbolic") {}
+                Button("Undo Typing", icon: "edit-undo-symbolic", subtitle: "Brings back the text as it was") {}
+                    .keyboardShortcut("<Control>z")
+                Button("Print") {}
+            }, title: "Rows Icons")
+            defer { open.close() }
+            guard let share = MenuRows.row("Share", in: open.popover),
+                  let undo = MenuRows.row("Undo Typing", in: open.popover) else {
+                return XCTFail("rows: \(MenuRows.all(in: open.popover).map(MenuRows.labels))")
+            }
+            XCTAssertEqual(MenuRows.icons(in: share), ["emblem-shared-symbolic"], "the icon stands beside the label (I1)")
+            XCTAssertEqual(MenuRows.icons(in: undo), ["edit-undo-symbolic"])
+            XCTAssertEqual(MenuRows.labels(in: undo), ["Undo Typing", "Brings back the text as it was", "Ctrl+Z"],
+                           "label, subtitle under it (L6) and the shortcut")
+            let images = widgetTree(undo).filter { isWidget($0, ofType: "GtkImage") }
+            XInput.runMainLoop { images.allSatisfy(MenuRows.isShown) }
+            XCTAssertTrue(images.allSatisfy(MenuRows.isShown), "the icon is on screen")
+            XCTAssertTrue(MenuRows.isShown(undo))
+            XCTAssertEqual(PopoverPages.modelButtons(in: open.popover, text: "Print").count, 1,
+                           "an item with nothing GTK cannot draw stays GTK's own")
+        }
+    }
+
+    func testAnItemThatKeepsTheMenuOpenFiresTwiceAndAnotherClosesIt() throws {
+        try GtkSession.start()
+        onMain {
+            let model = FontModel()
+            let open = OpenControl(Menu("Format") {
+                Section("Font Size: \(model.size)") {
+                    Button("Increase") { model.size += 1 }.menuActionDismissBehavior(.disabled)
+                    Button("Decrease") { model.size -= 1 }.menuActionDismissBehavior(.disabled)
+                    Button("Reset") { model.size = 12 }
+                }
+            }, title: "Rows Keep Open")
+            defer { open.close() }
+            guard let increase = MenuRows.row("Increase", in: open.popover) else { return XCTFail("no Increase row") }
+            open.click(increase)
+            XInput.runMainLoop { model.size == 13 }
+            drainMainLoop()
+            XCTAssertTrue(open.isOpen, "Increase keeps the menu open (D4)")
+            // The header changed, so the row is new: find it again, as a person's eye would.
+            guard let again = MenuRows.row("Increase", in: open.popover) else { return XCTFail("no Increase row after the change") }
+            open.click(again)
+            XInput.runMainLoop { model.size == 14 }
+            drainMainLoop()
+            XCTAssertEqual(model.size, 14, "chosen twice, it ran twice")
+            XCTAssertTrue(open.isOpen)
+            XCTAssertEqual(MenuModelReader.read(open.control.menu.menuModel).first?.label, "Font Size: 14",
+                           "the header follows the value while the menu is open")
+
+            guard let reset = PopoverPages.modelButtons(in: open.popover, text: "Reset").first else { return XCTFail("no Reset") }
+            open.click(reset)
+            XInput.runMainLoop { !open.isOpen }
+            XCTAssertEqual(model.size, 12)
+            XCTAssertFalse(open.isOpen, "Reset closes the menu")
+        }
+    }
+
+    func testAStepperKeepsTheMenuOpenAndTheKeyboardFocusAcrossItsChanges() throws {
+        try GtkSession.start()
+        onMain {
+            let model = FontModel()
+            let open = OpenControl(Menu("Format") {
+                Stepper("Font Size: \(model.size)", value: Binding(model, \.size), in: 8...72)
+                Button("Close") {}
+            }, title: "Rows Stepper")
+            defer { open.close() }
+            let plus = { MenuRows.all(in: open.popover).first { MenuRows.icons(in: $0) == ["list-add-symbolic"] } }
+            guard let first = plus() else { return XCTFail("no increase button") }
+            open.click(first)
+            XInput.runMainLoop { model.size == 13 }
+            drainMainLoop()
+            XCTAssertTrue(open.isOpen, "a stepper's button keeps the menu open")
+
+            // From the keyboard: the button that replaced the clicked one has the focus, so
+            // Return goes on increasing.
+            guard let second = plus() else { return XCTFail("no increase button after the change") }
+            gtk_widget_grab_focus(second)
+            drainMainLoop()
+            XInput.xdotool("key", "Return")
+            XInput.runMainLoop { model.size == 14 }
+            drainMainLoop()
+            XInput.xdotool("key", "Return")
+            XInput.runMainLoop { model.size == 15 }
+            XCTAssertEqual(model.size, 15, "the focus followed the button through two changes of its label")
+            XCTAssertTrue(open.isOpen)
+        }
+    }
+
+    func testADestructiveItemIsRedAndAsksFirstAndCancelRunsNothing() throws {
+        try GtkSession.start()
+        onMain {
+            var deleted = 0
+            let open = OpenControl(Menu("Note") {
+                Button("Duplicate", icon: "edit-copy-symbolic") {}
+                Button("Delete Note…", icon: "user-trash-symbolic", role: .destructive) { deleted += 1 }
+                    .confirmationMessage("The note is removed for good.")
+            }, title: "Rows Destructive")
+            defer { open.close() }
+            guard let delete = MenuRows.row("Delete Note…", in: open.popover),
+                  let duplicate = MenuRows.row("Duplicate", in: open.popover) else { return XCTFail("no rows") }
+            let redInDelete = ScreenPixels.redCount(ScreenPixels.pixels(of: delete, inWindowTitled: open.title))
+            let redInDuplicate = ScreenPixels.redCount(ScreenPixels.pixels(of: duplicate, inWindowTitled: open.title))
+            XCTAssertGreaterThan(redInDelete, 20, "the destructive item's text is drawn red on screen (P6)")
+            XCTAssertEqual(redInDuplicate, 0, "the item beside it is not")
+
+            open.click(delete)
+            XInput.runMainLoop { !toplevelWindows(titled: "Delete Note?").isEmpty }
+            guard let dialog = toplevelWindows(titled: "Delete Note?").first else { return XCTFail("no confirmation") }
+            XCTAssertEqual(deleted, 0, "nothing is deleted before the answer")
+            XCTAssertTrue(MenuRows.labels(in: dialog).contains("The note is removed for good."))
+            // Cancel is the default: Return answers with it.
+            XInput.focusWindow(titled: "Delete Note\\?")
+            XInput.xdotool("key", "Return")
+            XInput.runMainLoop { toplevelWindows(titled: "Delete Note?").isEmpty }
+            drainMainLoop()
+            XCTAssertTrue(toplevelWindows(titled: "Delete Note?").isEmpty, "Return cancels and closes the confirmation")
+            XCTAssertEqual(deleted, 0, "Cancel runs nothing")
+
+            // Asked again, the red button goes ahead.
+            open.control.menu.confirmDestructiveAction(ConfirmationRequest(itemTitle: "Delete Note…", message: nil)) { deleted += 1 }
+            XInput.runMainLoop { !toplevelWindows(titled: "Delete Note?").isEmpty }
+            guard let second = toplevelWindows(titled: "Delete Note?").first,
+                  let confirm = widgetTree(second).first(where: { gtk_widget_has_css_class($0, "destructive-action") != 0 })
+            else { return XCTFail("no confirm button") }
+            XCTAssertEqual(MenuRows.labels(in: confirm), ["Delete Note"])
+            WidgetClicks.click(confirm, inWindowTitled: "Delete Note\\?")
+            XInput.runMainLoop { deleted == 1 }
+            XCTAssertEqual(deleted, 1)
+        }
+    }
+
+    func testAnOptedOutDestructiveItemActsAtOnce() throws {
+        try GtkSession.start()
+        onMain {
+            var asked = 0, deleted = 0
+            let rendered = RenderedMenu(Menu("Note") {
+                Button("Delete Draft", role: .destructive) { deleted += 1 }.confirmationDisabled()
+                Button("Delete Note…", role: .destructive) { deleted += 10 }
+            })
+            rendered.confirmDestructiveAction = { _, _ in asked += 1 }
+            let items = flatten(MenuModelReader.read(rendered.menuModel))
+            g_action_group_activate_action(rendered.actionGroup, localActionName(items.first { $0.label == "Delete Draft" }), nil)
+            g_action_group_activate_action(rendered.actionGroup, localActionName(items.first { $0.label == "Delete Note…" }), nil)
+            XCTAssertEqual(deleted, 1, "the opted-out item acts; the other waits for its answer")
+            XCTAssertEqual(asked, 1)
+        }
+    }
+
+    func testChangeableLabelsAndCheckmarksFollowStateWhileTheMenuIsOpen() throws {
+        try GtkSession.start()
+        onMain {
+            let model = FontModel()
+            let open = OpenControl(Menu("View") {
+                Button(model.showsMap ? "Hide Map" : "Show Map", icon: "mark-location-symbolic") { model.showsMap.toggle() }
+                Toggle("Map", isOn: Binding(model, \.showsMap))
+                Button("Zoom In") {}
+            }, title: "Rows Changeable")
+            defer { open.close() }
+            XCTAssertNotNil(MenuRows.row("Show Map", in: open.popover))
+            guard let check = PopoverPages.modelButtons(in: open.popover, text: "Map").first else { return XCTFail("no Map") }
+            XCTAssertEqual(gmk_object_get_boolean(check.gpointer, "active"), 0)
+
+            model.showsMap = true
+            drainMainLoop()
+            XCTAssertNotNil(MenuRows.row("Hide Map", in: open.popover), "the label changed in the open menu (T1)")
+            XCTAssertNil(MenuRows.row("Show Map", in: open.popover))
+            let checkNow = PopoverPages.modelButtons(in: open.popover, text: "Map").first
+            XCTAssertEqual(checkNow.map { gmk_object_get_boolean($0.gpointer, "active") }, 1, "the checkmark shows (T4)")
+            XCTAssertTrue(open.isOpen)
+        }
+    }
+
+    func testAMenuOfUnavailableItemsOpensAndADimmedSubmenuStillOpens() throws {
+        try GtkSession.start()
+        onMain {
+            let open = OpenControl(Menu("Edit") {
+                Button("Cut", icon: "edit-cut-symbolic") {}.disabled()
+                Button("Copy") {}.disabled()
+                Menu("Transform") {
+                    Button("Make Upper Case") {}.disabled()
+                    Button("Make Lower Case") {}.disabled()
+                }
+            }, title: "Rows Unavailable")
+            defer { open.close() }
+            XCTAssertTrue(open.isOpen, "a menu of unavailable items opens (A2)")
+            guard let cut = MenuRows.row("Cut", in: open.popover),
+                  let copy = PopoverPages.modelButtons(in: open.popover, text: "Copy").first,
+                  let transform = PopoverPages.modelButtons(in: open.popover, text: "Transform").first
+            else { return XCTFail("items missing") }
+            XCTAssertEqual(gtk_widget_is_sensitive(cut), 0, "an unavailable row is dimmed (A1)")
+            XCTAssertEqual(gtk_widget_is_sensitive(copy), 0)
+            XCTAssertEqual(gtk_widget_is_sensitive(transform), 1, "the submenu stays openable (A3)")
+            open.click(transform)
+            XInput.runMainLoop {
+                PopoverPages(of: open.popover).visiblePage.map { PopoverPages.modelButtons(in: $0, text: "Make Upper Case").count == 1 } ?? false
+            }
+            let page = PopoverPages(of: open.popover).visiblePage
+            XCTAssertEqual(page.map { PopoverPages.modelButtons(in: $0, text: "Make Upper Case").count }, 1, "the submenu opened")
+        }
+    }
+}
