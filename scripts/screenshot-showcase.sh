@@ -94,13 +94,14 @@ changed=$(changed_pixels "$out" "$submenu_out")
 echo "saved $submenu_out"
 
 # Close the menu, then quit the way a person would. Without a window manager nobody gives the
-# window its keyboard focus back when the menu closes: a click in the activity log does.
+# window its keyboard focus back when the menu closes: a click in the activity log (the right
+# column) does.
 xdotool key Escape
 sleep 0.3
 window_geometry=$(xdotool getwindowgeometry --shell "$window")
 width=$(sed -n 's/^WIDTH=//p' <<<"$window_geometry")
 height=$(sed -n 's/^HEIGHT=//p' <<<"$window_geometry")
-xdotool mousemove --window "$window" $((width / 2)) $((height / 2)) click 1
+xdotool mousemove --window "$window" $((width - 120)) $((height / 2)) click 1
 sleep 0.3
 xdotool key ctrl+q
 for _ in $(seq 50); do
@@ -115,3 +116,30 @@ app_pid=
 if grep -E "CRITICAL|WARNING|GMenuKit:" "$app_log" >&2; then
   echo "note: the showcase reported the lines above" >&2
 fi
+
+# Every other control, each in a run of its own: opened by the showcase once it is on screen
+# (--open), or, for the menu bar, by F10 as a person would.
+shot() {
+  local name=$1 file=$2
+  GTK_A11Y=none NO_AT_BRIDGE=1 "$binary" ${name:+--open "$name"} >"$app_log" 2>&1 &
+  app_pid=$!
+  window=$(timeout 20 xdotool search --sync --onlyvisible --name '^Notes$' 2>/dev/null | head -n 1) \
+    || fail "the showcase window did not appear within 20 seconds"
+  if [ -z "$name" ]; then
+    wait_until_still
+    xdotool windowfocus --sync "$window"
+    xdotool key F10
+  fi
+  sleep 0.5
+  wait_until_still
+  import -window root "$file"
+  echo "saved $file"
+  kill "$app_pid" 2>/dev/null || true
+  wait "$app_pid" 2>/dev/null || true
+  app_pid=
+}
+dir=$(dirname "$out")
+for control in add sort more share font-size repeat note-list scratch-pad; do
+  shot "$control" "$dir/showcase-$control.png"
+done
+shot "" "$dir/showcase-menu-bar.png"

@@ -11,7 +11,7 @@ fifo=$(mktemp -u)
 mkfifo "$fifo"
 exec 3<>"$fifo"
 rm -f "$fifo"
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+Xvfb -displayfd 3 -screen 0 1440x960x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb_pid=$!
 trap 'kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true' EXIT
 if ! read -r -t 20 display_number <&3; then

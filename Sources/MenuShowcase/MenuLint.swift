@@ -6,7 +6,7 @@ import GMenuKit
 @MainActor
 enum MenuLint {
     static func run() -> Int32 {
-        let commands = NoteCommands(record: { _ in }, confirmDeletion: {})
+        let commands = NoteCommands(record: { _ in })
         let menus = ShowcaseMenus.all(model: NotesModel(), commands: commands)
         var counts: [MenuDiagnostic.Severity: Int] = [:]
         for (menu, context) in menus {

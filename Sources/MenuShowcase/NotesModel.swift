@@ -15,6 +15,9 @@ final class NotesModel {
     var indentation = Indentation.spaces { didSet { reportChange("Indent Using: \(indentation.title)") } }
     var sortKey = NoteSortKey.dateModified { didSet { reportChange("Sort By: \(sortKey.title)") } }
     var isMapVisible = false { didSet { reportChange("Map: \(isMapVisible ? "shown" : "hidden")") } }
+    var sortsAscending = false { didSet { reportChange("Order: \(sortsAscending ? "ascending" : "descending")") } }
+    var repeatRule = RepeatRule.never { didSet { reportChange("Repeat: \(repeatRule.title)") } }
+    var showsSidebar = true { didSet { reportChange("Sidebar: \(showsSidebar ? "shown" : "hidden")") } }
 
     /// User-made names, so they may hold underscores that must show as written.
     let recentNotes = [
@@ -73,6 +76,21 @@ enum NoteSortKey: Hashable, CaseIterable {
         case .title: "Title"
         case .dateModified: "Date Modified"
         case .dateCreated: "Date Created"
+        }
+    }
+}
+
+/// How often a note's reminder repeats: the options of the showcase's pop-up button.
+enum RepeatRule: Hashable, CaseIterable {
+    case never, daily, weekly, monthly, yearly
+
+    var title: String {
+        switch self {
+        case .never: "Never"
+        case .daily: "Every Day"
+        case .weekly: "Every Week"
+        case .monthly: "Every Month"
+        case .yearly: "Every Year"
         }
     }
 }

@@ -1,12 +1,10 @@
 import GMenuKit
 
-/// What the menu's commands do beyond changing the model: the showcase has no real document,
-/// so most commands are only recorded; deleting asks first (rule P6).
+/// What the menus' commands do beyond changing the model: the showcase has no real document,
+/// so most commands are only recorded. Destructive ones are confirmed by GMenuKit first (P6).
 struct NoteCommands {
     /// Records a command that the showcase has nothing real to do for.
     var record: @MainActor (String) -> Void
-    /// Asks whether to delete the note, in a window people have to answer.
-    var confirmDeletion: @MainActor () -> Void
 }
 
 /// The menus of the showcase, declared once and rendered by GMenuKit. Between them they use
@@ -16,7 +14,141 @@ enum ShowcaseMenus {
     /// Every menu the showcase shows, with the kind of control that shows it, so that
     /// `make lint-menus` checks each one.
     static func all(model: NotesModel, commands: NoteCommands) -> [(menu: Menu, context: MenuContext)] {
-        [(noteMenu(model: model, commands: commands), .pullDown)]
+        [
+            (noteMenu(model: model, commands: commands), .pullDown),
+            (addMenu(commands), .pullDown),
+            (sortMenu(model: model), .pullDown),
+            (moreMenu(commands), .pullDown),
+            (shareMenu(commands), .pullDown),
+            (fontSizeMenu(model: model, commands: commands), .pullDown),
+            (repeatMenu(model: model, commands: commands), .popUp),
+            (noteListContextMenu(commands), .contextMenu),
+            (scratchPadContextMenu(commands), .contextMenu),
+            (Menu("") { menuBarContent(model: model, commands: commands) }, .menuBar),
+        ]
+    }
+
+    /// An Add button lists what can be added (rule P1).
+    static func addMenu(_ commands: NoteCommands) -> Menu {
+        Menu("Add", icon: "list-add-symbolic") {
+            Button("Note", icon: "text-x-generic-symbolic") { commands.record("Add Note") }
+            Button("Checklist") { commands.record("Add Checklist") }
+            Button("Drawing") { commands.record("Add Drawing") }
+            Divider()
+            Button("Import…", subtitle: "Markdown or plain text files") { commands.record("Import…") }
+        }
+    }
+
+    /// A Sort button lists sort keys (rule P1), and the order.
+    static func sortMenu(model: NotesModel) -> Menu {
+        Menu("Sort") {
+            Picker("Sort By", selection: Binding(model, \.sortKey)) {
+                ForEach(NoteSortKey.allCases, id: \.self) { key in Text(key.title).tag(key) }
+            }
+            Picker("Order", selection: Binding(model, \.sortsAscending)) {
+                Text("Ascending").tag(true)
+                Text("Descending").tag(false)
+            }
+        }
+    }
+
+    /// Secondary commands where space is tight, behind an ellipsis (rule P8).
+    static func moreMenu(_ commands: NoteCommands) -> Menu {
+        Menu("More", icon: "view-more-symbolic") {
+            Button("Export as PDF…") { commands.record("Export as PDF…") }
+            Button("Print…") { commands.record("Print…") }
+            Button("Show Note Info") { commands.record("Show Note Info") }
+        }
+    }
+
+    /// A click shares the usual way; held, or from its arrow, the menu offers the others (D1).
+    static func shareMenu(_ commands: NoteCommands) -> Menu {
+        Menu("Share", icon: "emblem-shared-symbolic", content: {
+            Button("Copy Link") { commands.record("Copy Link") }
+            Button("Email…") { commands.record("Email…") }
+            Button("Messages…") { commands.record("Messages…") }
+        }, primaryAction: { commands.record("Share (primary action)") })
+    }
+
+    /// Increase and Decrease keep the menu open to be chosen again; Reset closes it (rule D4).
+    static func fontSizeMenu(model: NotesModel, commands: NoteCommands) -> Menu {
+        Menu("Font Size") {
+            // The header shows the value and changes while the menu is open.
+            Section("Font Size: \(model.fontSize)") {
+                Button("Increase", icon: "zoom-in-symbolic") { model.fontSize = min(model.fontSize + 1, NotesModel.fontSizes.upperBound) }
+                    .menuActionDismissBehavior(.disabled)
+                    .disabled(model.fontSize >= NotesModel.fontSizes.upperBound)
+                Button("Decrease") { model.fontSize = max(model.fontSize - 1, NotesModel.fontSizes.lowerBound) }
+                    .menuActionDismissBehavior(.disabled)
+                    .disabled(model.fontSize <= NotesModel.fontSizes.lowerBound)
+                Button("Reset") {
+                    commands.record("Reset Font Size")
+                    model.fontSize = 12
+                }
+            }
+        }
+    }
+
+    /// The options of the Repeat pop-up button (rules U1–U5), for the guideline check; the
+    /// button itself is made from the same picker by ``ShowcaseControls``.
+    static func repeatMenu(model: NotesModel, commands: NoteCommands) -> Menu {
+        Menu("Repeat") {
+            Picker("", selection: Binding(model, \.repeatRule)) { repeatOptions() }
+            Section { Button("Custom…") { commands.record("Custom Repeat…") } }
+        }
+    }
+
+    @PickerContentBuilder<RepeatRule>
+    static func repeatOptions() -> [PickerOption<RepeatRule>] {
+        ForEach(RepeatRule.allCases, id: \.self) { rule in Text(rule.title).tag(rule) }
+    }
+
+    /// What people do to a note in the list, at the pointer (rules C1, C2: no shortcuts shown).
+    static func noteListContextMenu(_ commands: NoteCommands) -> Menu {
+        Menu("Note") {
+            Button("Open") { commands.record("Open (context menu)") }
+            Button("Rename…") { commands.record("Rename…") }
+            Button("Duplicate", icon: "edit-copy-symbolic") { commands.record("Duplicate") }
+            Divider()
+            Button("Delete…", role: .destructive) { commands.record("Deleted the note (context menu)") }
+                .confirmationMessage("The note is removed for good.")
+        }
+    }
+
+    /// Added to the scratch pad's own context menu (GTK's text view keeps Cut, Copy, Paste).
+    static func scratchPadContextMenu(_ commands: NoteCommands) -> Menu {
+        Menu("Scratch Pad") {
+            // A section of their own: GTK draws a separator above them.
+            Section {
+                Button("Insert Date") { commands.record("Insert Date") }
+                Button("Insert Time") { commands.record("Insert Time") }
+                Button("Clear Scratch Pad") { commands.record("Clear Scratch Pad") }
+            }
+        }
+    }
+
+    /// The application's menu bar: File, Edit, View. Its shortcuts work anywhere in the window.
+    @MenuContentBuilder
+    static func menuBarContent(model: NotesModel, commands: NoteCommands) -> any MenuContent {
+        Menu("File") {
+            Button("New Note") { commands.record("New Note") }.keyboardShortcut("<Control>n")
+            Button("Open…") { commands.record("Open…") }.keyboardShortcut("<Control>o")
+            Divider()
+            Button("Close Window") { commands.record("Close Window") }
+            Button("Quit", actionName: "app.quit")
+        }
+        Menu("Edit") {
+            Button("Select All") { commands.record("Select All") }.keyboardShortcut("<Control>a")
+            Button("Find…") { commands.record("Find…") }.keyboardShortcut("<Control>f")
+            Button("Find and Replace…") { commands.record("Find and Replace…") }.keyboardShortcut("<Control>h")
+        }
+        Menu("View") {
+            Toggle("Show Sidebar", isOn: Binding(model, \.showsSidebar)).keyboardShortcut("F9")
+            Divider()
+            Button("Zoom In") { commands.record("Zoom In") }.keyboardShortcut("<Control>plus")
+            Button("Zoom Out") { commands.record("Zoom Out") }.keyboardShortcut("<Control>minus")
+            Button("Actual Size") { commands.record("Actual Size") }.keyboardShortcut("<Control>0")
+        }
     }
 
     /// The pull-down menu of the window's "Note" button (rules P1–P7).
@@ -30,7 +162,6 @@ enum ShowcaseMenus {
                 Divider()
                 // Needs more input before it can finish (rule L4).
                 Button("Browse Notes…") { commands.record("Browse Notes…") }
-                    .keyboardShortcut("<Control>o")
             }
 
             Divider()
@@ -100,7 +231,9 @@ enum ShowcaseMenus {
 
             Divider()
 
-            Button("Delete Note…", role: .destructive) { commands.confirmDeletion() }
+            // GMenuKit asks first, in a window of its own, with Cancel as the default (rule P6).
+            Button("Delete Note…", role: .destructive) { commands.record("Deleted the note") }
+                .confirmationMessage("The note is removed for good. This cannot be undone.")
             Button("Quit", actionName: "app.quit")
                 .keyboardShortcut("<Control>q")
         }

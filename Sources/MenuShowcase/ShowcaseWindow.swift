@@ -1,32 +1,30 @@
 import CGtk
 import GMenuKit
 
-/// The showcase's window: a header bar with the "Note" pull-down button, and below it the
-/// activity log that lists every action the menu fires and every change of state it makes.
+/// The showcase's window: a menu bar, a header bar with the "Note" pull-down and a "More"
+/// button, a column with one section for every GMenuKit control, and beside it the activity
+/// log that lists every action the menus fire and every change of state they make.
 @MainActor
 final class ShowcaseWindow {
-    /// Tall enough that the open menu, the whole of it, stays inside the window.
-    static let defaultSize = (width: Int32(900), height: Int32(800))
-    /// What destructive items are drawn in when the theme has no error colour.
-    static let fallbackErrorColor = "#c01c28"
+    /// Tall enough that the longest open menu, the whole of it, stays inside the window.
+    static let defaultSize = (width: Int32(1140), height: Int32(900))
 
     private let window: UnsafeMutablePointer<GtkWidget>
-    private let menuButton: UnsafeMutablePointer<GtkWidget>
     private let model = NotesModel()
     private let log = ActivityLog()
-    private let noteMenu: RenderedMenu
+    private var controls: ShowcaseControls!
 
-    /// Opens a window for `application`. With `opensMenu`, the menu pops up as soon as the
-    /// window is on screen, so that a screenshot can show it.
-    static func open(in application: UnsafeMutablePointer<GtkApplication>, opensMenu: Bool) {
+    /// Opens a window for `application`. With `opening`, the control of that name opens its
+    /// menu as soon as the window is on screen, so that a screenshot can show it.
+    static func open(in application: UnsafeMutablePointer<GtkApplication>, opening: String?) {
         let showcase = ShowcaseWindow(application: application)
-        // The window owns the showcase: the rendered menu, its actions and the model live
-        // exactly as long as the window does.
+        // The window owns the showcase: the model, the log and the controls' menus live exactly
+        // as long as the window does.
         g_object_set_data_full(gmk_object(showcase.window), "gmenukit-showcase",
                                Unmanaged.passRetained(showcase).toOpaque(), { data in
                                    if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
                                })
-        if opensMenu { showcase.popUpMenuWhenMapped() }
+        if let opening { showcase.openWhenMapped(opening) }
         gtk_window_present(gmk_window(showcase.window))
     }
 
@@ -36,74 +34,69 @@ final class ShowcaseWindow {
         gtk_window_set_default_size(gmk_window(window), Self.defaultSize.width, Self.defaultSize.height)
 
         let log = self.log
-        let window = self.window
         model.reportChange = { log.append($0) }
-        let commands = NoteCommands(
-            record: { log.append($0) },
-            confirmDeletion: {
-                log.append("Delete Note…: asking to confirm")
-                DeletionConfirmation.present(over: window) { delete in
-                    log.append(delete ? "Deleted the note" : "Kept the note")
-                }
-            })
-        noteMenu = RenderedMenu(ShowcaseMenus.noteMenu(model: model, commands: commands))
-        noteMenu.destructiveColor = Self.errorColor(of: window)
-        // The window, not only the button, gets the actions: shortcuts work anywhere in it.
-        noteMenu.insertActionGroup(into: window)
-
-        menuButton = gtk_menu_button_new()
-        let button = gmk_menu_button(menuButton)
-        gtk_menu_button_set_label(button, noteMenu.title)
-        gtk_menu_button_set_always_show_arrow(button, 1)
-        noteMenu.attach(toMenuButton: menuButton)
-        gtk_widget_set_tooltip_text(menuButton, "Commands for this note")
+        controls = ShowcaseControls(model: model, commands: NoteCommands(record: { log.append($0) }), log: log)
 
         let headerBar = gtk_header_bar_new()!
-        gtk_header_bar_pack_start(OpaquePointer(headerBar), menuButton)
+        gtk_header_bar_pack_start(OpaquePointer(headerBar), controls.note.widget)
+        gtk_header_bar_pack_end(OpaquePointer(headerBar), controls.more.widget)
         gtk_window_set_titlebar(gmk_window(window), headerBar)
 
-        gtk_window_set_child(gmk_window(window), makeContent())
+        let layout = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(gmk_box(layout), controls.menuBar.widget)
+        let columns = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24)!
+        setMargins(of: columns, to: 24)
+        gtk_widget_set_vexpand(columns, 1)
+        gtk_box_append(gmk_box(columns), controls.sections)
+        gtk_box_append(gmk_box(columns), makeActivity())
+        gtk_box_append(gmk_box(layout), columns)
+        gtk_window_set_child(gmk_window(window), layout)
     }
 
-    private func makeContent() -> UnsafeMutablePointer<GtkWidget> {
+    private func makeActivity() -> UnsafeMutablePointer<GtkWidget> {
         let heading = gtk_label_new("Activity")!
         gtk_widget_add_css_class(heading, "heading")
         gtk_label_set_xalign(gmk_label(heading), 0)
-        let explanation = gtk_label_new("Every command the Note menu runs and every change it makes is listed here.")!
+        let explanation = gtk_label_new("Every command the menus run and every change they make is listed here.")!
         gtk_widget_add_css_class(explanation, "dim-label")
         gtk_label_set_xalign(gmk_label(explanation), 0)
+        gtk_label_set_wrap(gmk_label(explanation), 1)
 
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        setMargins(of: content, to: 24)
-        gtk_box_append(gmk_box(content), heading)
-        gtk_box_append(gmk_box(content), explanation)
+        let activity = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_widget_set_hexpand(activity, 1)
+        gtk_box_append(gmk_box(activity), heading)
+        gtk_box_append(gmk_box(activity), explanation)
         gtk_widget_set_margin_top(log.widget, 6)
-        gtk_box_append(gmk_box(content), log.widget)
-        return content
+        gtk_box_append(gmk_box(activity), log.widget)
+        return activity
     }
 
-    private func popUpMenuWhenMapped() {
-        var hasPoppedUp = false
-        let button = gmk_menu_button(menuButton)
+    private func openWhenMapped(_ name: String) {
+        var hasOpened = false
+        let controls = self.controls!
         connect(window, "map") { _ in
-            guard !hasPoppedUp else { return }
-            hasPoppedUp = true
-            gtk_menu_button_popup(button)
+            guard !hasOpened else { return }
+            hasOpened = true
+            // After the first frame, when every widget has its place.
+            g_timeout_add_full(G_PRIORITY_DEFAULT, 300, { data in
+                nonisolated(unsafe) let data = data
+                MainActor.assumeIsolated {
+                    let request = Unmanaged<OpenRequest>.fromOpaque(data!).takeUnretainedValue()
+                    request.controls.open(request.name)
+                }
+                return 0
+            }, Unmanaged.passRetained(OpenRequest(controls: controls, name: name)).toOpaque(), { data in
+                if let data { Unmanaged<OpenRequest>.fromOpaque(data).release() }
+            })
         }
     }
+}
 
-    /// The theme's error colour as "#rrggbb", which destructive items are drawn in (rule P6).
-    private static func errorColor(of widget: UnsafeMutablePointer<GtkWidget>) -> String {
-        var color = GdkRGBA()
-        guard gtk_style_context_lookup_color(gtk_widget_get_style_context(widget), "error_color", &color) != 0 else {
-            return fallbackErrorColor
-        }
-        return "#" + [color.red, color.green, color.blue].map(hexByte).joined()
-    }
-
-    private static func hexByte(_ component: Float) -> String {
-        let byte = Int((min(max(component, 0), 1) * 255).rounded())
-        let digits = String(byte, radix: 16)
-        return digits.count == 1 ? "0" + digits : digits
+private final class OpenRequest {
+    let controls: ShowcaseControls
+    let name: String
+    init(controls: ShowcaseControls, name: String) {
+        self.controls = controls
+        self.name = name
     }
 }

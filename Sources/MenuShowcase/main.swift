@@ -1,26 +1,29 @@
 import CGtk
 
-// MenuShowcase: one window whose "Note" pull-down button holds a GMenuKit menu with every kind
-// of item, and a log of what the menu does.
+// MenuShowcase: one window with every GMenuKit control (pull-down and pop-up buttons, a primary
+// action, context menus, a menu bar), examples from the menu guidelines, and a log of what the
+// menus do.
 //
-//   MenuShowcase [--open-menu]
+//   MenuShowcase [--open CONTROL]
 //   MenuShowcase --lint-menus
 //
-// --open-menu pops the menu up once the window is on screen, for screenshots.
+// --open CONTROL opens that control's menu once the window is on screen, for screenshots:
+//   note, more, add, sort, share, font-size, repeat, note-list, scratch-pad.
 // --lint-menus checks every menu against the menu guidelines and exits; no display needed.
 
 if CommandLine.arguments.dropFirst().contains("--lint-menus") {
     exit(MainActor.assumeIsolated { MenuLint.run() })
 }
 
-let opensMenu = CommandLine.arguments.dropFirst().contains("--open-menu")
+let arguments = Array(CommandLine.arguments.dropFirst())
+let opening = arguments.firstIndex(of: "--open").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 
 // Non-unique: every run is its own instance and needs no D-Bus session bus.
 let application = gtk_application_new("org.gmenukit.MenuShowcase", G_APPLICATION_NON_UNIQUE)!
 let gApplication = gmk_g_application(application)!
 // Declared so that GApplication accepts it and lists it in --help; read above.
-g_application_add_main_option(gApplication, "open-menu", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
-                              "Open the Note menu once the window shows", nil)
+g_application_add_main_option(gApplication, "open", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING,
+                              "Open a control's menu once the window shows", "CONTROL")
 
 // An action of the application's own, which the menu's Quit item uses by name.
 let quitAction = g_simple_action_new("quit", nil)!
@@ -35,7 +38,7 @@ connect(gApplication, "activate") { _ in
     if let window = gtk_application_get_active_window(application) {
         gtk_window_present(window)
     } else {
-        ShowcaseWindow.open(in: application, opensMenu: opensMenu)
+        ShowcaseWindow.open(in: application, opening: opening)
     }
 }
 

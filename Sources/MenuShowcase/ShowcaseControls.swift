@@ -1,0 +1,125 @@
+import CGtk
+import Foundation
+import GMenuKit
+
+/// Every GMenuKit control of the showcase, each with an example straight from the menu
+/// guidelines, and the column of sections that shows and explains them.
+@MainActor
+final class ShowcaseControls {
+    let note: PullDownButton
+    let more: PullDownButton
+    let add: PullDownButton
+    let sort: PullDownButton
+    let share: PullDownButton
+    let fontSize: PullDownButton
+    let repeatRule: PopUpButton
+    let menuBar: MenuBar
+    let noteList: UnsafeMutablePointer<GtkWidget>
+    let noteListMenu: ContextMenu
+    let scratchPad: UnsafeMutablePointer<GtkWidget>
+    let scratchPadMenu: ContextMenu
+    /// The column of sections, one per control.
+    private(set) var sections: UnsafeMutablePointer<GtkWidget>!
+
+    init(model: NotesModel, commands: NoteCommands, log: ActivityLog) {
+        note = PullDownButton(ShowcaseMenus.noteMenu(model: model, commands: commands))
+        gtk_widget_set_tooltip_text(note.widget, "Commands for this note")
+        more = PullDownButton(ShowcaseMenus.moreMenu(commands))
+        add = PullDownButton(ShowcaseMenus.addMenu(commands))
+        sort = PullDownButton(ShowcaseMenus.sortMenu(model: model))
+        share = PullDownButton(ShowcaseMenus.shareMenu(commands))
+        fontSize = PullDownButton(ShowcaseMenus.fontSizeMenu(model: model, commands: commands))
+        repeatRule = PopUpButton(
+            "Repeat", selection: Binding(model, \.repeatRule), introductoryLabel: "Repeat:",
+            customOption: ("Custom…", { commands.record("Custom Repeat…") }),
+            footnote: "Reminders repeat until the note is deleted.",
+            options: ShowcaseMenus.repeatOptions)
+        menuBar = MenuBar { ShowcaseMenus.menuBarContent(model: model, commands: commands) }
+
+        noteList = Self.makeNoteList(model.recentNotes.map(\.fileName) + ["Ideas.md"])
+        noteListMenu = ContextMenu(ShowcaseMenus.noteListContextMenu(commands), attachedTo: noteList)
+        scratchPad = gtk_text_view_new()!
+        gtk_text_view_set_wrap_mode(gmk_text_view(scratchPad), GTK_WRAP_WORD_CHAR)
+        gtk_text_buffer_set_text(gtk_text_view_get_buffer(gmk_text_view(scratchPad)),
+                                 "Right-click here: the scratch pad's own menu gains a few items.", -1)
+        scratchPadMenu = ContextMenu(ShowcaseMenus.scratchPadContextMenu(commands), attachedTo: scratchPad)
+
+        // Destructive items ask first; the log shows the question, and a deletion only when
+        // the person goes ahead.
+        for control in [note.menu, noteListMenu.menu] {
+            let ask = control.confirmDestructiveAction
+            control.confirmDestructiveAction = { request, proceed in
+                log.append("\(request.question) (asking)")
+                ask(request, proceed)
+            }
+        }
+        sections = makeSections()
+    }
+
+    /// Opens the menu of the control named `name`, as the person's click would.
+    func open(_ name: String) {
+        switch name {
+        case "note": note.popup()
+        case "more": more.popup()
+        case "add": add.popup()
+        case "sort": sort.popup()
+        case "share": share.popup()
+        case "font-size": fontSize.popup()
+        case "repeat": gtk_menu_button_popup(gmk_menu_button(repeatRule.menuButton))
+        case "note-list": noteListMenu.popup()
+        case "scratch-pad": gtk_widget_activate_action_variant(scratchPad, "menu.popup", nil)
+        default: FileHandle.standardError.write(Data("MenuShowcase: no control named '\(name)'\n".utf8))
+        }
+    }
+
+    private func makeSections() -> UnsafeMutablePointer<GtkWidget> {
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
+        gtk_widget_set_size_request(column, 460, -1)
+        func section(_ title: String, _ explanation: String, _ widgets: [UnsafeMutablePointer<GtkWidget>]) {
+            let heading = gtk_label_new(title)!
+            gtk_widget_add_css_class(heading, "heading")
+            gtk_label_set_xalign(gmk_label(heading), 0)
+            let text = gtk_label_new(explanation)!
+            gtk_widget_add_css_class(text, "dim-label")
+            gtk_label_set_xalign(gmk_label(text), 0)
+            gtk_label_set_wrap(gmk_label(text), 1)
+            gtk_label_set_max_width_chars(gmk_label(text), 60)
+            let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+            for widget in widgets { gtk_box_append(gmk_box(row), widget) }
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+            for part in [heading, text, row] { gtk_box_append(gmk_box(box), part) }
+            gtk_box_append(gmk_box(column), box)
+        }
+        section("Pull-down buttons", "P1–P9: an Add button lists what can be added, a Sort button lists sort keys; press and hold opens them too. The Note button in the header holds every kind of item; More (P8) sits at the other end.",
+                [add.widget, sort.widget])
+        section("Primary action", "D1: a click shares the usual way; the arrow, or pressing and holding, opens the other ways.",
+                [share.widget])
+        section("Items that keep the menu open", "D4: Increase and Decrease keep the menu open to be chosen again; Reset closes it.",
+                [fontSize.widget])
+        section("Pop-up button", "U1–U5: the button shows the current choice; Custom… asks for a rarely needed value; a note explains the list.",
+                [repeatRule.widget])
+
+        let listFrame = gtk_frame_new(nil)!
+        gtk_frame_set_child(UnsafeMutableRawPointer(listFrame).assumingMemoryBound(to: GtkFrame.self), noteList)
+        gtk_widget_set_hexpand(listFrame, 1)
+        section("Context menu", "C1, C2: right-click a note, press and hold it, or press Shift+F10 or the Menu key. No shortcuts are shown.",
+                [listFrame])
+        let padFrame = gtk_frame_new(nil)!
+        gtk_frame_set_child(UnsafeMutableRawPointer(padFrame).assumingMemoryBound(to: GtkFrame.self), scratchPad)
+        gtk_widget_set_size_request(scratchPad, -1, 60)
+        gtk_widget_set_hexpand(padFrame, 1)
+        section("Context menu of a text view", "GTK's own menu of the text view gains the scratch pad's items.", [padFrame])
+        return column
+    }
+
+    private static func makeNoteList(_ names: [String]) -> UnsafeMutablePointer<GtkWidget> {
+        let list = gtk_list_box_new()!
+        gtk_widget_add_css_class(list, "rich-list")
+        for name in names {
+            let label = gtk_label_new(name)!
+            gtk_label_set_xalign(gmk_label(label), 0)
+            gtk_list_box_append(OpaquePointer(list), label)
+        }
+        return list
+    }
+}
