@@ -77,6 +77,7 @@ static inline void gmk_accessible_set_label(GtkWidget *widget, const char *label
 /* Variant type constants are macros too. */
 static inline const GVariantType *gmk_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
 static inline const GVariantType *gmk_variant_type_boolean(void) { return G_VARIANT_TYPE_BOOLEAN; }
+static inline const GVariantType *gmk_variant_type_double(void) { return G_VARIANT_TYPE_DOUBLE; }
 
 /* g_signal_connect is a macro; these are its typed forms. */
 typedef void (*GMKActionCallback)(GSimpleAction *action, GVariant *parameter, gpointer user_data);
@@ -89,6 +90,8 @@ typedef void (*GMKClickCallback)(GtkGestureClick *gesture, gint n_press, gdouble
 typedef void (*GMKLongPressCallback)(GtkGestureLongPress *gesture, gdouble x, gdouble y, gpointer user_data);
 /* GActionGroup::action-state-changed */
 typedef void (*GMKActionStateChangedCallback)(GActionGroup *group, const char *name, GVariant *value, gpointer user_data);
+/* GActionGroup::action-enabled-changed */
+typedef void (*GMKActionEnabledChangedCallback)(GActionGroup *group, const char *name, gboolean enabled, gpointer user_data);
 /* GObject::notify */
 typedef void (*GMKNotifyCallback)(GObject *object, GParamSpec *pspec, gpointer user_data);
 
@@ -126,6 +129,17 @@ static inline gulong gmk_connect_long_press(GtkGestureLongPress *gesture, GMKLon
 static inline gulong gmk_connect_action_state_changed(GActionGroup *group, GMKActionStateChangedCallback callback,
                                                       gpointer data, GClosureNotify destroy) {
   return g_signal_connect_data(group, "action-state-changed", G_CALLBACK(callback), data, destroy, 0);
+}
+
+/* Handlers that go when `owner` is finalized (g_signal_connect_object). */
+static inline gulong gmk_connect_action_state_changed_while(GActionGroup *group, const char *detailed_signal,
+                                                            GMKActionStateChangedCallback callback, gpointer owner) {
+  return g_signal_connect_object(group, detailed_signal, G_CALLBACK(callback), owner, 0);
+}
+
+static inline gulong gmk_connect_action_enabled_changed_while(GActionGroup *group, const char *detailed_signal,
+                                                              GMKActionEnabledChangedCallback callback, gpointer owner) {
+  return g_signal_connect_object(group, detailed_signal, G_CALLBACK(callback), owner, 0);
 }
 
 static inline gulong gmk_connect_notify(gpointer object, const char *detailed_signal, GMKNotifyCallback callback,

@@ -237,6 +237,7 @@ final class RenderingProperty {
                 RandomMenuContent(owner: "updated", generation: generation, log: log).content(tree)
             }, actionPrefix: settings.actionPrefix)
         updated!.destructiveColor = settings.destructiveColor
+        updated!.confirmDestructiveAction = { _, proceed in proceed() }
         renderedTrees += 1
         // GTK 4.8 keeps some of the GMenus a popover showed (see LeakTests): when shown, the
         // top GMenu and the actions must go, the others may stay.
@@ -313,6 +314,9 @@ final class RenderingProperty {
             Menu(settings.title) { RandomMenuContent(owner: owner, generation: 0, log: log).content(tree) },
             actionPrefix: settings.actionPrefix)
         menu.destructiveColor = settings.destructiveColor
+        // Destructive items ask first; here the answer is always yes, so that choosing one runs
+        // its closure as any other item's (the confirmation itself is tested with real input).
+        menu.confirmDestructiveAction = { _, proceed in proceed() }
         return menu
     }
 

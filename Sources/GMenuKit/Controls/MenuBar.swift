@@ -100,6 +100,7 @@ private final class MenuBarTopLevel {
         case .section: what = "a section"
         case .controlGroup: what = "a control group"
         case .stepper: what = "a stepper"
+        case .slider: what = "a slider"
         case .divider: what = "a divider"
         case .submenu: return
         }

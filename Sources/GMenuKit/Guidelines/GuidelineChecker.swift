@@ -143,7 +143,7 @@ struct GuidelineChecker {
                     checkItem(child, path: childPath, scope: itemScope, isInControlGroup: true)
                 }
 
-            case .stepper:
+            case .stepper, .slider:
                 closeGroup(&group, scope: scope)
                 checkLabel(node.title, use: .valueControl, path: path, scope: inner)
                 checkItem(node, path: path, scope: scope)
@@ -216,7 +216,7 @@ struct GuidelineChecker {
         switch node.kind {
         case .toggle: .toggle
         case .submenu: .submenu
-        case .stepper: .valueControl
+        case .stepper, .slider: .valueControl
         default: .command
         }
     }

@@ -18,7 +18,7 @@ extension GuidelineChecker {
             what = "a submenu"
         case .picker(let choice) where choice.style == .menu:
             what = "a submenu of options"
-        case .stepper, .controlGroup:
+        case .stepper, .slider, .controlGroup:
             what = "a row of actions"
         case .picker, .section, .divider:
             return

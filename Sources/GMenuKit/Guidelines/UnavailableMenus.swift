@@ -33,7 +33,7 @@ extension GuidelineChecker {
                 }
             case .stepper(let value):
                 if disabled || !(value.canDecrement || value.canIncrement) { unavailable += 1 } else { available += 1 }
-            case .button, .toggle:
+            case .button, .toggle, .slider:
                 if disabled { unavailable += 1 } else { available += 1 }
             }
         }

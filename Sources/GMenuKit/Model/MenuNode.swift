@@ -38,6 +38,8 @@ public struct MenuNode {
         case controlGroup(children: [MenuNode])
         /// A value control with decrease and increase buttons.
         case stepper(StepperValue)
+        /// A value control that slides between two bounds.
+        case slider(SliderValue)
         /// A separator between groups of items.
         case divider
     }

@@ -37,6 +37,8 @@ struct PlannedAttributes: Equatable {
     /// Read by GMenuKit's controls: "destructive" items are drawn red and confirmed.
     var role: String?
     var subtitle: String?
+    /// A slider's bounds and step, "lower upper step" (step 0 for any value).
+    var range: String?
     var keepsMenuOpen = false
     /// Set when GTK 4.8 cannot draw the item as asked: GMenuKit's controls fill its `custom`
     /// slot with a row of their own.
@@ -55,6 +57,8 @@ enum CustomRowKind: Equatable {
     case radio
     /// An icon alone, in a compact row (a stepper's buttons, a control group's items).
     case icon
+    /// A label over a slider.
+    case slider
 }
 
 /// The custom GMenu attributes GMenuKit adds for its controls; GTK ignores them.
@@ -62,6 +66,7 @@ enum MenuAttributeName {
     static let role = "gmenukit-role"
     static let subtitle = "gmenukit-subtitle"
     static let keepsMenuOpen = "gmenukit-keeps-open"
+    static let range = "gmenukit-range"
 }
 
 /// One GAction that the rendered menu owns.
@@ -76,10 +81,12 @@ struct PlannedAction {
         /// `selected` reads the target of the option selected now ("" for none); `select`
         /// answers whether the target named an option.
         case choice(selected: @MainActor () -> String, select: @MainActor (String) -> Bool)
+        /// A double state and parameter: a slider's value, fitted to its bounds and step.
+        case value(SliderValue)
     }
 
     /// Actions of different shapes cannot be turned into one another; they are replaced.
-    enum Shape { case plain, dispatch, toggle, choice }
+    enum Shape { case plain, dispatch, toggle, choice, value }
 
     var name: String
     var isEnabled: Bool
@@ -91,6 +98,7 @@ struct PlannedAction {
         case .dispatch: .dispatch
         case .toggle: .toggle
         case .choice: .choice
+        case .value: .value
         }
     }
 }

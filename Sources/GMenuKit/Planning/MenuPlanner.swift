@@ -295,6 +295,21 @@ struct MenuPlanner {
             return PlannedItem(identity: identity, attributes: attributes,
                                link: PlannedLink(kind: .submenu, children: options))
 
+        case .slider(let slider):
+            reportIgnoredShortcut(node, scope: scope)
+            let name = names.name(for: identity, title: node.title)
+            actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .value(slider)))
+            attributes.action = qualified(name)
+            attributes.range = [slider.lowerBound, slider.upperBound, slider.step ?? 0].map { String($0) }.joined(separator: " ")
+            // A value control: moving it never closes the menu.
+            attributes.keepsMenuOpen = true
+            if options.drawsOwnRows {
+                attributes.row = .slider
+            } else {
+                report(.warning, path: scope.path + [node.title],
+                       "a slider is drawn only by GMenuKit's controls; in a menu GTK shows alone it is dimmed")
+            }
+
         case .section, .controlGroup, .stepper, .divider:
             return nil
         }

@@ -1,7 +1,7 @@
 import CGtk
 import Observation
 
-/// Keeps a toggle's or picker's action state following its binding.
+/// Keeps a toggle's, picker's or slider's action state following its binding.
 ///
 /// The binding is read under observation tracking of its own, apart from the menu's content:
 /// when an `@Observable` model behind it changes, only this action's state is read again and
@@ -12,12 +12,14 @@ final class ActionStateObservation {
     enum State: Equatable {
         case bool(Bool)
         case string(String)
+        case double(Double)
 
         /// A new floating GVariant, for GLib calls that consume it.
         var variant: OpaquePointer {
             switch self {
             case .bool(let value): g_variant_new_boolean(value ? 1 : 0)
             case .string(let value): g_variant_new_string(value)
+            case .double(let value): g_variant_new_double(value)
             }
         }
     }
@@ -71,6 +73,7 @@ final class ActionStateObservation {
         switch state {
         case .bool(let value): differs = Variants.bool(current) != value
         case .string(let value): differs = Variants.string(current) != value
+        case .double(let value): differs = Variants.double(current) != value
         }
         if differs { g_simple_action_set_state(action, state.variant) }
     }
@@ -79,6 +82,7 @@ final class ActionStateObservation {
         switch behavior {
         case .toggle(let isOn): .bool(isOn.wrappedValue)
         case .choice(let selected, _): .string(selected())
+        case .value(let slider): .double(slider.fitted(slider.value.wrappedValue))
         case .perform, .dispatch: .bool(false)
         }
     }

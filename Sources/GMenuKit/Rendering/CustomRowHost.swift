@@ -14,8 +14,11 @@ final class CustomRowHost {
     private var rows: [String: (row: WeakObjectPointer<GtkWidget>, key: String)] = [:]
     private var focusedKey: String?
 
-    init(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    private let actions: OpaquePointer
+
+    init(_ widget: UnsafeMutablePointer<GtkWidget>, actions: OpaquePointer) {
         menuWidget = WeakObjectPointer(widget)
+        self.actions = actions
         isMenuBar = g_type_is_a(g_type_from_name(gmk_type_name_of(widget)), gtk_popover_menu_bar_get_type()) != 0
     }
 
@@ -26,7 +29,7 @@ final class CustomRowHost {
         guard let widget = menuWidget.object else { return }
         for id in ids where rows[id] == nil {
             guard let spec = registry.rows[id] else { continue }
-            let row = CustomRowWidgets.make(spec)
+            let row = CustomRowWidgets.make(spec, actions: actions)
             g_object_ref_sink(row.gpointer)
             let added = isMenuBar
                 ? gtk_popover_menu_bar_add_child(gmk_popover_menu_bar(widget), row, id)

@@ -8,8 +8,9 @@ import CGtk
 /// Rows in a compact row (a stepper's, a control group's) are icon buttons.
 @MainActor
 enum CustomRowWidgets {
-    /// A new, floating row widget for `spec`.
-    static func make(_ spec: CustomRowSpec) -> UnsafeMutablePointer<GtkWidget> {
+    /// A new, floating row widget for `spec`. `actions` is the rendered menu's own group, which
+    /// a slider follows.
+    static func make(_ spec: CustomRowSpec, actions: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
         installStyle()
         let attributes = spec.attributes
         let row: UnsafeMutablePointer<GtkWidget>
@@ -37,6 +38,8 @@ enum CustomRowWidgets {
                 gtk_button_set_child(gmk_button(row), label(attributes))
             }
             for name in ["flat", "model", "gmenukit-icon-row"] { gtk_widget_add_css_class(row, name) }
+        case .slider:
+            return SliderRow.make(attributes, label: label(attributes), actions: actions)
         }
         bindAction(row, attributes)
         return row
@@ -138,5 +141,7 @@ enum CustomRowWidgets {
         popover.menu .gmenukit-subtitle { font-size: smaller; opacity: 0.7; }
         popover.menu .gmenukit-accelerator { color: alpha(currentColor, 0.55); margin-left: 12px; }
         popover.menu button.gmenukit-icon-row { min-height: 30px; min-width: 30px; padding: 0 6px; }
+        popover.menu box.gmenukit-row { padding: 4px 12px; }
+        popover.menu box.gmenukit-row scale { min-width: 200px; }
         """
 }

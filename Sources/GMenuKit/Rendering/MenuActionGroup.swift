@@ -68,10 +68,14 @@ final class MenuActionGroup {
         case .dispatch:
             simple = g_simple_action_new(planned.name, gmk_variant_type_string())
             signal = "activate"
-        case .toggle, .choice:
+        case .toggle, .choice, .value:
             let observation = ActionStateObservation()
             let initial = observation.read(planned.behavior)
-            let parameterType = planned.shape == .choice ? gmk_variant_type_string() : nil
+            let parameterType = switch planned.shape {
+            case .choice: gmk_variant_type_string()
+            case .value: gmk_variant_type_double()
+            default: Optional<OpaquePointer>.none
+            }
             simple = g_simple_action_new_stateful(planned.name, parameterType, initial.variant)
             signal = "change-state"
             observation.follow(simple)
@@ -130,6 +134,11 @@ final class ActionHandler {
             guard let target = Variants.string(parameter) else { return }
             // A target that names no option (from outside GMenuKit) changes nothing.
             if select(target) { g_simple_action_set_state(simple, g_variant_new_string(target)) }
+        case .value(let slider):
+            guard let proposed = Variants.double(parameter) else { return }
+            let value = slider.fitted(proposed)
+            slider.value.wrappedValue = value
+            g_simple_action_set_state(simple, g_variant_new_double(value))
         case nil:
             break
         }

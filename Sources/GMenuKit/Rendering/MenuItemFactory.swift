@@ -48,6 +48,7 @@ final class MenuItemFactory {
         set("display-hint", attributes.displayHint)
         set(MenuAttributeName.role, attributes.role)
         set(MenuAttributeName.subtitle, attributes.subtitle)
+        set(MenuAttributeName.range, attributes.range)
         if attributes.keepsMenuOpen {
             g_menu_item_set_attribute_value(item, MenuAttributeName.keepsMenuOpen, g_variant_new_boolean(1))
         }

@@ -166,7 +166,7 @@ public final class RenderedMenu {
             return
         }
         rowHosts.removeAll { !$0.isAlive }
-        let host = CustomRowHost(menuWidget)
+        let host = CustomRowHost(menuWidget, actions: actionGroup)
         rowHosts.append(host)
         host.fill(Array(root.customRows.rows.keys), from: root.customRows)
     }
