@@ -15,6 +15,7 @@ final class NotesModel {
     var indentation = Indentation.spaces { didSet { reportChange("Indent Using: \(indentation.title)") } }
     var sortKey = NoteSortKey.dateModified { didSet { reportChange("Sort By: \(sortKey.title)") } }
     var isMapVisible = false { didSet { reportChange("Map: \(isMapVisible ? "shown" : "hidden")") } }
+    var lineSpacing = 1.2 { didSet { reportChange("Line Spacing: \((lineSpacing * 10).rounded() / 10)") } }
     var sortsAscending = false { didSet { reportChange("Order: \(sortsAscending ? "ascending" : "descending")") } }
     var repeatRule = RepeatRule.never { didSet { reportChange("Repeat: \(repeatRule.title)") } }
     var showsSidebar = true { didSet { reportChange("Sidebar: \(showsSidebar ? "shown" : "hidden")") } }

@@ -71,6 +71,7 @@ enum ShowcaseMenus {
     }
 
     /// Increase and Decrease keep the menu open to be chosen again; Reset closes it (rule D4).
+    /// Line Spacing slides within the menu.
     static func fontSizeMenu(model: NotesModel, commands: NoteCommands) -> Menu {
         Menu("Font Size") {
             // The header shows the value and changes while the menu is open.
@@ -86,6 +87,8 @@ enum ShowcaseMenus {
                     model.fontSize = 12
                 }
             }
+            // A value control inside the menu (D2): sliding it keeps the menu open.
+            Slider("Line Spacing", value: Binding(model, \.lineSpacing), in: 1...2, step: 0.1)
         }
     }
 

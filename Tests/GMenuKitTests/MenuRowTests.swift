@@ -9,6 +9,7 @@ import XCTest
 private final class FontModel {
     var size = 12
     var showsMap = false
+    var volume = 0.5
 }
 
 /// What GTK 4.8 does not draw on its own, drawn by GMenuKit and used with real input: icons
@@ -248,6 +249,47 @@ final class MenuRowTests: XCTestCase {
             }
             let page = PopoverPages(of: open.popover).visiblePage
             XCTAssertEqual(page.map { PopoverPages.modelButtons(in: $0, text: "Make Upper Case").count }, 1, "the submenu opened")
+        }
+    }
+
+    func testASliderMovesWithKeysAndPointerFollowsItsModelAndKeepsTheMenuOpen() throws {
+        try GtkSession.start()
+        onMain {
+            let model = FontModel()
+            let open = OpenControl(Menu("Sound") {
+                Slider("Volume", value: Binding(model, \.volume), in: 0...1, step: 0.1)
+                Button("Mute") { model.volume = 0 }
+            }, title: "Rows Slider")
+            defer { open.close() }
+            guard let scale = widgetTree(open.popover).first(where: { isWidget($0, ofType: "GtkScale") }) else {
+                return XCTFail("no slider in the open menu")
+            }
+            XInput.runMainLoop { MenuRows.isShown(scale) }
+            XCTAssertEqual(gtk_range_get_value(gmk_range(scale)), 0.5, accuracy: 1e-9, "the slider starts at the model's value")
+            let actionName = localActionName(flatten(MenuModelReader.read(open.control.menu.menuModel)).first { $0.label == "Volume" })
+
+            gtk_widget_grab_focus(scale)
+            drainMainLoop()
+            XInput.xdotool("key", "Right")
+            XInput.runMainLoop { abs(model.volume - 0.6) < 1e-9 }
+            XCTAssertEqual(model.volume, 0.6, accuracy: 1e-9, "the Right key moves it one step")
+            XCTAssertEqual(Double(actionState(open.control.menu.actionGroup, actionName) ?? "") ?? -1, 0.6, accuracy: 1e-9,
+                           "the action's state follows")
+            XCTAssertTrue(open.isOpen, "sliding keeps the menu open")
+
+            // A click near the right end moves the slider there (GTK warps it to the pointer).
+            guard let point = WidgetClicks.pointInWindow(of: scale) else { return XCTFail("not on screen") }
+            let window = XInput.xdotool("search", "--sync", "--name", "^\(open.title)$").split(separator: "\n").first.map(String.init) ?? ""
+            XInput.xdotool("mousemove", "--window", window, String(point.x + Int(gtk_widget_get_width(scale)) / 2 - 4), String(point.y))
+            for _ in 0..<20 { g_main_context_iteration(nil, 0); g_usleep(2_000) }
+            XInput.xdotool("click", "1")
+            XInput.runMainLoop { model.volume > 0.85 }
+            XCTAssertGreaterThan(model.volume, 0.85, "a click near the right end moves it there")
+            XCTAssertTrue(open.isOpen)
+
+            model.volume = 0.2
+            drainMainLoop()
+            XCTAssertEqual(gtk_range_get_value(gmk_range(scale)), 0.2, accuracy: 1e-9, "the slider follows the model")
         }
     }
 }
