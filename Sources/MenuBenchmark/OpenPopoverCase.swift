@@ -31,6 +31,8 @@ enum OpenPopoverCase {
         for run in 0...runs {
             let popover = gtk_popover_menu_new_from_model(menu.menuModel)!
             gtk_widget_set_parent(popover, button)
+            // GMenuKit's own rows: the icons beside the labels that plain GTK does not draw.
+            menu.present(in: popover)
             settle()
             watchedPopover = popover
             firstFrameAt = nil

@@ -140,11 +140,13 @@ enum ShowcaseMenus {
             Button("Close Window") { commands.record("Close Window") }
             Button("Quit", actionName: "app.quit")
         }
+        .mnemonic("f")
         Menu("Edit") {
             Button("Select All") { commands.record("Select All") }.keyboardShortcut("<Control>a")
             Button("Find…") { commands.record("Find…") }.keyboardShortcut("<Control>f")
             Button("Find and Replace…") { commands.record("Find and Replace…") }.keyboardShortcut("<Control>h")
         }
+        .mnemonic("e")
         Menu("View") {
             Toggle("Show Sidebar", isOn: Binding(model, \.showsSidebar)).keyboardShortcut("F9")
             Divider()
@@ -152,6 +154,7 @@ enum ShowcaseMenus {
             Button("Zoom Out") { commands.record("Zoom Out") }.keyboardShortcut("<Control>minus")
             Button("Actual Size") { commands.record("Actual Size") }.keyboardShortcut("<Control>0")
         }
+        .mnemonic("v")
     }
 
     /// The pull-down menu of the window's "Note" button (rules P1–P7).

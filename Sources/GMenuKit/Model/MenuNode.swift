@@ -10,6 +10,9 @@ public struct MenuNode {
     public var subtitle: String?
     /// A GTK accelerator string, such as `<Control>c`.
     public var shortcut: String?
+    /// The letter that chooses the item from the keyboard while its menu is open, shown
+    /// underlined (GTK's mnemonic); Alt and the letter for a menu bar's menus.
+    public var mnemonic: Character?
     public var isDisabled: Bool = false
     public var dismissBehavior: MenuActionDismissBehavior = .automatic
     public var role: ButtonRole?

@@ -6,6 +6,13 @@ extension MenuContent {
         ModifiedMenuContent(content: self) { $0.shortcut = accelerator }
     }
 
+    /// The letter of the label that chooses the item from the keyboard while its menu is open
+    /// (GTK's mnemonic, shown underlined; Alt and the letter for a menu bar's menus). Labels are
+    /// otherwise shown as written: an underscore in them is never a mnemonic.
+    public func mnemonic(_ letter: Character) -> some MenuContent {
+        ModifiedMenuContent(content: self) { $0.mnemonic = letter }
+    }
+
     /// Dims the content; it does nothing when chosen (rule A1). Submenus stay openable (A3).
     public func disabled(_ isDisabled: Bool = true) -> some MenuContent {
         ModifiedMenuContent(content: self) { $0.isDisabled = $0.isDisabled || isDisabled }

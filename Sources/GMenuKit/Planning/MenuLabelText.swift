@@ -32,6 +32,15 @@ enum MenuLabelText {
         text.utf8.contains(UInt8(ascii: "_")) ? text.replacing("_", with: "__") : text
     }
 
+    /// The label escaped, with GTK's mnemonic mark before the first `letter` in it (in either
+    /// case); nil when the label has no such letter.
+    static func escapingMnemonics(_ text: String, marking letter: Character) -> String? {
+        guard letter != "_", let index = text.firstIndex(where: { $0.lowercased() == letter.lowercased() }) else {
+            return nil
+        }
+        return escapingMnemonics(String(text[..<index])) + "_" + escapingMnemonics(String(text[index...]))
+    }
+
     /// Most labels need no change; one pass over their bytes says so, which keeps menus of
     /// thousands of generated items cheap to plan.
     private static func isAlreadyNormal(_ text: String) -> Bool {

@@ -201,7 +201,7 @@ struct MenuPlanner {
         let identity = uniqueIdentity(node, scope: scope)
         let inner = scope.entering(node)
         var attributes = PlannedAttributes()
-        attributes.label = itemLabel(node.title, hasIcon: node.icon != nil, scope: scope)
+        attributes.label = itemLabel(node.title, hasIcon: node.icon != nil, mnemonic: node.mnemonic, scope: scope)
         attributes.icon = node.icon
         attributes.verbIcon = scope.isIconic ? node.icon : nil
         attributes.keepsMenuOpen = inner.dismissBehavior == .disabled
@@ -382,7 +382,7 @@ struct MenuPlanner {
 
     // MARK: Labels
 
-    private mutating func itemLabel(_ title: String, hasIcon: Bool, scope: Scope) -> String? {
+    private mutating func itemLabel(_ title: String, hasIcon: Bool, mnemonic: Character? = nil, scope: Scope) -> String? {
         let normalized = MenuLabelText.normalize(title)
         reportLabelProblems(normalized.problems, title: title, scope: scope)
         var text = normalized.text
@@ -391,6 +391,11 @@ struct MenuPlanner {
             if scope.isIconic && hasIcon { return nil }
             report(.warning, path: scope.path + ["(untitled)"], "the item has no label; it is shown as \"Untitled\"")
             text = "Untitled"
+        }
+        if let mnemonic {
+            if let marked = MenuLabelText.escapingMnemonics(text, marking: mnemonic) { return marked }
+            report(.warning, path: scope.path + [title],
+                   "the mnemonic '\(mnemonic)' is not a letter of the label; the item has none")
         }
         return MenuLabelText.escapingMnemonics(text)
     }
