@@ -292,4 +292,19 @@ final class MenuRowTests: XCTestCase {
             XCTAssertEqual(gtk_range_get_value(gmk_range(scale)), 0.2, accuracy: 1e-9, "the slider follows the model")
         }
     }
+
+    func testATextViewsMenuKeepsGTKsOwnItems() throws {
+        try GtkSession.start()
+        onMain {
+            let view = gtk_text_view_new()!
+            g_object_ref_sink(view.gpointer)
+            let context = ContextMenu(Menu("Scratch Pad") {
+                Button("Insert Date", icon: "x-office-calendar-symbolic") {}
+            }, attachedTo: view)
+            let item = flatten(MenuModelReader.read(context.menu.menuModel)).first
+            XCTAssertEqual(item?.label, "Insert Date")
+            XCTAssertNil(item?.attributes["custom"], "GTK shows a text view's menu itself: no slot GMenuKit cannot fill")
+            g_object_unref(view.gpointer)
+        }
+    }
 }

@@ -53,6 +53,9 @@ public final class ContextMenu: MenuControl {
         host = problem != nil ? .none : Self.host(for: widget)
         self.menu.guidelineContext = .contextMenu
         self.menu.showsShortcuts = false
+        // A text widget's menu is GTK's own popover, out of GMenuKit's reach: its items stay
+        // GTK's model buttons.
+        if host == .textView || host == .entry || host == .text { self.menu.drawsOwnRows = false }
         relay.contextMenu = self
         if let problem {
             RenderedMenu.diagnosticHandler(MenuDiagnostic(severity: .error, path: menu.title, message: problem))
