@@ -166,6 +166,11 @@ public final class RenderedMenu {
             return
         }
         rowHosts.removeAll { !$0.isAlive }
+        if !root.customRows.isRecording {
+            var existing: [String: CustomRowSpec] = [:]
+            root.customRowSpecs(into: &existing)
+            root.customRows.startRecording(existing)
+        }
         let host = CustomRowHost(menuWidget, actions: actionGroup)
         rowHosts.append(host)
         host.fill(Array(root.customRows.rows.keys), from: root.customRows)
