@@ -17,6 +17,8 @@ public enum ConfirmationDialog {
         let window = gmk_window(dialog)
         if let parent, let root = gtk_widget_get_root(parent) {
             gtk_window_set_transient_for(window, gmk_window(root.gpointer))
+            // A window that goes takes its question with it, answered with Cancel.
+            gtk_window_set_destroy_with_parent(window, 1)
         }
         gtk_window_set_modal(window, 1)
         gtk_window_set_resizable(window, 0)
