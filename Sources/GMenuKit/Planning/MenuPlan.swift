@@ -51,9 +51,9 @@ struct PlannedAttributes: Equatable {
 enum CustomRowKind: Equatable {
     /// A command: icon, label, subtitle and shortcut.
     case command
-    /// A checkmark item.
+    /// A checkmark item that keeps the menu open.
     case check
-    /// One option of a picker.
+    /// One option of a picker that keeps the menu open.
     case radio
     /// An icon alone, in a compact row (a stepper's buttons, a control group's items).
     case icon

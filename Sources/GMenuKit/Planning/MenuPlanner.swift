@@ -440,6 +440,9 @@ struct MenuPlanner {
     private func customRow(_ kind: CustomRowKind, for attributes: PlannedAttributes, scope: Scope) -> CustomRowKind? {
         guard options.drawsOwnRows else { return nil }
         if scope.isIconic { return attributes.keepsMenuOpen ? .icon : nil }
+        // A checkmark or radio row exists to stay open when chosen; otherwise GTK's own item,
+        // which closes the menu, serves better.
+        if kind == .check || kind == .radio { return attributes.keepsMenuOpen ? kind : nil }
         let iconBesideLabel = attributes.icon != nil && !(attributes.label ?? "").isEmpty
         return iconBesideLabel || attributes.subtitle != nil || attributes.keepsMenuOpen ? kind : nil
     }
