@@ -307,4 +307,29 @@ final class MenuRowTests: XCTestCase {
             g_object_unref(view.gpointer)
         }
     }
+
+    func testAMenuGetsSlotsOnlyOnceShownSoGTKAloneDrawsEveryItem() throws {
+        try GtkSession.start()
+        onMain {
+            let rendered = RenderedMenu(Menu("Note") {
+                Button("Share", icon: "emblem-shared-symbolic") {}
+                Button("Print") {}
+                Button("Export…") {}
+            })
+            let before = MenuModelReader.read(rendered.menuModel)
+            XCTAssertEqual(before.compactMap { $0.attributes["custom"] }, [],
+                           "a model GTK shows alone has no slot that nobody would fill")
+            XCTAssertEqual(before.first?.label, "Share")
+
+            let popover = gtk_popover_menu_new_from_model(rendered.menuModel)!
+            g_object_ref_sink(popover.gpointer)
+            rendered.present(in: popover)
+            let after = MenuModelReader.read(rendered.menuModel)
+            XCTAssertEqual(after.filter { $0.attributes["custom"] != nil }.map(\.label), ["Share"],
+                           "shown, the item with an icon gets its slot")
+            XCTAssertEqual(MenuRows.all(in: popover).count, 1, "and the popover its row")
+            XCTAssertEqual(MenuRows.icons(in: MenuRows.all(in: popover)[0]), ["emblem-shared-symbolic"])
+            g_object_unref(popover.gpointer)
+        }
+    }
 }

@@ -47,7 +47,9 @@ public final class ContextMenu: MenuControl {
 
     public init(_ menu: Menu, attachedTo widget: UnsafeMutablePointer<GtkWidget>) {
         self.widget = widget
-        self.menu = RenderedMenu(menu, actionPrefix: Self.actionPrefix)
+        // A text widget shows its menu in GTK's own popover: no rows there, so none planned.
+        let isTextWidget = gmk_is_text_view(widget) != 0 || gmk_is_entry(widget) != 0 || gmk_is_text(widget) != 0
+        self.menu = RenderedMenu(menu, actionPrefix: Self.actionPrefix, isPresented: !isTextWidget)
         attached = WeakObjectPointer(widget)
         let problem = Self.problem(attachingTo: widget)
         host = problem != nil ? .none : Self.host(for: widget)

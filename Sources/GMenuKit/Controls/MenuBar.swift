@@ -31,7 +31,7 @@ public final class MenuBar: MenuControl {
     ) {
         let topLevel = MenuBarTopLevel()
         let rendered = RenderedMenu(Menu("", content: { MenuBarContent(content: content(), topLevel: topLevel) }),
-                                    actionPrefix: actionPrefix)
+                                    actionPrefix: actionPrefix, isPresented: true)
         rendered.guidelineContext = .menuBar
         // Made from the model at once: GTK 4.8 rejects a NULL model, even to start empty.
         let bar = gtk_popover_menu_bar_new_from_model(rendered.menuModel)!

@@ -76,7 +76,7 @@ public final class PopUpButton: MenuControl {
         let recorder = PopUpContentRecorder()
         let rendered = RenderedMenu(
             Menu(menu.title, icon: menu.icon, content: { RecordedContent(menu: menu, recorder: recorder) }),
-            actionPrefix: actionPrefix)
+            actionPrefix: actionPrefix, isPresented: true)
         rendered.guidelineContext = .popUp
 
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!

@@ -29,7 +29,7 @@ public final class PullDownButton: MenuControl {
             Menu(menu.title, icon: menu.icon, content: { Section(title) { menu.content() } },
                  primaryAction: menu.primaryAction)
         } ?? menu
-        self.menu = RenderedMenu(shown)
+        self.menu = RenderedMenu(shown, actionPrefix: "menu", isPresented: true)
         self.menu.guidelineContext = .pullDown
         menuButton = gtk_menu_button_new()
         gtk_widget_add_css_class(menuButton, "gmenukit-pull-down")

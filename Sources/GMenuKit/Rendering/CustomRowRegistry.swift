@@ -9,40 +9,28 @@ struct CustomRowSpec {
 ///
 /// Every new GMenu item gets a slot name never used before: GTK 4.8's popover remembers slot
 /// names after their items go (`custom_slots` in gtkmenusectionbox.c), so a name used twice
-/// would point at a freed slot. Once the menu is shown somewhere (``startRecording(_:)``), the
-/// registry also keeps every row's spec and what came and went since the hosts last caught up,
-/// so that an update costs what changed, not the size of the menu. A menu never shown keeps
-/// nothing but the names: a menu of 100,000 items with icons carries no second copy of them.
+/// would point at a freed slot. The registry also keeps what came and went since the hosts
+/// last caught up, so that an update costs what changed, not the size of the menu.
 @MainActor
 final class CustomRowRegistry {
     private(set) var rows: [String: CustomRowSpec] = [:]
-    private(set) var isRecording = false
     private var added: [String] = []
     private var removed: [String] = []
     private var lastNumber = 0
 
     /// A fresh slot name for a new item's row; short enough to stay inside the string.
-    func register(_ spec: @autoclosure () -> CustomRowSpec) -> String {
+    func register(_ spec: CustomRowSpec) -> String {
         lastNumber += 1
         let id = "gmk-r" + String(lastNumber)
-        if isRecording {
-            rows[id] = spec()
-            added.append(id)
-        }
+        rows[id] = spec
+        added.append(id)
         return id
     }
 
     /// The item of this slot left the menu.
     func forget(_ id: String?) {
-        guard isRecording, let id, rows.removeValue(forKey: id) != nil else { return }
+        guard let id, rows.removeValue(forKey: id) != nil else { return }
         removed.append(id)
-    }
-
-    /// Keeps the rows from now on, starting with those the menu has (read from its levels).
-    func startRecording(_ existing: [String: CustomRowSpec]) {
-        guard !isRecording else { return }
-        isRecording = true
-        rows = existing
     }
 
     /// The slots made since the last call.

@@ -98,14 +98,6 @@ final class MenuLevel {
         entry.attributes != item.attributes || (entry.child == nil) != (item.link == nil)
     }
 
-    /// The rows of every item GMenuKit draws in this level and below, by slot.
-    func customRowSpecs(into specs: inout [String: CustomRowSpec]) {
-        for entry in entries {
-            if let id = entry.customID { specs[id] = CustomRowSpec(key: entry.identity.path, attributes: entry.attributes) }
-            entry.child?.customRowSpecs(into: &specs)
-        }
-    }
-
     /// Whether a submenu hangs anywhere below this level (GTK gives each a page of its own).
     var containsSubmenus: Bool {
         entries.contains { $0.attributes.linkKind == .submenu || ($0.child?.containsSubmenus ?? false) }

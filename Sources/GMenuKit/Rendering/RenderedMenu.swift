@@ -50,6 +50,8 @@ public final class RenderedMenu {
 
     /// Whether the controls fill the menu's `custom` slots with GMenuKit's own rows. Off for a
     /// menu GTK shows on its own, such as a text view's extra menu: its items stay GTK's.
+    /// Either way a menu gets slots only once it is shown by a control or ``present(in:)``: a
+    /// model handed to GTK's widgets alone shows every item as GTK draws it.
     public var drawsOwnRows = true {
         didSet { if drawsOwnRows != oldValue { refresh() } }
     }
@@ -76,10 +78,18 @@ public final class RenderedMenu {
     private var isRendering = false
     private var needsAnotherPass = false
     private var isInvalidated = false
+    /// Shown by a control or ``present(in:)``: from then on items get rows where needed.
+    private var isPresented: Bool
     /// The last widget the actions were inserted on: its window is where confirmations appear.
     private var actionsWidget: WeakObjectPointer<GtkWidget>?
 
-    public init(_ menu: Menu, actionPrefix: String = "menu") {
+    public convenience init(_ menu: Menu, actionPrefix: String = "menu") {
+        self.init(menu, actionPrefix: actionPrefix, isPresented: false)
+    }
+
+    /// `isPresented`: a control will show it at once, so its first render already has rows.
+    init(_ menu: Menu, actionPrefix: String, isPresented: Bool) {
+        self.isPresented = isPresented
         title = menu.title
         icon = menu.icon
         primaryAction = menu.primaryAction
@@ -166,14 +176,15 @@ public final class RenderedMenu {
             return
         }
         rowHosts.removeAll { !$0.isAlive }
-        if !root.customRows.isRecording {
-            var existing: [String: CustomRowSpec] = [:]
-            root.customRowSpecs(into: &existing)
-            root.customRows.startRecording(existing)
-        }
         let host = CustomRowHost(menuWidget, actions: actionGroup)
         rowHosts.append(host)
-        host.fill(Array(root.customRows.rows.keys), from: root.customRows)
+        if isPresented {
+            host.fill(Array(root.customRows.rows.keys), from: root.customRows)
+        } else {
+            // The items that need rows are replaced by ones with slots, which the new host fills.
+            isPresented = true
+            if drawsOwnRows { refresh() }
+        }
     }
 
     /// The guidelines this menu breaks, as it is now (rule ids from the menu guidelines).
@@ -235,7 +246,7 @@ public final class RenderedMenu {
             destructiveColor: destructiveColor.flatMap(validatedColor),
             isValidAccelerator: isValidAccelerator,
             showsShortcuts: showsShortcuts,
-            drawsOwnRows: drawsOwnRows,
+            drawsOwnRows: drawsOwnRows && isPresented,
             confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) })
         let plan = MenuPlanner.plan(nodes, options: options, names: &names)
         for host in rowHosts { host.rememberFocus() }

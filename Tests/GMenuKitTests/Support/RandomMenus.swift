@@ -701,10 +701,9 @@ struct NormalizedRendering: Equatable {
                     }()
                     item.attributes["action"] = prefix + "#\(index)"
                 }
-                if let slot = item.attributes["custom"] {
-                    slots.append(slot)
-                    item.attributes["custom"] = "slot"
-                }
+                // Slots come once a menu is shown, and their names are never used twice: what
+                // counts is that the items are the same.
+                if let slot = item.attributes.removeValue(forKey: "custom") { slots.append(slot) }
                 item.section = item.section.map(normalize)
                 item.submenu = item.submenu.map(normalize)
                 return item
