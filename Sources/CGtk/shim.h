@@ -92,6 +92,10 @@ typedef void (*GMKLongPressCallback)(GtkGestureLongPress *gesture, gdouble x, gd
 typedef void (*GMKActionStateChangedCallback)(GActionGroup *group, const char *name, GVariant *value, gpointer user_data);
 /* GActionGroup::action-enabled-changed */
 typedef void (*GMKActionEnabledChangedCallback)(GActionGroup *group, const char *name, gboolean enabled, gpointer user_data);
+/* GtkEventControllerMotion::enter */
+typedef void (*GMKPointerEnterCallback)(GtkEventControllerMotion *controller, gdouble x, gdouble y, gpointer user_data);
+/* GtkEventControllerFocus::enter and other signals that pass only the controller */
+typedef void (*GMKControllerCallback)(GtkEventController *controller, gpointer user_data);
 /* GObject::notify */
 typedef void (*GMKNotifyCallback)(GObject *object, GParamSpec *pspec, gpointer user_data);
 
@@ -140,6 +144,16 @@ static inline gulong gmk_connect_action_state_changed_while(GActionGroup *group,
 static inline gulong gmk_connect_action_enabled_changed_while(GActionGroup *group, const char *detailed_signal,
                                                               GMKActionEnabledChangedCallback callback, gpointer owner) {
   return g_signal_connect_object(group, detailed_signal, G_CALLBACK(callback), owner, 0);
+}
+
+static inline gulong gmk_connect_pointer_enter(GtkEventController *motion, GMKPointerEnterCallback callback,
+                                               gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(motion, "enter", G_CALLBACK(callback), data, destroy, 0);
+}
+
+static inline gulong gmk_connect_controller(GtkEventController *controller, const char *signal,
+                                            GMKControllerCallback callback, gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(controller, signal, G_CALLBACK(callback), data, destroy, 0);
 }
 
 static inline gulong gmk_connect_notify(gpointer object, const char *detailed_signal, GMKNotifyCallback callback,

@@ -332,4 +332,45 @@ final class MenuRowTests: XCTestCase {
             g_object_unref(popover.gpointer)
         }
     }
+
+    func testOneHighlightAsTheKeyboardAndPointerMoveBetweenRowsAndGTKsItems() throws {
+        try GtkSession.start()
+        onMain {
+            let open = OpenControl(Menu("Add") {
+                Button("Note", icon: "text-x-generic-symbolic") {}
+                Button("Checklist") {}
+                Button("Drawing") {}
+            }, title: "Rows Highlight")
+            defer { open.close() }
+            guard let note = MenuRows.row("Note", in: open.popover),
+                  let checklist = PopoverPages.modelButtons(in: open.popover, text: "Checklist").first
+            else { return XCTFail("items missing") }
+            func isSelected(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+                gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
+            }
+            XInput.xdotool("key", "Down")
+            XInput.runMainLoop { isSelected(checklist) }
+            XCTAssertTrue(isSelected(checklist), "Down highlights GTK's Checklist")
+            XInput.xdotool("key", "Up")
+            XInput.runMainLoop { gtk_widget_has_focus(note) != 0 }
+            drainMainLoop()
+            XCTAssertTrue(gtk_widget_has_focus(note) != 0, "Up gives the Note row the focus")
+            XCTAssertFalse(isSelected(checklist), "and Checklist is no longer highlighted beside it")
+
+            // The pointer: onto Checklist (GTK highlights it), then onto the row.
+            open.click(checklist) // a click closes the menu; reopen and hover instead
+            XInput.runMainLoop { !open.isOpen }
+            XInput.focusWindow(titled: open.title)
+            open.click(open.control.menuButton)
+            XInput.runMainLoop { open.isOpen }
+            guard let row = MenuRows.row("Note", in: open.popover),
+                  let point = WidgetClicks.pointInWindow(of: row) else { return XCTFail("no row after reopening") }
+            let window = XInput.xdotool("search", "--sync", "--name", "^\(open.title)$").split(separator: "\n").first.map(String.init) ?? ""
+            XInput.xdotool("mousemove", "--window", window, String(point.x), String(point.y))
+            XInput.runMainLoop { gtk_widget_has_focus(row) != 0 }
+            XCTAssertTrue(gtk_widget_has_focus(row) != 0, "the pointer on a row gives it the focus, as on GTK's items")
+            let highlighted = PopoverPages.modelButtons(in: open.popover).filter(isSelected)
+            XCTAssertEqual(highlighted.count, 0, "no GTK item stays highlighted beside the row")
+        }
+    }
 }

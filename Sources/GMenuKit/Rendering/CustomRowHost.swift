@@ -37,6 +37,7 @@ final class CustomRowHost {
             if added != 0 {
                 rows[id] = (WeakObjectPointer(row), spec.key)
                 closeAfterActivation(row, keepsMenuOpen: spec.attributes.keepsMenuOpen)
+                RowHighlight.follow(row)
             }
             g_object_unref(row.gpointer)
         }

@@ -137,6 +137,8 @@ enum CustomRowWidgets {
         popover.menu checkbutton.gmenukit-row:hover, popover.menu checkbutton.gmenukit-row:focus-visible {
           background-color: alpha(currentColor, 0.1); }
         popover.menu button.gmenukit-row:active { background-color: alpha(currentColor, 0.16); }
+        popover.menu .gmenukit-row:focus-visible, popover.menu .gmenukit-icon-row:focus-visible {
+          outline-color: transparent; }
         popover.menu button.gmenukit-row label { font-weight: normal; }
         popover.menu .gmenukit-subtitle { font-size: smaller; opacity: 0.7; }
         popover.menu .gmenukit-accelerator { color: alpha(currentColor, 0.55); margin-left: 12px; }
