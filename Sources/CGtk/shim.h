@@ -47,6 +47,9 @@ static inline gboolean gmk_is_button(gpointer instance) { return GTK_IS_BUTTON(i
 static inline gboolean gmk_is_window(gpointer instance) { return GTK_IS_WINDOW(instance); }
 static inline gboolean gmk_is_popover(gpointer instance) { return GTK_IS_POPOVER(instance); }
 static inline gboolean gmk_is_popover_menu(gpointer instance) { return GTK_IS_POPOVER_MENU(instance); }
+static inline gboolean gmk_is_popover_menu_bar(gpointer instance) { return GTK_IS_POPOVER_MENU_BAR(instance); }
+static inline gboolean gmk_is_native(gpointer instance) { return GTK_IS_NATIVE(instance); }
+static inline gboolean gmk_is_stack(gpointer instance) { return GTK_IS_STACK(instance); }
 static inline gboolean gmk_is_text_view(gpointer instance) { return GTK_IS_TEXT_VIEW(instance); }
 static inline gboolean gmk_is_entry(gpointer instance) { return GTK_IS_ENTRY(instance); }
 static inline gboolean gmk_is_text(gpointer instance) { return GTK_IS_TEXT(instance); }

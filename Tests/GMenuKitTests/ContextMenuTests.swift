@@ -198,7 +198,7 @@ final class ContextMenuTests: XCTestCase {
             let shown = PopoverPages.modelButtons(in: popover)
             XCTAssertEqual(shown.map(PopoverPages.buttonText), ["Copy", "Close"])
             XCTAssertEqual(shown.map(accelProperty), ["", ""], "GTK is told to show no shortcut")
-            XCTAssertEqual(shown.map { acceleratorText(of: $0) ?? "" }, ["", ""], "and draws none")
+            XCTAssertEqual(shown.map { ControlProbes.drawnAccelerator(of: $0) ?? "" }, ["", ""], "and draws none")
             XCTAssertEqual(context.menu.guidelineContext, .contextMenu)
             XCTAssertTrue(collector.collected.contains { $0.rule == "L5" }, "the shortcut written for Copy is reported")
             window.key("Escape")
@@ -212,7 +212,7 @@ final class ContextMenuTests: XCTestCase {
             gtk_widget_set_parent(menuPopover, box)
             gtk_popover_popup(gmk_popover(menuPopover.gpointer))
             settle { gtk_widget_get_mapped(menuPopover) != 0 }
-            XCTAssertEqual(PopoverPages.modelButtons(in: menuPopover).map { acceleratorText(of: $0) ?? "" }, ["Ctrl+C", "Ctrl+W"])
+            XCTAssertEqual(PopoverPages.modelButtons(in: menuPopover).map { ControlProbes.drawnAccelerator(of: $0) ?? "" }, ["Ctrl+C", "Ctrl+W"])
             gtk_popover_popdown(gmk_popover(menuPopover.gpointer))
             drainMainLoop()
             gtk_widget_unparent(menuPopover)

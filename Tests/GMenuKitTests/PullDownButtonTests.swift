@@ -166,6 +166,23 @@ final class PullDownButtonTests: XCTestCase {
         }
     }
 
+    func testMakingTheControlRendersItsMenuOnce() throws {
+        try GtkSession.start()
+        onMain {
+            var evaluations = 0
+            let control = PullDownButton(Menu("Note") {
+                let _ = evaluations += 1
+                Button("Share", icon: "emblem-shared-symbolic") {}
+                Button("Delete Note…", role: .destructive) {}
+                Button("Print") {}
+            })
+            XCTAssertEqual(evaluations, 1, "rows and the theme's error colour are in the first render, not a second")
+            XCTAssertTrue(MenuModelReader.read(control.menu.menuModel)[1].label?.hasPrefix("<span foreground=") == true)
+            g_object_ref_sink(control.widget.gpointer)
+            g_object_unref(control.widget.gpointer)
+        }
+    }
+
     func testTheControlAndItsMenuGoWithTheWidget() throws {
         try GtkSession.start()
         onMain {

@@ -106,7 +106,7 @@ public final class ContextMenu: MenuControl {
         }
         // A window or popover has a surface of its own and never places popover children:
         // the menu would not open, or open somewhere else.
-        if g_type_is_a(g_type_from_name(typeName), gtk_native_get_type()) != 0 {
+        if gmk_is_native(widget) != 0 {
             return "a context menu cannot be attached to a \(typeName) itself; attach it to a widget inside it"
         }
         return nil
@@ -225,11 +225,10 @@ public final class ContextMenu: MenuControl {
     }
 
     private func connectWidget(_ signal: String, _ body: @escaping @MainActor (ContextMenu) -> Void) {
-        let handler = WidgetSignalHandler(relay: relay, body: body)
-        widgetHandlers.append(gmk_connect_widget(widget, signal, { _, data in
-            nonisolated(unsafe) let data = data
-            MainActor.assumeIsolated { SwiftClosureData.object(data, as: WidgetSignalHandler.self).run() }
-        }, SwiftClosureData.retained(handler), SwiftClosureData.releaseOnClosureDestroy))
+        let relay = self.relay
+        widgetHandlers.append(connectWidgetSignal(widget, signal) { _ in
+            if let contextMenu = relay.contextMenu { body(contextMenu) }
+        })
     }
 
     // MARK: Opening
@@ -296,11 +295,8 @@ public final class ContextMenu: MenuControl {
         // The widget takes the floating reference; its destroy handler takes the popover off.
         gtk_widget_set_parent(created, widget)
         menu.present(in: created)
-        let handler = WidgetSignalHandler(relay: relay) { $0.popoverClosed() }
-        gmk_connect_widget(created, "closed", { _, data in
-            nonisolated(unsafe) let data = data
-            MainActor.assumeIsolated { SwiftClosureData.object(data, as: WidgetSignalHandler.self).run() }
-        }, SwiftClosureData.retained(handler), SwiftClosureData.releaseOnClosureDestroy)
+        let relay = self.relay
+        connectWidgetSignal(created, "closed") { _ in relay.contextMenu?.popoverClosed() }
         layoutFollower = PopoverLayoutFollower.isNeeded(for: widget) ? PopoverLayoutFollower(popover: created) : nil
         popover = WeakObjectPointer(created)
         return created
@@ -386,21 +382,5 @@ private final class ContextMenuRelay {
 
     static func contextMenu(_ data: gpointer?) -> ContextMenu? {
         SwiftClosureData.object(data, as: ContextMenuRelay.self).contextMenu
-    }
-}
-
-/// What a signal of the widget or popover does to the context menu, while there is one.
-@MainActor
-private final class WidgetSignalHandler {
-    let relay: ContextMenuRelay
-    let body: @MainActor (ContextMenu) -> Void
-
-    init(relay: ContextMenuRelay, body: @escaping @MainActor (ContextMenu) -> Void) {
-        self.relay = relay
-        self.body = body
-    }
-
-    func run() {
-        if let contextMenu = relay.contextMenu { body(contextMenu) }
     }
 }

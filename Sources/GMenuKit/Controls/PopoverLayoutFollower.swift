@@ -23,13 +23,9 @@ final class PopoverLayoutFollower {
     init(popover: UnsafeMutablePointer<GtkWidget>) {
         self.popover = WeakObjectPointer(popover)
         relay.follower = self
-        for (signal, isMapped) in [("map", true), ("unmap", false)] {
-            let handler = FollowerSignal(relay: relay, isMapped: isMapped)
-            gmk_connect_widget(popover, signal, { _, data in
-                nonisolated(unsafe) let data = data
-                MainActor.assumeIsolated { SwiftClosureData.object(data, as: FollowerSignal.self).run() }
-            }, SwiftClosureData.retained(handler), SwiftClosureData.releaseOnClosureDestroy)
-        }
+        let relay = self.relay
+        connectWidgetSignal(popover, "map") { _ in relay.follower?.popoverMapped() }
+        connectWidgetSignal(popover, "unmap") { _ in relay.follower?.stopFollowing() }
     }
 
     isolated deinit {
@@ -79,20 +75,4 @@ final class PopoverLayoutFollower {
 @MainActor
 private final class FollowerRelay {
     weak var follower: PopoverLayoutFollower?
-}
-
-/// The popover's `map` or `unmap` handler.
-@MainActor
-private final class FollowerSignal {
-    let relay: FollowerRelay
-    let isMapped: Bool
-
-    init(relay: FollowerRelay, isMapped: Bool) {
-        self.relay = relay
-        self.isMapped = isMapped
-    }
-
-    func run() {
-        if isMapped { relay.follower?.popoverMapped() } else { relay.follower?.stopFollowing() }
-    }
 }

@@ -112,22 +112,16 @@ enum MenuButtonHold {
         let hold = gtk_gesture_long_press_new()!
         // Capture: the hold sees the press before the button's own click gesture does.
         gtk_event_controller_set_propagation_phase(gmk_event_controller(hold.gpointer), GTK_PHASE_CAPTURE)
-        let target = MenuButtonReference(menuButton)
+        let target = WeakObjectPointer(menuButton)
         gmk_connect_long_press(hold, { gesture, _, _, data in
             nonisolated(unsafe) let (gesture, data) = (gesture, data)
             MainActor.assumeIsolated {
                 if let gesture { gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED) }
-                if let button = SwiftClosureData.object(data, as: MenuButtonReference.self).button.object {
+                if let button = SwiftClosureData.object(data, as: WeakObjectPointer<GtkWidget>.self).object {
                     gtk_menu_button_popup(gmk_menu_button(button))
                 }
             }
         }, SwiftClosureData.retained(target), SwiftClosureData.releaseOnClosureDestroy)
         gtk_widget_add_controller(held, gmk_event_controller(hold.gpointer))
     }
-}
-
-@MainActor
-private final class MenuButtonReference {
-    let button: WeakObjectPointer<GtkWidget>
-    init(_ button: UnsafeMutablePointer<GtkWidget>) { self.button = WeakObjectPointer(button) }
 }

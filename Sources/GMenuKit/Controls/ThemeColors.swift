@@ -16,6 +16,15 @@ enum ThemeColors {
         return "#" + [color.red, color.green, color.blue].map(hexByte).joined()
     }
 
+    /// The theme's `error_color` as any widget of the default display sees it, before the
+    /// control's own widget exists.
+    static func errorColor() -> String {
+        let probe = gtk_label_new(nil)!
+        g_object_ref_sink(probe.gpointer)
+        defer { g_object_unref(probe.gpointer) }
+        return errorColor(of: probe)
+    }
+
     private static func hexByte(_ component: Float) -> String {
         let byte = Int((min(max(component, 0), 1) * 255).rounded())
         let digits = String(byte, radix: 16)

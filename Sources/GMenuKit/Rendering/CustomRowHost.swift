@@ -13,13 +13,14 @@ final class CustomRowHost {
     /// The live rows by slot, each with its item's key.
     private var rows: [String: (row: WeakObjectPointer<GtkWidget>, key: String)] = [:]
     private var focusedKey: String?
+    private static let keyData = "gmenukit-row-key"
 
     private let actions: OpaquePointer
 
     init(_ widget: UnsafeMutablePointer<GtkWidget>, actions: OpaquePointer) {
         menuWidget = WeakObjectPointer(widget)
         self.actions = actions
-        isMenuBar = g_type_is_a(g_type_from_name(gmk_type_name_of(widget)), gtk_popover_menu_bar_get_type()) != 0
+        isMenuBar = gmk_is_popover_menu_bar(widget) != 0
     }
 
     var isAlive: Bool { menuWidget.object != nil }
@@ -36,6 +37,9 @@ final class CustomRowHost {
                 : gtk_popover_menu_add_child(gmk_popover_menu(widget), row, id)
             if added != 0 {
                 rows[id] = (WeakObjectPointer(row), spec.key)
+                // The row carries its key, so that finding the focused row is a walk up from the focus.
+                g_object_set_data_full(gmk_object(row), Self.keyData, SwiftClosureData.retained(RowKey(spec.key)),
+                                       SwiftClosureData.releaseOnDestroy)
                 closeAfterActivation(row, keepsMenuOpen: spec.attributes.keepsMenuOpen)
                 RowHighlight.follow(row)
             }
@@ -57,18 +61,17 @@ final class CustomRowHost {
     /// Notes which row has the keyboard focus before an update.
     func rememberFocus() {
         focusedKey = nil
-        guard let widget = menuWidget.object, let root = gtk_widget_get_root(widget),
-              var focus = gtk_root_get_focus(root) else { return }
-        // The focus is a row or inside one; rows are few steps from it.
-        var rowPointers: [UnsafeMutableRawPointer: String] = [:]
-        for (_, entry) in rows { if let row = entry.row.object { rowPointers[row.gpointer] = entry.key } }
-        while true {
-            if let key = rowPointers[UnsafeMutableRawPointer(focus)] {
-                focusedKey = key
+        guard let widget = menuWidget.object, let root = gtk_widget_get_root(widget) else { return }
+        var candidate = gtk_root_get_focus(root)
+        while let current = candidate {
+            if let data = g_object_get_data(gmk_object(current), Self.keyData) {
+                // A row of this popover, not of another menu in the same window.
+                if gtk_widget_is_ancestor(current, widget) != 0 {
+                    focusedKey = SwiftClosureData.object(data, as: RowKey.self).key
+                }
                 return
             }
-            guard let parent = gtk_widget_get_parent(focus) else { return }
-            focus = parent
+            candidate = gtk_widget_get_parent(current)
         }
     }
 
@@ -92,20 +95,15 @@ final class CustomRowHost {
               let popover = gtk_widget_get_ancestor(row, gtk_popover_get_type()) else { return }
         // Found now, while the row sits in it: the action may replace the row before "clicked"
         // reaches this handler (actionable buttons activate in the class handler, first).
-        let target = PopoverToClose(popover)
-        gmk_connect_widget(row, "clicked", { _, data in
-            nonisolated(unsafe) let data = data
-            MainActor.assumeIsolated {
-                if let popover = SwiftClosureData.object(data, as: PopoverToClose.self).popover.object {
-                    gtk_popover_popdown(gmk_popover(popover))
-                }
-            }
-        }, SwiftClosureData.retained(target), SwiftClosureData.releaseOnClosureDestroy)
+        let target = WeakObjectPointer(popover)
+        connectWidgetSignal(row, "clicked") { _ in
+            if let popover = target.object { gtk_popover_popdown(gmk_popover(popover)) }
+        }
     }
 }
 
-@MainActor
-private final class PopoverToClose {
-    let popover: WeakObjectPointer<GtkWidget>
-    init(_ popover: UnsafeMutablePointer<GtkWidget>) { self.popover = WeakObjectPointer(popover) }
+/// An item's key, held by its row.
+private final class RowKey {
+    let key: String
+    init(_ key: String) { self.key = key }
 }

@@ -84,12 +84,19 @@ public final class RenderedMenu {
     private var actionsWidget: WeakObjectPointer<GtkWidget>?
 
     public convenience init(_ menu: Menu, actionPrefix: String = "menu") {
-        self.init(menu, actionPrefix: actionPrefix, isPresented: false)
+        self.init(menu, actionPrefix: actionPrefix, isPresented: false, destructiveColor: nil)
     }
 
-    /// `isPresented`: a control will show it at once, so its first render already has rows.
-    init(_ menu: Menu, actionPrefix: String, isPresented: Bool) {
+    /// For GMenuKit's controls. `isPresented`: the control shows it at once, so its first render
+    /// already has rows. The first render also has the theme's error colour, which the control
+    /// then follows (``followThemeColors(of:)``): the menu is made once, not twice.
+    convenience init(_ menu: Menu, actionPrefix: String, isPresented: Bool) {
+        self.init(menu, actionPrefix: actionPrefix, isPresented: isPresented, destructiveColor: ThemeColors.errorColor())
+    }
+
+    private init(_ menu: Menu, actionPrefix: String, isPresented: Bool, destructiveColor: String?) {
         self.isPresented = isPresented
+        self.destructiveColor = destructiveColor
         title = menu.title
         icon = menu.icon
         primaryAction = menu.primaryAction
@@ -168,9 +175,7 @@ public final class RenderedMenu {
     /// controls, which GTK 4.8's menus do not draw. Call it once per widget; the rows follow
     /// every later update.
     public func present(in menuWidget: UnsafeMutablePointer<GtkWidget>) {
-        guard gmk_is_popover_menu(menuWidget) != 0
-                || g_type_is_a(g_type_from_name(gmk_type_name_of(menuWidget)), gtk_popover_menu_bar_get_type()) != 0
-        else {
+        guard gmk_is_popover_menu(menuWidget) != 0 || gmk_is_popover_menu_bar(menuWidget) != 0 else {
             report([MenuDiagnostic(severity: .error, path: title,
                                    message: "present(in:) needs a GtkPopoverMenu or GtkPopoverMenuBar, not a \(String(cString: gmk_type_name_of(menuWidget)))")])
             return
@@ -278,7 +283,7 @@ public final class RenderedMenu {
         }
     }
 
-    func report(_ found: [MenuDiagnostic]) {
+    private func report(_ found: [MenuDiagnostic]) {
         for diagnostic in found where reportedDiagnostics.insert(diagnostic).inserted {
             Self.diagnosticHandler(diagnostic)
         }

@@ -52,7 +52,7 @@ enum RowHighlight {
     private static func menuPage(of row: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
         var below = row
         while let parent = gtk_widget_get_parent(below) {
-            if String(cString: gmk_type_name_of(parent)) == "GtkStack" { return below }
+            if gmk_is_stack(parent) != 0 { return below }
             below = parent
         }
         return nil

@@ -128,14 +128,6 @@ func style(_ widget: UnsafeMutablePointer<GtkWidget>, css: String) {
     g_object_unref(provider.gpointer)
 }
 
-/// The text of a model button's accelerator label, or nil when it has none.
-@MainActor
-func acceleratorText(of modelButton: UnsafeMutablePointer<GtkWidget>) -> String? {
-    widgetTree(modelButton)
-        .first { String(cString: gtk_widget_get_css_name($0)) == "accelerator" }
-        .map { String(cString: gtk_label_get_text(gmk_label($0.gpointer))) }
-}
-
 /// A model button's `accel` property: what GTK shows as its shortcut; nil when unset.
 @MainActor
 func accelProperty(of modelButton: UnsafeMutablePointer<GtkWidget>) -> String? {
