@@ -19,36 +19,51 @@ let benchmarkIcon = "document-open-symbolic"
 /// Items per section: a menu of n items has n / 10 sections.
 let sectionSize = 10
 
-/// The data behind the case 1, 2, 4 and 5 menu, as an app keeps it: an `@Observable` model with
-/// one label per item and one observable flag per section. The first item of each section is a
-/// toggle bound to its section's flag, the others are buttons; every item has an icon and its
-/// own action.
+/// The data behind the case 1, 2, 4 and 5 menu, as an app keeps a long list: an `@Observable`
+/// model holding the sections as values, and one observable flag per section. The first item
+/// of each section is a toggle bound to its section's flag, the others are buttons; every item
+/// has an icon and its own action.
 @Observable @MainActor
 final class ItemsModel {
-    var labels: [String]
+    var sections: [ItemSection]
     @ObservationIgnored let flags: [Flag]
     @ObservationIgnored var activations = 0
 
     init(count: Int) {
-        labels = (0..<count).map { "Item \($0)" }
-        flags = (0..<(count + sectionSize - 1) / sectionSize).map { _ in Flag() }
+        let sections = stride(from: 0, to: count, by: sectionSize).map { first in
+            ItemSection(id: first / sectionSize, items: (first..<min(first + sectionSize, count)).map {
+                BenchmarkItem(id: $0, title: "Item \($0)")
+            })
+        }
+        self.sections = sections
+        flags = sections.map { _ in Flag() }
     }
 
     var menu: Menu {
         Menu("Benchmark") {
-            ForEach(0..<self.flags.count, id: \.self) { section in
+            ForEach(self.sections) { section in
                 Section {
-                    ForEach(section * sectionSize..<min((section + 1) * sectionSize, self.labels.count), id: \.self) { index in
-                        if index % sectionSize == 0 {
-                            Toggle(self.labels[index], icon: benchmarkIcon, isOn: Binding(self.flags[section], \.isOn))
+                    ForEach(section.items) { item in
+                        if item.id % sectionSize == 0 {
+                            Toggle(item.title, icon: benchmarkIcon, isOn: Binding(self.flags[section.id], \.isOn))
                         } else {
-                            Button(self.labels[index], icon: benchmarkIcon) { self.activations += 1 }
+                            Button(item.title, icon: benchmarkIcon) { self.activations += 1 }
                         }
                     }
                 }
             }
         }
     }
+}
+
+struct ItemSection: Identifiable, Equatable {
+    var id: Int
+    var items: [BenchmarkItem]
+}
+
+struct BenchmarkItem: Identifiable, Equatable {
+    var id: Int
+    var title: String
 }
 
 @Observable @MainActor

@@ -1,51 +1,77 @@
+import CGtk
 import GMenuKit
+import Observation
 
-/// Case 3: a generated-content menu (a history: a `ForEach` over entries, in sections of ten)
-/// gets 100 new entries at the end and loses its oldest 100, then `refresh()`. The least GMenu
-/// can do is ten section removals and ten section insertions on the top level.
+/// Case 3: a generated-content menu (a history: a `ForEach` over sections of ten entries, kept
+/// in an `@Observable` model) gets 100 new entries at the end and loses its oldest 100, and the
+/// GLib main loop runs until idle, when the rendered menu follows. The least GMenu can do is ten
+/// section removals and ten section insertions on the top level.
 @MainActor
 enum GeneratedContentCase {
     static func run(items: Int, runs: Int) {
         BuildMenuCase.warmUp()
         let history = HistoryModel(count: items)
         let menu = RenderedMenu(history.menu)
+        runMainLoopUntilIdle()
         let slide = timeAndCountChanges(runs: runs, of: menu.menuModel) { _ in
             history.slide(by: 100)
-            menu.refresh()
+            runMainLoopUntilIdle()
         }
+        precondition(g_menu_model_get_n_items(menu.menuModel) == gint(history.sections.count), "the history did not follow")
         Report.result("3", items: items, seconds: slide.seconds, itemsChanged: slide.itemsChanged)
     }
 }
 
-/// Entries with increasing ids, `firstID` the oldest; sections hold ten consecutive ids.
-@MainActor
+/// Entries with increasing ids in sections of ten consecutive ids, the oldest first.
+@Observable @MainActor
 final class HistoryModel {
-    private(set) var firstID = 0
-    private(set) var titles: [String]
-    var opened: Int?
+    private(set) var sections: [HistorySection]
+    @ObservationIgnored var opened: Int?
+    @ObservationIgnored private var nextID: Int
 
     init(count: Int) {
-        titles = (0..<count).map { "Entry \($0)" }
+        sections = []
+        nextID = 0
+        sections = makeSections(count)
     }
 
-    /// Appends `count` entries and drops the oldest `count`.
+    /// Appends `count` entries and drops the oldest `count` (whole sections).
     func slide(by count: Int) {
-        let nextID = firstID + titles.count
-        titles += (nextID..<nextID + count).map { "Entry \($0)" }
-        titles.removeFirst(count)
-        firstID += count
+        precondition(count % sectionSize == 0)
+        sections.append(contentsOf: makeSections(count))
+        sections.removeFirst(count / sectionSize)
+    }
+
+    private func makeSections(_ count: Int) -> [HistorySection] {
+        let first = nextID
+        nextID += count
+        return stride(from: first, to: first + count, by: sectionSize).map { start in
+            HistorySection(id: start / sectionSize, entries: (start..<min(start + sectionSize, first + count)).map {
+                HistoryEntry(id: $0, title: "Entry \($0)")
+            })
+        }
     }
 
     var menu: Menu {
         Menu("History") {
-            ForEach(self.firstID / sectionSize..<(self.firstID + self.titles.count) / sectionSize, id: \.self) { section in
+            ForEach(self.sections) { section in
                 Section {
-                    ForEach(section * sectionSize..<(section + 1) * sectionSize, id: \.self) { id in
-                        Button(self.titles[id - self.firstID], icon: benchmarkIcon) { self.opened = id }
+                    ForEach(section.entries) { entry in
+                        Button(entry.title, icon: benchmarkIcon) { self.opened = entry.id }
                     }
                 }
             }
             .generatedContent()
         }
     }
+}
+
+struct HistorySection: Identifiable, Equatable {
+    var id: Int
+    var entries: [HistoryEntry]
+}
+
+struct HistoryEntry: Identifiable, Equatable {
+    var id: Int
+    var title: String
 }

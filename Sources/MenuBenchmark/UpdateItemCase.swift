@@ -3,7 +3,8 @@ import GMenuKit
 
 /// Case 2: in an already rendered menu, change one item's label, and separately flip one
 /// toggle, the way an app does: it changes its `@Observable` model and the GLib main loop runs
-/// until idle, which is when the rendered menu follows. The least GMenu can do is one removal
+/// until idle, which is when the rendered menu follows (the section list changed: only the
+/// section that differs is resolved and rendered again). The least GMenu can do is one removal
 /// and one insertion for the label (it has no replace) and no `items-changed` for the toggle
 /// (a state change of its action).
 @MainActor
@@ -17,13 +18,14 @@ enum UpdateItemCase {
         var target = items / 2
         if target % sectionSize == 0 { target += 1 }
         let section = target / sectionSize
+        let position = target % sectionSize
         let labels = ["Renamed \(target)", "Item \(target)"]
 
         let label = timeAndCountChanges(runs: runs, of: menu.menuModel) { run in
-            model.labels[target] = labels[run % 2]
+            model.sections[section].items[position].title = labels[run % 2]
             runMainLoopUntilIdle()
         }
-        checkLabel(menu, section: section, position: target % sectionSize, expected: model.labels[target])
+        checkLabel(menu, section: section, position: position, expected: model.sections[section].items[position].title)
 
         let toggle = timeAndCountChanges(runs: runs, of: menu.menuModel) { _ in
             model.flags[section].isOn.toggle()

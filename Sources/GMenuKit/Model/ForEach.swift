@@ -3,15 +3,21 @@
 ///
 /// Each element's id becomes part of its items' identities, so items keep their actions
 /// when elements are inserted, removed or reordered around them.
+///
+/// The collection is read when the menu resolves, not when the `ForEach` is written, and a
+/// rendered menu reads it under observation of its own: when an `@Observable` model's list
+/// changes, only the elements that were inserted, removed or changed (by `==`, for `Equatable`
+/// elements) are resolved and rendered again, not the content around the `ForEach`. An
+/// element's content should therefore depend on the element and on observable state only.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
-    let data: Data
+    let data: @MainActor () -> Data
     let id: KeyPath<Data.Element, ID>
     let content: (Data.Element) -> Content
 }
 
 extension ForEach: MenuContent where Content == any MenuContent {
     public init(
-        _ data: Data, id: KeyPath<Data.Element, ID>,
+        _ data: @autoclosure @escaping @MainActor () -> Data, id: KeyPath<Data.Element, ID>,
         @MenuContentBuilder content: @escaping (Data.Element) -> any MenuContent
     ) {
         self.data = data
@@ -20,29 +26,43 @@ extension ForEach: MenuContent where Content == any MenuContent {
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        nodes.reserveCapacity(nodes.count + data.count)
-        for element in data {
-            content(element).resolve(at: identity.appending(element: element[keyPath: id]), into: &nodes)
+        if let deferral = ElementDeferral.current {
+            // A rendered menu is resolving: the elements are resolved later, each list under
+            // observation of its own, so that the content around them does not observe them.
+            nodes.append(MenuNode(deferring: ForEachElements(self, identity: identity, deferral: deferral)))
+        } else {
+            resolveElements(of: data(), at: identity, into: &nodes)
         }
+    }
+
+    @MainActor func resolveElements(of data: Data, at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        nodes.reserveCapacity(nodes.count + data.count)
+        for element in data { resolve(element, at: identity, into: &nodes) }
+    }
+
+    @MainActor func resolve(_ element: Data.Element, at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        content(element).resolve(at: identity.appending(element: element[keyPath: id]), into: &nodes)
     }
 }
 
 extension ForEach where Content == any MenuContent, Data.Element: Identifiable, ID == Data.Element.ID {
-    public init(_ data: Data, @MenuContentBuilder content: @escaping (Data.Element) -> any MenuContent) {
-        self.init(data, id: \.id, content: content)
+    public init(_ data: @autoclosure @escaping @MainActor () -> Data, @MenuContentBuilder content: @escaping (Data.Element) -> any MenuContent) {
+        self.init(data(), id: \.id, content: content)
     }
 }
 
 extension ForEach {
     /// Picker options, one for each element.
+    @MainActor
     public init<Value>(
         _ data: Data, id: KeyPath<Data.Element, ID>, content: @escaping (Data.Element) -> PickerOption<Value>
     ) where Content == PickerOption<Value> {
-        self.data = data
+        self.data = { data }
         self.id = id
         self.content = content
     }
 
+    @MainActor
     public init<Value>(
         _ data: Data, content: @escaping (Data.Element) -> PickerOption<Value>
     ) where Content == PickerOption<Value>, Data.Element: Identifiable, ID == Data.Element.ID {

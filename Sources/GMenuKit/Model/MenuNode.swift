@@ -24,6 +24,10 @@ public struct MenuNode {
     /// What the confirmation says beyond its question, such as "This cannot be undone."
     public var confirmationMessage: String?
     public var kind: Kind
+    /// While a rendered menu resolves: a `ForEach` whose elements the planner resolves later.
+    var deferred: DeferredElements?
+    /// The `ForEach` element that made this node, for the renderer's incremental updates.
+    var origin: ElementOrigin?
 
     public enum Kind {
         /// A command: runs a closure, or activates an action that already exists (`app.quit`).
@@ -51,6 +55,12 @@ public struct MenuNode {
         self.identity = identity
         self.title = title
         self.kind = kind
+    }
+
+    /// A stand-in for a `ForEach`'s elements, expanded by the planner.
+    init(deferring elements: DeferredElements) {
+        self.init(identity: elements.identity, title: "", kind: .section(children: []))
+        deferred = elements
     }
 
     /// The nodes nested inside this one: a submenu's, section's or control group's items.

@@ -59,7 +59,10 @@ struct ModifiedMenuContent<Content: MenuContent>: MenuContent {
     func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         let start = nodes.count
         content.resolve(at: identity, into: &nodes)
-        for index in start..<nodes.count { modify(&nodes[index]) }
+        for index in start..<nodes.count {
+            // A deferred list's elements get the modifier when they are resolved.
+            if let deferred = nodes[index].deferred { deferred.modifiers.append(modify) } else { modify(&nodes[index]) }
+        }
     }
 }
 

@@ -96,7 +96,7 @@ public enum PickerContentBuilder<Value: Hashable> {
     public static func buildExpression<Data, ID>(
         _ forEach: ForEach<Data, ID, PickerOption<Value>>
     ) -> [PickerOption<Value>] {
-        forEach.data.map(forEach.content)
+        forEach.data().map(forEach.content)
     }
     public static func buildBlock(_ parts: [PickerOption<Value>]...) -> [PickerOption<Value>] { parts.flatMap { $0 } }
     public static func buildOptional(_ options: [PickerOption<Value>]?) -> [PickerOption<Value>] { options ?? [] }

@@ -44,6 +44,14 @@ struct ActionNameRegistry {
         return name
     }
 
+    /// Releases the name of an item that went, and says what it was.
+    mutating func release(_ identity: MenuIdentity) -> String? {
+        guard let entry = entries.removeValue(forKey: identity) else { return nil }
+        takenNames.remove(entry.name)
+        if entry.pass == pass { askedThisPass -= 1 }
+        return entry.name
+    }
+
     /// Releases the names of items that the last pass did not ask for again.
     mutating func endPass() {
         if entries.count != askedThisPass {

@@ -13,6 +13,8 @@ struct PlannedItem {
     var identity: MenuIdentity
     var attributes: PlannedAttributes
     var link: PlannedLink?
+    /// The `ForEach` element the item stands for, if it stands for one.
+    var origin: ElementOrigin?
 }
 
 struct PlannedLink {

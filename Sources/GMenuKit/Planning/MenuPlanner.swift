@@ -41,9 +41,11 @@ struct MenuPlanner {
     private var generatedItemHandlers: [String: @MainActor () -> Void] = [:]
     /// GtkPopoverMenu names each submenu page by its label; "main" is the root page.
     private var submenuLabels: Set<String> = ["main"]
+    /// Items given a shortcut so far: shortcuts are collected over the whole menu.
+    private var shortcutCount = 0
 
     /// What an item inherits from the sections and submenus around it.
-    private struct Scope {
+    struct Scope {
         var path: [String] = []
         var depth = 0
         var isDisabled = false
@@ -76,18 +78,77 @@ struct MenuPlanner {
         return MenuPlan(items: items, actions: planner.actions, diagnostics: planner.diagnostics)
     }
 
+    /// Plans the nodes of a list's new and changed elements alone, as items of the level their
+    /// list fills, with the scope it had. Nil when they need the whole menu planned: a node that
+    /// is not one item of the kind the level holds, a diagnostic, a submenu or a shortcut.
+    static func planElements(
+        _ nodes: [MenuNode], of elements: DeferredElements, options: Options, names: inout ActionNameRegistry
+    ) -> (items: [PlannedItem], actions: [PlannedAction])? {
+        guard let scope = elements.scope else { return nil }
+        var planner = MenuPlanner(options: options, names: names)
+        var items: [PlannedItem] = []
+        items.reserveCapacity(nodes.count)
+        for node in nodes {
+            guard node.deferred == nil, node.isSectionLike == elements.isSectioned else { return nil }
+            if case .divider = node.kind { return nil }
+            let item = planner.tracking(node, scope: scope, sectioned: elements.isSectioned) {
+                elements.isSectioned ? $0.planBlock(node, scope: scope) : $0.planItem(node, scope: scope)
+            }
+            guard let item, elements.isIncremental else { return nil }
+            items.append(item)
+        }
+        planner.emitGeneratedItemActions()
+        names = planner.names
+        return (items, planner.actions)
+    }
+
     private init(options: Options, names: ActionNameRegistry) {
         self.options = options
         self.names = names
+    }
+
+    // MARK: Deferred lists
+
+    /// The nodes with every deferred list replaced by its elements' nodes, read now.
+    private func expandingDeferred(_ nodes: [MenuNode]) -> [MenuNode] {
+        if nodes.count == 1, let deferred = nodes[0].deferred { return deferred.expand() }
+        guard nodes.contains(where: { $0.deferred != nil }) else { return nodes }
+        var expanded: [MenuNode] = []
+        expanded.reserveCapacity(nodes.count)
+        for node in nodes {
+            if let deferred = node.deferred { expanded.append(contentsOf: deferred.expand()) } else { expanded.append(node) }
+        }
+        return expanded
+    }
+
+    /// Plans a node and, for a list's element, notes what a later update of the list alone
+    /// needs: the scope, where the item goes, and whether planning it needed the whole menu.
+    private mutating func tracking(
+        _ node: MenuNode, scope: Scope, sectioned: Bool, _ plan: (inout MenuPlanner) -> PlannedItem?
+    ) -> PlannedItem? {
+        guard let origin = node.origin else { return plan(&self) }
+        let before = (diagnostics.count, submenuLabels.count, shortcutCount)
+        var item = plan(&self)
+        let elements = origin.elements
+        if item == nil || before != (diagnostics.count, submenuLabels.count, shortcutCount) {
+            elements.isIncremental = false
+        }
+        elements.isSectioned = sectioned
+        if elements.scope == nil { elements.scope = scope }
+        item?.origin = origin
+        return item
     }
 
     // MARK: Levels
 
     /// GMenu has no separators: dividers and groups become sections. A level made only of
     /// plain items stays flat; otherwise each run of plain items forms a section of its own.
-    private mutating func planLevel(_ nodes: [MenuNode], of owner: MenuIdentity, scope: Scope) -> [PlannedItem] {
+    private mutating func planLevel(_ given: [MenuNode], of owner: MenuIdentity, scope: Scope) -> [PlannedItem] {
+        let nodes = expandingDeferred(given)
         let needsSections = nodes.contains { $0.isSectionLike }
-        guard needsSections else { return nodes.compactMap { planItem($0, scope: scope) } }
+        guard needsSections else {
+            return nodes.compactMap { node in tracking(node, scope: scope, sectioned: false) { $0.planItem(node, scope: scope) } }
+        }
 
         var level: [PlannedItem] = []
         var run: [PlannedItem] = []
@@ -106,11 +167,16 @@ struct MenuPlanner {
             if case .divider = node.kind {
                 closeRun()
                 runAnchor = node.identity.path
+                node.origin?.elements.isIncremental = false
             } else if node.isSectionLike {
                 closeRun()
-                if let block = planBlock(node, scope: scope) { level.append(block) }
+                if let block = tracking(node, scope: scope, sectioned: true, { $0.planBlock(node, scope: scope) }) {
+                    level.append(block)
+                }
                 runAnchor = node.identity.path
             } else if let item = planItem(node, scope: scope) {
+                // Runs are named after what precedes them: a list inside one is planned whole.
+                node.origin?.elements.isIncremental = false
                 run.append(item)
             }
         }
@@ -138,7 +204,9 @@ struct MenuPlanner {
             var iconic = inner
             iconic.isIconic = true
             children = []
-            for child in nodes {
+            for child in expandingDeferred(nodes) {
+                // A control group's row is small; a list in it is planned with the whole menu.
+                child.origin?.elements.isIncremental = false
                 switch child.kind {
                 case .button, .toggle:
                     if let item = planItem(child, scope: iconic) { children.append(item) }
@@ -457,6 +525,7 @@ struct MenuPlanner {
                    "'\(shortcut)' is not a GTK accelerator (write it like \"<Control>s\" or \"<Shift><Control>z\"); it is not shown")
             return nil
         }
+        shortcutCount += 1
         return shortcut
     }
 

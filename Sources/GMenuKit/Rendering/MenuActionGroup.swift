@@ -51,6 +51,24 @@ final class MenuActionGroup {
         }
     }
 
+    /// Changes only some actions: those of a list's new and changed elements are installed or
+    /// updated (a shared generated-items action gains their targets), the named ones and the
+    /// targets of elements that went are removed.
+    func apply(some planned: [PlannedAction], removing names: [String], removingTargets targets: [String: [String]]) {
+        for name in names { remove(name) }
+        for (name, gone) in targets { installed[name]?.handler.changeDispatch(adding: [:], removing: gone) }
+        for action in planned {
+            if case .dispatch(let handlers) = action.behavior, let existing = installed[action.name], existing.shape == .dispatch {
+                existing.handler.changeDispatch(adding: handlers, removing: [])
+            } else if let existing = installed[action.name], existing.shape == action.shape {
+                update(existing, to: action)
+            } else {
+                remove(action.name)
+                install(action)
+            }
+        }
+    }
+
     /// Removes every action; a handler that GTK still calls afterwards does nothing.
     func removeAll() {
         for name in Array(installed.keys) { remove(name) }
@@ -116,6 +134,16 @@ final class ActionHandler {
 
     init(behavior: PlannedAction.Behavior) {
         self.behavior = behavior
+    }
+
+    /// Adds and removes targets of a shared dispatching action, in place.
+    func changeDispatch(adding added: [String: @MainActor () -> Void], removing removed: [String]) {
+        guard case .dispatch(var handlers) = behavior else { return }
+        // Let go of the enum's copy first, so that the dictionary is changed in place.
+        behavior = nil
+        for target in removed { handlers[target] = nil }
+        handlers.merge(added) { $1 }
+        behavior = .dispatch(handlers)
     }
 
     func handle(_ simple: OpaquePointer, parameter: OpaquePointer?) {

@@ -19,6 +19,8 @@ final class MenuLevel {
         let child: MenuLevel?
         /// The slot of the row GMenuKit draws for the item, if it draws one.
         let customID: String?
+        /// The `ForEach` list whose element the item stands for, if any.
+        var elements: DeferredElements?
     }
 
     init(items: MenuItemFactory) {
@@ -116,6 +118,65 @@ final class MenuLevel {
     /// An item `prune` kept: the same attributes, so only its linked level may change.
     private func update(at position: Int, to item: PlannedItem) {
         if let link = item.link { entries[position].child?.apply(link.children) }
+        note(item, at: position)
+    }
+
+    /// Tells a list where its element's item stands now, so that it can be updated alone.
+    private func note(_ item: PlannedItem, at position: Int) {
+        guard let origin = item.origin else { return }
+        entries[position].elements = origin.elements
+        if origin.index == 0 {
+            origin.elements.level = self
+            origin.elements.firstPosition = position
+        }
+    }
+
+    // MARK: One list's elements
+
+    /// Whether the items of `elements` still stand where it noted them.
+    func holds(_ elements: DeferredElements) -> Bool {
+        let first = elements.firstPosition, last = first + elements.count - 1
+        return elements.count > 0 && last < entries.count
+            && entries[first].elements === elements && entries[last].elements === elements
+    }
+
+    /// The identities of the item at `position` and of everything linked below it, and the
+    /// targets its generated items use ("menu.generated-items", target).
+    func collect(at position: Int, identities: inout [MenuIdentity], targets: inout [ActionTarget]) {
+        let entry = entries[position]
+        identities.append(entry.identity)
+        if let action = entry.attributes.action, let target = entry.attributes.target {
+            targets.append(ActionTarget(action: action, target: target))
+        }
+        if let child = entry.child {
+            for index in child.entries.indices { child.collect(at: index, identities: &identities, targets: &targets) }
+        }
+    }
+
+    /// Takes out the item at `position` with its linked levels.
+    func removeEntry(at position: Int) {
+        let entry = entries.remove(at: position)
+        entry.child?.removeAll()
+        customRows.forget(entry.customID)
+        g_menu_remove(menu.opaque, gint(position))
+    }
+
+    /// `prune` for one item: takes it out if it changes, else prunes its linked level.
+    func pruneEntry(at position: Int, to item: PlannedItem) {
+        if changes(entries[position], to: item) {
+            removeEntry(at: position)
+        } else if let link = item.link {
+            entries[position].child?.prune(link.children)
+        }
+    }
+
+    /// `apply` for one item: updates it where `pruneEntry` kept it, else inserts it.
+    func applyEntry(at position: Int, to item: PlannedItem) {
+        if position < entries.count && entries[position].identity == item.identity {
+            update(at: position, to: item)
+        } else {
+            insert(item, at: position, reusing: nil)
+        }
     }
 
     private func insert(_ item: PlannedItem, at position: Int, reusing reusedChild: MenuLevel?) {
@@ -129,5 +190,23 @@ final class MenuLevel {
         g_object_unref(made.item.gpointer)
         entries.insert(Entry(identity: item.identity, attributes: item.attributes, child: child, customID: made.customID),
                        at: position)
+        note(item, at: position)
+    }
+}
+
+/// An item's action and target: how generated items name the element they stand for.
+struct ActionTarget: Hashable {
+    var action: String
+    var target: String
+}
+
+extension PlannedItem {
+    /// The identities of this item and everything linked below it, and its generated items' targets.
+    func collect(identities: inout Set<MenuIdentity>, targets: inout Set<ActionTarget>) {
+        identities.insert(identity)
+        if let action = attributes.action, let target = attributes.target {
+            targets.insert(ActionTarget(action: action, target: target))
+        }
+        for child in link?.children ?? [] { child.collect(identities: &identities, targets: &targets) }
     }
 }

@@ -78,6 +78,10 @@ public final class RenderedMenu {
     private var isRendering = false
     private var needsAnotherPass = false
     private var isInvalidated = false
+    /// The lists of the last full render, each observed on its own.
+    private var deferral: ElementDeferral?
+    /// How many list changes were applied on their own, without rendering the whole menu.
+    private(set) var listUpdates = 0
     /// Shown by a control or ``present(in:)``: from then on items get rows where needed.
     private var isPresented: Bool
     /// The last widget the actions were inserted on: its window is where confirmations appear.
@@ -217,12 +221,32 @@ public final class RenderedMenu {
             needsAnotherPass = true
             return
         }
+        rendering { render() }
+    }
+
+    /// Applies what changed in one list whose data changed: only its inserted, removed and
+    /// changed elements, when they can be planned alone; otherwise the whole menu.
+    fileprivate func listChanged(_ elements: DeferredElements) {
+        guard !isInvalidated, elements.deferral.isCurrent else { return }
+        guard !isRendering else {
+            needsAnotherPass = true
+            return
+        }
+        rendering {
+            if renderChanges(of: elements) { listUpdates += 1 } else { render() }
+        }
+    }
+
+    /// Runs a render, then one full render more for each refresh asked for meanwhile.
+    private func rendering(_ first: () -> Void) {
         isRendering = true
         defer { isRendering = false }
-        repeat {
+        needsAnotherPass = false
+        first()
+        while needsAnotherPass {
             needsAnotherPass = false
             render()
-        } while needsAnotherPass
+        }
     }
 
     /// Lets go of everything now: the actions stop working and the menu stops following its
@@ -240,20 +264,21 @@ public final class RenderedMenu {
 
     private func render() {
         let trigger = refreshTrigger
+        // The lists of the last render stop updating themselves; this render makes new ones.
+        deferral?.isCurrent = false
+        let deferral = ElementDeferral(
+            dataChanged: { trigger.scheduleUpdate(of: $0) }, contentChanged: { trigger.schedule() })
+        self.deferral = deferral
+        let outer = ElementDeferral.current
+        ElementDeferral.current = deferral
+        defer { ElementDeferral.current = outer }
+
         let nodes = withObservationTracking {
             content()
         } onChange: {
             trigger.schedule()
         }
-        let options = MenuPlanner.Options(
-            title: title,
-            actionPrefix: actionPrefix,
-            destructiveColor: destructiveColor.flatMap(validatedColor),
-            isValidAccelerator: isValidAccelerator,
-            showsShortcuts: showsShortcuts,
-            drawsOwnRows: drawsOwnRows && isPresented,
-            confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) })
-        let plan = MenuPlanner.plan(nodes, options: options, names: &names)
+        let plan = MenuPlanner.plan(nodes, options: plannerOptions(), names: &names)
         for host in rowHosts { host.rememberFocus() }
         // What goes and what changes leaves first, then the actions change, then items come:
         // no item ever points at an action that is not there yet or no longer fits it.
@@ -266,6 +291,78 @@ public final class RenderedMenu {
         shortcuts.apply(plan.items)
         diagnostics = plan.diagnostics
         report(plan.diagnostics)
+    }
+
+    /// The incremental render of one list: false when the whole menu must be rendered instead.
+    private func renderChanges(of elements: DeferredElements) -> Bool {
+        guard elements.isIncremental, let level = elements.level as? MenuLevel, level.holds(elements) else { return false }
+        let outer = ElementDeferral.current
+        ElementDeferral.current = elements.deferral
+        defer { ElementDeferral.current = outer }
+        guard let changes = elements.readChanges() else { return false }
+        if changes.isEmpty { return true }
+        // An emptied list may leave a section or menu empty: the whole menu says so.
+        guard changes.count > 0 else { return false }
+        var newNames = names
+        guard let planned = MenuPlanner.planElements(
+            changes.changed.map(\.node) + changes.inserted.map(\.node), of: elements,
+            options: plannerOptions(), names: &newNames)
+        else { return false }
+        names = newNames
+        let changedItems = planned.items.prefix(changes.changed.count)
+        let insertedItems = planned.items.suffix(changes.inserted.count)
+        let base = elements.firstPosition
+
+        // What the items of the removed and changed elements were, and what the new ones are.
+        var oldIdentities: [MenuIdentity] = []
+        var oldTargets: [ActionTarget] = []
+        for index in changes.removed { level.collect(at: base + index, identities: &oldIdentities, targets: &oldTargets) }
+        for change in changes.changed { level.collect(at: base + change.oldIndex, identities: &oldIdentities, targets: &oldTargets) }
+        var newIdentities = Set<MenuIdentity>()
+        var newTargets = Set<ActionTarget>()
+        for item in planned.items { item.collect(identities: &newIdentities, targets: &newTargets) }
+
+        for host in rowHosts { host.rememberFocus() }
+        // As in a full render: what goes and changes leaves (from the end, so that positions
+        // still to visit stay), then the actions, then what comes, in order.
+        var leaving: [(oldIndex: Int, item: PlannedItem?)] = changes.removed.map { ($0, nil) }
+        for (change, item) in zip(changes.changed, changedItems) { leaving.append((change.oldIndex, item)) }
+        leaving.sort { $0.oldIndex > $1.oldIndex }
+        for (oldIndex, item) in leaving {
+            if let item { level.pruneEntry(at: base + oldIndex, to: item) } else { level.removeEntry(at: base + oldIndex) }
+        }
+        dropRemovedRows()
+
+        var goneActions: [String] = []
+        for identity in oldIdentities where !newIdentities.contains(identity) {
+            if let name = names.release(identity) { goneActions.append(name) }
+        }
+        var goneTargets: [String: [String]] = [:]
+        let ownScope = actionPrefix + "."
+        for target in oldTargets where !newTargets.contains(target) && target.action.hasPrefix(ownScope) {
+            goneTargets[String(target.action.dropFirst(ownScope.count)), default: []].append(target.target)
+        }
+        actions.apply(some: planned.actions, removing: goneActions, removingTargets: goneTargets)
+
+        var coming: [(index: Int, item: PlannedItem)] = []
+        for (change, item) in zip(changes.changed, changedItems) { coming.append((change.index, item)) }
+        for (insertion, item) in zip(changes.inserted, insertedItems) { coming.append((insertion.index, item)) }
+        coming.sort { $0.index < $1.index }
+        for (index, item) in coming { level.applyEntry(at: base + index, to: item) }
+        dropRemovedRows()
+        fillNewRows()
+        return true
+    }
+
+    private func plannerOptions() -> MenuPlanner.Options {
+        MenuPlanner.Options(
+            title: title,
+            actionPrefix: actionPrefix,
+            destructiveColor: destructiveColor.flatMap(validatedColor),
+            isValidAccelerator: isValidAccelerator,
+            showsShortcuts: showsShortcuts,
+            drawsOwnRows: drawsOwnRows && isPresented,
+            confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) })
     }
 
     private func dropRemovedRows() {
@@ -318,6 +415,33 @@ private final class RefreshTrigger: @unchecked Sendable {
         g_idle_add_full(G_PRIORITY_HIGH_IDLE, refreshCallback, SwiftClosureData.retained(self),
                         SwiftClosureData.releaseOnDestroy)
     }
+
+    /// Schedules the update of one list whose data changed.
+    func scheduleUpdate(of elements: DeferredElements) {
+        g_idle_add_full(G_PRIORITY_HIGH_IDLE, listChangedCallback,
+                        SwiftClosureData.retained(ListChange(trigger: self, elements: elements)),
+                        SwiftClosureData.releaseOnDestroy)
+    }
+}
+
+/// A list whose data changed, on its way to the main loop.
+private final class ListChange: Sendable {
+    let trigger: RefreshTrigger
+    let elements: DeferredElements
+
+    init(trigger: RefreshTrigger, elements: DeferredElements) {
+        self.trigger = trigger
+        self.elements = elements
+    }
+}
+
+private let listChangedCallback: GSourceFunc = { data in
+    nonisolated(unsafe) let data = data
+    MainActor.assumeIsolated {
+        let change = SwiftClosureData.object(data, as: ListChange.self)
+        change.trigger.menu?.listChanged(change.elements)
+    }
+    return 0  // G_SOURCE_REMOVE
 }
 
 private let refreshCallback: GSourceFunc = { data in

@@ -1,0 +1,233 @@
+import Observation
+
+/// Set while a rendered menu resolves its content: a `ForEach` then stands as one
+/// ``DeferredElements`` node, which the planner expands later, outside the observation of the
+/// content around it. Swift's observation merges what an inner tracking reads into the outer
+/// one, so a list resolved inside its menu's tracking would make every change to the list a
+/// change to the whole menu.
+@MainActor
+final class ElementDeferral {
+    /// The deferral of the render in progress, if any.
+    static var current: ElementDeferral?
+    static var isActive: Bool { current != nil }
+
+    /// False once a later full render has replaced the lists this one made.
+    var isCurrent = true
+    /// Called, on whatever thread changed it, when the data a list read changes.
+    let dataChanged: @Sendable (DeferredElements) -> Void
+    /// Called when state an element's content read changes: the menu renders again.
+    let contentChanged: @Sendable () -> Void
+
+    init(dataChanged: @escaping @Sendable (DeferredElements) -> Void, contentChanged: @escaping @Sendable () -> Void) {
+        self.dataChanged = dataChanged
+        self.contentChanged = contentChanged
+    }
+}
+
+/// Which element of which list made a node or planned item.
+struct ElementOrigin {
+    let elements: DeferredElements
+    let index: Int
+}
+
+/// What changed in a list since it was last read, for lists whose elements each made one node.
+struct ElementChanges {
+    /// Old indices of the elements that went, ascending.
+    var removed: [Int] = []
+    /// Elements that stayed but changed: their new index, their old index, and their node.
+    var changed: [(index: Int, oldIndex: Int, node: MenuNode)] = []
+    /// New elements: their index and node, ascending.
+    var inserted: [(index: Int, node: MenuNode)] = []
+    var count = 0
+
+    var isEmpty: Bool { removed.isEmpty && changed.isEmpty && inserted.isEmpty }
+}
+
+/// The elements of one `ForEach` in a rendered menu: read under an observation of their own, and
+/// remembered, so that when only the list changes, only the elements that differ are resolved
+/// again. The planner and the renderer note where the elements' items went.
+@MainActor
+class DeferredElements {
+    let identity: MenuIdentity
+    let deferral: ElementDeferral
+    /// The modifiers written around the `ForEach`, applied to every node of its elements.
+    var modifiers: [(inout MenuNode) -> Void] = []
+
+    // Noted while planning: whether the list can be updated on its own, and how.
+    /// Each element made one node, planned as one item of one level, with no diagnostics,
+    /// submenus or shortcuts (which need the whole menu to plan).
+    var isIncremental = true
+    /// The items are sections of a level that has sections (rather than items of a flat level).
+    var isSectioned = false
+    /// What the planner knew around the elements (path, disabled, dismissal, iconic, generated).
+    var scope: MenuPlanner.Scope?
+
+    // Noted while applying: where the elements' items stand.
+    weak var level: AnyObject?
+    var firstPosition = 0
+    private(set) var count = 0
+
+    init(identity: MenuIdentity, deferral: ElementDeferral) {
+        self.identity = identity
+        self.deferral = deferral
+    }
+
+    /// Reads the data and resolves every element: the nodes, each stamped with its origin.
+    func expand() -> [MenuNode] { [] }
+
+    /// Reads the data again and resolves only the elements that are new or changed. Nil when
+    /// that cannot be done: elements that are not `Equatable`, or that made other than one node.
+    func readChanges() -> ElementChanges? { nil }
+
+    /// Applies the modifiers and the origin to the nodes an element made.
+    fileprivate func finish(_ nodes: inout [MenuNode], from start: Int, element index: Int) {
+        if nodes.count - start != 1 { isIncremental = false }
+        for position in start..<nodes.count {
+            for modify in modifiers { modify(&nodes[position]) }
+            nodes[position].origin = ElementOrigin(elements: self, index: index)
+        }
+    }
+
+    fileprivate func setCount(_ count: Int) { self.count = count }
+
+    /// Arms the observation of the list's data, and reads it.
+    fileprivate func observingData<T>(_ read: @MainActor () -> T) -> T {
+        // The observation keeps the list: an empty one has no item that would.
+        let deferral = deferral
+        return withObservationTracking(read) { [self] in deferral.dataChanged(self) }
+    }
+
+    /// Arms the observation of what the elements' content reads.
+    fileprivate func observingContent<T>(_ resolve: @MainActor () -> T) -> T {
+        withObservationTracking(resolve, onChange: deferral.contentChanged)
+    }
+}
+
+/// A `ForEach`'s deferred elements, with their types.
+@MainActor
+final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: DeferredElements {
+    private let forEach: ForEach<Data, ID, any MenuContent>
+    private var data: Data?
+    private let areEqual: ((Data.Element, Data.Element) -> Bool)?
+
+    init(_ forEach: ForEach<Data, ID, any MenuContent>, identity: MenuIdentity, deferral: ElementDeferral) {
+        self.forEach = forEach
+        areEqual = equality(of: Data.Element.self)
+        super.init(identity: identity, deferral: deferral)
+    }
+
+    override func expand() -> [MenuNode] {
+        let data = observingData { forEach.data() }
+        self.data = data
+        setCount(data.count)
+        var nodes: [MenuNode] = []
+        nodes.reserveCapacity(data.count)
+        observingContent {
+            var index = 0
+            for element in data {
+                let start = nodes.count
+                forEach.resolve(element, at: identity, into: &nodes)
+                finish(&nodes, from: start, element: index)
+                index += 1
+            }
+        }
+        return nodes
+    }
+
+    override func readChanges() -> ElementChanges? {
+        let newData = observingData { forEach.data() }
+        guard isIncremental, let areEqual, let oldData = data,
+              var changes = Self.difference(from: oldData, to: newData, id: forEach.id, areEqual: areEqual)
+        else { return nil }
+        data = newData
+        setCount(newData.count)
+        changes.count = newData.count
+        let resolved: Bool = observingContent {
+            for position in changes.changed.indices {
+                guard let made = node(at: changes.changed[position].index, of: newData) else { return false }
+                changes.changed[position].node = made
+            }
+            for position in changes.inserted.indices {
+                guard let made = node(at: changes.inserted[position].index, of: newData) else { return false }
+                changes.inserted[position].node = made
+            }
+            return true
+        }
+        return resolved ? changes : nil
+    }
+
+    /// The one node the element at `index` makes, or nil if it makes another number.
+    private func node(at index: Int, of data: Data) -> MenuNode? {
+        var nodes: [MenuNode] = []
+        forEach.resolve(data[data.index(data.startIndex, offsetBy: index)], at: identity, into: &nodes)
+        finish(&nodes, from: 0, element: index)
+        return nodes.count == 1 ? nodes[0] : nil
+    }
+
+    /// Removals, insertions and changes that turn the old list into the new one, walking both
+    /// in order. Elements that moved, or lists too different to walk cheaply, give nil.
+    private static func difference(
+        from old: Data, to new: Data, id: KeyPath<Data.Element, ID>,
+        areEqual: (Data.Element, Data.Element) -> Bool
+    ) -> ElementChanges? {
+        var changes = ElementChanges()
+        let placeholder = MenuNode(identity: MenuIdentity(), title: "", kind: .divider)
+        var oldIndex = old.startIndex, newIndex = new.startIndex
+        var oldOffset = 0, newOffset = 0
+        // Looking ahead for an element costs at most this many comparisons in all.
+        var budget = 4 * (old.count + new.count) + 1_000
+        while oldIndex != old.endIndex || newIndex != new.endIndex {
+            if oldIndex == old.endIndex {
+                changes.inserted.append((newOffset, placeholder))
+                new.formIndex(after: &newIndex); newOffset += 1
+                continue
+            }
+            if newIndex == new.endIndex {
+                changes.removed.append(oldOffset)
+                old.formIndex(after: &oldIndex); oldOffset += 1
+                continue
+            }
+            let oldElement = old[oldIndex], newElement = new[newIndex]
+            let newID = newElement[keyPath: id]
+            if oldElement[keyPath: id] == newID {
+                if !areEqual(oldElement, newElement) { changes.changed.append((newOffset, oldOffset, placeholder)) }
+                old.formIndex(after: &oldIndex); oldOffset += 1
+                new.formIndex(after: &newIndex); newOffset += 1
+                continue
+            }
+            // Does the new element come later in the old list? Then the ones before it went.
+            var ahead = old.index(after: oldIndex)
+            var distance = 1
+            while ahead != old.endIndex && old[ahead][keyPath: id] != newID {
+                old.formIndex(after: &ahead); distance += 1
+            }
+            budget -= distance
+            guard budget > 0 else { return nil }
+            if ahead != old.endIndex {
+                for _ in 0..<distance {
+                    changes.removed.append(oldOffset)
+                    old.formIndex(after: &oldIndex); oldOffset += 1
+                }
+            } else {
+                changes.inserted.append((newOffset, placeholder))
+                new.formIndex(after: &newIndex); newOffset += 1
+            }
+        }
+        // An id both removed and inserted moved: its items would need the whole menu planned.
+        if !changes.removed.isEmpty && !changes.inserted.isEmpty {
+            var insertedIDs = Set<ID>()
+            for (offset, _) in changes.inserted { insertedIDs.insert(new[new.index(new.startIndex, offsetBy: offset)][keyPath: id]) }
+            for offset in changes.removed where insertedIDs.contains(old[old.index(old.startIndex, offsetBy: offset)][keyPath: id]) {
+                return nil
+            }
+        }
+        return changes
+    }
+}
+
+/// `==` for a type that turns out to be `Equatable`, found once per list rather than per element.
+private func equality<Element>(of type: Element.Type) -> ((Element, Element) -> Bool)? {
+    guard let equatable = type as? any Equatable.Type else { return nil }
+    func make<E: Equatable>(_: E.Type) -> Any { { (a: E, b: E) in a == b } }
+    return make(equatable) as? (Element, Element) -> Bool
+}

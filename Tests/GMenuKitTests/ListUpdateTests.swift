@@ -1,0 +1,201 @@
+import CGtk
+import Observation
+import XCTest
+
+@testable import GMenuKit
+
+struct ListEntry: Identifiable, Equatable {
+    var id: Int
+    var title: String
+}
+
+struct ListSection: Identifiable, Equatable {
+    var id: Int
+    var header = ""
+    var entries: [ListEntry]
+}
+
+/// A list kept as values in an `@Observable` model, in sections, under a button that the
+/// menu's own content reads; counts how often the menu's content and the entries' content run.
+@Observable
+@MainActor
+final class ListModel {
+    var title = "Clear History"
+    var sections: [ListSection]
+    @ObservationIgnored var contentEvaluations = 0
+    @ObservationIgnored var entryEvaluations = 0
+    @ObservationIgnored var opened: [Int] = []
+    @ObservationIgnored private var nextID = 0
+
+    init(sections: Int, entries: Int) {
+        self.sections = []
+        self.sections = (0..<sections).map { _ in makeSection(entries: entries) }
+    }
+
+    func makeSection(entries: Int) -> ListSection {
+        let section = nextID
+        nextID += 1
+        return ListSection(id: section, entries: (0..<entries).map { _ in makeEntry() })
+    }
+
+    func makeEntry() -> ListEntry {
+        defer { nextID += 1 }
+        return ListEntry(id: nextID, title: "Entry \(nextID)")
+    }
+
+    func menu(generated: Bool = false) -> Menu {
+        Menu("History") {
+            self.countContent()
+            Button(self.title) {}
+            ForEach(self.sections) { section in
+                Section(section.header) {
+                    ForEach(section.entries) { entry in
+                        self.countEntry(Button(entry.title) { self.opened.append(entry.id) })
+                    }
+                }
+            }
+            .generatedContent(generated)
+        }
+    }
+
+    private func countContent() -> some MenuContent {
+        contentEvaluations += 1
+        return EmptyMenuContent()
+    }
+
+    private func countEntry(_ content: some MenuContent) -> some MenuContent {
+        entryEvaluations += 1
+        return content
+    }
+}
+
+/// A change to a list renders only the elements that changed: the content around the list is
+/// not read again, GMenu sees the fewest changes, and the result equals a fresh render.
+final class ListUpdateTests: XCTestCase {
+    func testChangedElementReplacesOnlyItsItem() {
+        onMain {
+            let model = ListModel(sections: 5, entries: 3)
+            let rendered = RenderedMenu(model.menu())
+            // The button before the list makes a section of its own; the list's sections follow.
+            let changedSection = MenuModelReader.linkedModel(rendered.menuModel, at: [3])
+            let top = ItemsChangedRecorder(rendered.menuModel)
+            let section = ItemsChangedRecorder(changedSection)
+            let (contentBefore, entriesBefore) = (model.contentEvaluations, model.entryEvaluations)
+
+            model.sections[2].entries[1].title = "Renamed"
+            drainMainLoop()
+
+            XCTAssertEqual(top.changes, [], "the other sections stay")
+            XCTAssertEqual(section.changes, [.init(position: 1, removed: 1, added: 0), .init(position: 1, removed: 0, added: 1)])
+            XCTAssertEqual(MenuModelReader.read(changedSection).map(\.label), ["Entry 9", "Renamed", "Entry 11"])
+            XCTAssertEqual(model.contentEvaluations, contentBefore, "the menu's own content is not read again")
+            XCTAssertEqual(model.entryEvaluations, entriesBefore + 3, "only the changed section's entries are")
+            XCTAssertEqual(rendered.listUpdates, 1)
+            Self.assertSameAsFreshRender(rendered, model)
+        }
+    }
+
+    func testSlidingListRemovesAndInsertsOnlyWhatChanged() {
+        for generated in [false, true] {
+            onMain {
+                let model = ListModel(sections: 5, entries: 3)
+                let rendered = RenderedMenu(model.menu(generated: generated))
+                let top = ItemsChangedRecorder(rendered.menuModel)
+                let goneAction = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [1]))[0]
+                let entriesBefore = model.entryEvaluations
+
+                model.sections.removeFirst(2)
+                model.sections.append(contentsOf: [model.makeSection(entries: 3), model.makeSection(entries: 3)])
+                drainMainLoop()
+
+                XCTAssertEqual(top.changes, [
+                    .init(position: 2, removed: 1, added: 0), .init(position: 1, removed: 1, added: 0),
+                    .init(position: 4, removed: 0, added: 1), .init(position: 5, removed: 0, added: 1),
+                ], generated ? "generated" : "own actions")
+                XCTAssertEqual(model.entryEvaluations, entriesBefore + 6, "only the new sections' entries are resolved")
+                Self.assertSameAsFreshRender(rendered, model, generated: generated)
+
+                // The new items act; the items that went do nothing any more.
+                let newItem = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [5]))[2]
+                Self.activate(newItem, in: rendered)
+                Self.activate(goneAction, in: rendered)
+                XCTAssertEqual(model.opened, [model.sections[4].entries[2].id])
+                if !generated, let name = goneAction.action?.split(separator: ".").last {
+                    XCTAssertEqual(g_action_group_has_action(rendered.actionGroup, String(name)), 0, "its action went with it")
+                }
+            }
+        }
+    }
+
+    /// Random edits of a list in sections, each followed by the main loop: after every one the
+    /// menu, its actions and its diagnostics equal a fresh render of the same model. Edits that
+    /// a list cannot apply alone (moves, an emptied list, a header) go through the whole menu.
+    func testRandomListEditsMatchFreshRenders() {
+        for generated in [false, true] {
+            onMain {
+                var random = SplitMix64(seed: generated ? 7 : 11)
+                let model = ListModel(sections: 4, entries: 3)
+                let rendered = RenderedMenu(model.menu(generated: generated))
+                for step in 0..<250 {
+                    Self.edit(model, &random)
+                    drainMainLoop()
+                    let fresh = RenderedMenu(model.menu(generated: generated))
+                    let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(fresh))
+                    guard updated == expected else {
+                        return XCTFail("step \(step): \(updated.firstDifference(from: expected))")
+                    }
+                    XCTAssertEqual(rendered.diagnostics, fresh.diagnostics, "step \(step)")
+                }
+                // Most edits are applied by the list alone; the others went through the whole menu.
+                XCTAssertGreaterThan(rendered.listUpdates, 30)
+                XCTAssertLessThan(rendered.listUpdates, 250)
+            }
+        }
+    }
+
+    @MainActor private static func edit(_ model: ListModel, _ random: inout SplitMix64) {
+        let count = model.sections.count
+        switch random.below(10) {
+        case 0 where count > 0:
+            model.sections.remove(at: random.below(count))
+        case 1:
+            model.sections.insert(model.makeSection(entries: 1 + random.below(3)), at: random.below(count + 1))
+        case 2 where count > 1:
+            model.sections.swapAt(0, count - 1)
+        case 3 where count > 0:
+            model.sections[random.below(count)].header = random.pick(["", "Today", "Older"])
+        case 4 where count > 0:
+            let section = random.below(count)
+            model.sections[section].entries.append(model.makeEntry())
+        case 5 where count > 0:
+            let section = random.below(count)
+            if !model.sections[section].entries.isEmpty { model.sections[section].entries.removeFirst() }
+        case 6:
+            model.title = random.pick(["Clear History", "Clear History…", "Clear_History"])
+        case 7 where count > 3:
+            model.sections.removeAll()
+        default:
+            guard count > 0 else { return }
+            let section = random.below(count)
+            guard !model.sections[section].entries.isEmpty else { return }
+            let entry = random.below(model.sections[section].entries.count)
+            model.sections[section].entries[entry].title = random.pick(["A_b", "Mail...", "<b>x</b>", "", "Ünïcödé", "Same"])
+        }
+    }
+
+    @MainActor private static func assertSameAsFreshRender(
+        _ rendered: RenderedMenu, _ model: ListModel, generated: Bool = false, line: UInt = #line
+    ) {
+        let fresh = RenderedMenu(model.menu(generated: generated))
+        let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(fresh))
+        XCTAssertEqual(updated, expected, updated.firstDifference(from: expected), line: line)
+    }
+
+    @MainActor private static func activate(_ item: ReadMenuItem, in rendered: RenderedMenu) {
+        guard let action = item.action, let name = action.split(separator: ".").last else {
+            return XCTFail("\(item) has no action")
+        }
+        let target = item.attributes["target"].flatMap { g_variant_new_string($0) }
+        g_action_group_activate_action(rendered.actionGroup, String(name), target)
+    }
+}
