@@ -1,5 +1,9 @@
 import Observation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Set while a rendered menu resolves its content: a `ForEach` then stands as one
 /// ``DeferredElements`` node, which the planner expands later, outside the observation of the
 /// content around it. Swift's observation merges what an inner tracking reads into the outer
@@ -107,7 +111,8 @@ class DeferredElements {
 @MainActor
 final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: DeferredElements {
     private let forEach: ForEach<Data, ID, any MenuContent>
-    private var data: Data?
+    /// The elements as last read (an array shares the model's storage).
+    private var elements: [Data.Element]?
     private let areEqual: ((Data.Element, Data.Element) -> Bool)?
 
     init(_ forEach: ForEach<Data, ID, any MenuContent>, identity: MenuIdentity, deferral: ElementDeferral) {
@@ -117,8 +122,8 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
     }
 
     override func expand() -> [MenuNode] {
-        let data = observingData { forEach.data() }
-        self.data = data
+        let data = observingData { Array(forEach.data()) }
+        elements = data
         setCount(data.count)
         var nodes: [MenuNode] = []
         nodes.reserveCapacity(data.count)
@@ -126,7 +131,7 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
             var index = 0
             for element in data {
                 let start = nodes.count
-                forEach.resolve(element, at: identity, into: &nodes)
+                forEach.resolve(element, id: forEach.elementID(element), at: identity, into: &nodes)
                 finish(&nodes, from: start, element: index)
                 index += 1
             }
@@ -135,11 +140,10 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
     }
 
     override func readChanges() -> ElementChanges? {
-        let newData = observingData { forEach.data() }
-        guard isIncremental, let areEqual, let oldData = data,
-              var changes = Self.difference(from: oldData, to: newData, id: forEach.id, areEqual: areEqual)
-        else { return nil }
-        data = newData
+        let newData = observingData { Array(forEach.data()) }
+        guard isIncremental, let areEqual, let oldData = elements else { return nil }
+        guard var changes = difference(from: oldData, to: newData, areEqual: areEqual) else { return nil }
+        elements = newData
         setCount(newData.count)
         changes.count = newData.count
         let resolved: Bool = observingContent {
@@ -157,71 +161,97 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
     }
 
     /// The one node the element at `index` makes, or nil if it makes another number.
-    private func node(at index: Int, of data: Data) -> MenuNode? {
+    private func node(at index: Int, of data: [Data.Element]) -> MenuNode? {
         var nodes: [MenuNode] = []
-        forEach.resolve(data[data.index(data.startIndex, offsetBy: index)], at: identity, into: &nodes)
+        forEach.resolve(data[index], id: forEach.elementID(data[index]), at: identity, into: &nodes)
         finish(&nodes, from: 0, element: index)
         return nodes.count == 1 ? nodes[0] : nil
     }
 
     /// Removals, insertions and changes that turn the old list into the new one, walking both
     /// in order. Elements that moved, or lists too different to walk cheaply, give nil.
-    private static func difference(
-        from old: Data, to new: Data, id: KeyPath<Data.Element, ID>,
-        areEqual: (Data.Element, Data.Element) -> Bool
+    ///
+    /// Runs of elements whose bytes did not change (the same array storage, the same string,
+    /// the same object) are skipped with `memcmp`: such an element is equal to what it was and
+    /// has the same id. Only the elements around a difference have their ids read and `==`
+    /// called, so a change in a list of thousands costs little more than in a list of ten.
+    private func difference(
+        from old: [Data.Element], to new: [Data.Element], areEqual: (Data.Element, Data.Element) -> Bool
     ) -> ElementChanges? {
         var changes = ElementChanges()
         let placeholder = MenuNode(identity: MenuIdentity(), title: "", kind: .divider)
-        var oldIndex = old.startIndex, newIndex = new.startIndex
+        let id = forEach.elementID
         var oldOffset = 0, newOffset = 0
         // Looking ahead for an element costs at most this many comparisons in all.
         var budget = 4 * (old.count + new.count) + 1_000
-        while oldIndex != old.endIndex || newIndex != new.endIndex {
-            if oldIndex == old.endIndex {
+        while oldOffset < old.count || newOffset < new.count {
+            if oldOffset == old.count {
                 changes.inserted.append((newOffset, placeholder))
-                new.formIndex(after: &newIndex); newOffset += 1
+                newOffset += 1
                 continue
             }
-            if newIndex == new.endIndex {
+            if newOffset == new.count {
                 changes.removed.append(oldOffset)
-                old.formIndex(after: &oldIndex); oldOffset += 1
+                oldOffset += 1
                 continue
             }
-            let oldElement = old[oldIndex], newElement = new[newIndex]
-            let newID = newElement[keyPath: id]
-            if oldElement[keyPath: id] == newID {
-                if !areEqual(oldElement, newElement) { changes.changed.append((newOffset, oldOffset, placeholder)) }
-                old.formIndex(after: &oldIndex); oldOffset += 1
-                new.formIndex(after: &newIndex); newOffset += 1
+            let unchanged = identicalRun(old, from: oldOffset, new, from: newOffset)
+            if unchanged > 0 {
+                oldOffset += unchanged
+                newOffset += unchanged
+                continue
+            }
+            let newID = id(new[newOffset])
+            if id(old[oldOffset]) == newID {
+                if !areEqual(old[oldOffset], new[newOffset]) {
+                    changes.changed.append((newOffset, oldOffset, placeholder))
+                }
+                oldOffset += 1
+                newOffset += 1
                 continue
             }
             // Does the new element come later in the old list? Then the ones before it went.
-            var ahead = old.index(after: oldIndex)
-            var distance = 1
-            while ahead != old.endIndex && old[ahead][keyPath: id] != newID {
-                old.formIndex(after: &ahead); distance += 1
-            }
-            budget -= distance
+            var ahead = oldOffset + 1
+            while ahead < old.count && id(old[ahead]) != newID { ahead += 1 }
+            budget -= ahead - oldOffset
             guard budget > 0 else { return nil }
-            if ahead != old.endIndex {
-                for _ in 0..<distance {
-                    changes.removed.append(oldOffset)
-                    old.formIndex(after: &oldIndex); oldOffset += 1
-                }
+            if ahead < old.count {
+                changes.removed.append(contentsOf: oldOffset..<ahead)
+                oldOffset = ahead
             } else {
                 changes.inserted.append((newOffset, placeholder))
-                new.formIndex(after: &newIndex); newOffset += 1
+                newOffset += 1
             }
         }
         // An id both removed and inserted moved: its items would need the whole menu planned.
         if !changes.removed.isEmpty && !changes.inserted.isEmpty {
-            var insertedIDs = Set<ID>()
-            for (offset, _) in changes.inserted { insertedIDs.insert(new[new.index(new.startIndex, offsetBy: offset)][keyPath: id]) }
-            for offset in changes.removed where insertedIDs.contains(old[old.index(old.startIndex, offsetBy: offset)][keyPath: id]) {
-                return nil
-            }
+            let insertedIDs = Set(changes.inserted.map { id(new[$0.index]) })
+            if changes.removed.contains(where: { insertedIDs.contains(id(old[$0])) }) { return nil }
         }
         return changes
+    }
+
+    /// How many elements from the given offsets on are byte for byte the same in both lists.
+    private func identicalRun(_ old: [Data.Element], from oldOffset: Int, _ new: [Data.Element], from newOffset: Int) -> Int {
+        let stride = MemoryLayout<Data.Element>.stride
+        let available = min(old.count - oldOffset, new.count - newOffset)
+        guard stride > 0 else { return available }
+        return old.withUnsafeBytes { oldBytes in
+            new.withUnsafeBytes { newBytes in
+                let oldStart = oldBytes.baseAddress! + oldOffset * stride
+                let newStart = newBytes.baseAddress! + newOffset * stride
+                // Whole blocks first, then element by element inside the block that differs.
+                let block = 64
+                var run = 0
+                while run + block <= available && memcmp(oldStart + run * stride, newStart + run * stride, block * stride) == 0 {
+                    run += block
+                }
+                while run < available && memcmp(oldStart + run * stride, newStart + run * stride, stride) == 0 {
+                    run += 1
+                }
+                return run
+            }
+        }
     }
 }
 

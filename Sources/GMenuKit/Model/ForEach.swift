@@ -11,7 +11,8 @@
 /// element's content should therefore depend on the element and on observable state only.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     let data: @MainActor () -> Data
-    let id: KeyPath<Data.Element, ID>
+    /// The element's id: a closure rather than the key path, which costs far more to apply.
+    let elementID: (Data.Element) -> ID
     let content: (Data.Element) -> Content
 }
 
@@ -20,8 +21,15 @@ extension ForEach: MenuContent where Content == any MenuContent {
         _ data: @autoclosure @escaping @MainActor () -> Data, id: KeyPath<Data.Element, ID>,
         @MenuContentBuilder content: @escaping (Data.Element) -> any MenuContent
     ) {
+        self.init(data: data, elementID: { $0[keyPath: id] }, content: content)
+    }
+
+    init(
+        data: @escaping @MainActor () -> Data, elementID: @escaping (Data.Element) -> ID,
+        content: @escaping (Data.Element) -> any MenuContent
+    ) {
         self.data = data
-        self.id = id
+        self.elementID = elementID
         self.content = content
     }
 
@@ -37,17 +45,17 @@ extension ForEach: MenuContent where Content == any MenuContent {
 
     @MainActor func resolveElements(of data: Data, at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         nodes.reserveCapacity(nodes.count + data.count)
-        for element in data { resolve(element, at: identity, into: &nodes) }
+        for element in data { resolve(element, id: elementID(element), at: identity, into: &nodes) }
     }
 
-    @MainActor func resolve(_ element: Data.Element, at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        content(element).resolve(at: identity.appending(element: element[keyPath: id]), into: &nodes)
+    @MainActor func resolve(_ element: Data.Element, id: ID, at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        content(element).resolve(at: identity.appending(element: id), into: &nodes)
     }
 }
 
 extension ForEach where Content == any MenuContent, Data.Element: Identifiable, ID == Data.Element.ID {
     public init(_ data: @autoclosure @escaping @MainActor () -> Data, @MenuContentBuilder content: @escaping (Data.Element) -> any MenuContent) {
-        self.init(data(), id: \.id, content: content)
+        self.init(data: data, elementID: { $0.id }, content: content)
     }
 }
 
@@ -58,7 +66,7 @@ extension ForEach {
         _ data: Data, id: KeyPath<Data.Element, ID>, content: @escaping (Data.Element) -> PickerOption<Value>
     ) where Content == PickerOption<Value> {
         self.data = { data }
-        self.id = id
+        elementID = { $0[keyPath: id] }
         self.content = content
     }
 

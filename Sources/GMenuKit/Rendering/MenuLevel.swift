@@ -153,18 +153,21 @@ final class MenuLevel {
         }
     }
 
-    /// Takes out the item at `position` with its linked levels.
-    func removeEntry(at position: Int) {
-        let entry = entries.remove(at: position)
-        entry.child?.removeAll()
-        customRows.forget(entry.customID)
-        g_menu_remove(menu.opaque, gint(position))
+    /// Takes out the items at `positions` with their linked levels: GMenu one by one from the
+    /// end, the entries at once (each removal would move every entry after it).
+    func removeEntries(_ positions: Range<Int>) {
+        for position in positions.reversed() {
+            entries[position].child?.removeAll()
+            customRows.forget(entries[position].customID)
+            g_menu_remove(menu.opaque, gint(position))
+        }
+        entries.removeSubrange(positions)
     }
 
     /// `prune` for one item: takes it out if it changes, else prunes its linked level.
     func pruneEntry(at position: Int, to item: PlannedItem) {
         if changes(entries[position], to: item) {
-            removeEntry(at: position)
+            removeEntries(position..<position + 1)
         } else if let link = item.link {
             entries[position].child?.prune(link.children)
         }

@@ -328,8 +328,22 @@ public final class RenderedMenu {
         var leaving: [(oldIndex: Int, item: PlannedItem?)] = changes.removed.map { ($0, nil) }
         for (change, item) in zip(changes.changed, changedItems) { leaving.append((change.oldIndex, item)) }
         leaving.sort { $0.oldIndex > $1.oldIndex }
-        for (oldIndex, item) in leaving {
-            if let item { level.pruneEntry(at: base + oldIndex, to: item) } else { level.removeEntry(at: base + oldIndex) }
+        var next = 0
+        while next < leaving.count {
+            let (oldIndex, item) = leaving[next]
+            if let item {
+                level.pruneEntry(at: base + oldIndex, to: item)
+                next += 1
+                continue
+            }
+            // Neighbouring removals go together.
+            var first = oldIndex
+            next += 1
+            while next < leaving.count && leaving[next].item == nil && leaving[next].oldIndex == first - 1 {
+                first -= 1
+                next += 1
+            }
+            level.removeEntries(base + first..<base + oldIndex + 1)
         }
         dropRemovedRows()
 
