@@ -127,6 +127,26 @@ final class ListUpdateTests: XCTestCase {
         }
     }
 
+    /// A list observes its model; the model must not keep the list, its menu, or itself alive
+    /// once the menu is gone (the observation holds its closure until the next change).
+    func testModelAndListsGoWithTheMenu() {
+        onMain {
+            weak var weakModel: ListModel?
+            weak var weakMenu: RenderedMenu?
+            do {
+                let model = ListModel(sections: 3, entries: 2)
+                let rendered = RenderedMenu(model.menu())
+                model.sections[0].entries[0].title = "Changed"
+                drainMainLoop()
+                XCTAssertEqual(rendered.listUpdates, 1)
+                (weakModel, weakMenu) = (model, rendered)
+            }
+            drainMainLoop()
+            XCTAssertNil(weakMenu)
+            XCTAssertNil(weakModel, "the model's observation of its list keeps it alive")
+        }
+    }
+
     /// Random edits of a list in sections, each followed by the main loop: after every one the
     /// menu, its actions and its diagnostics equal a fresh render of the same model. Edits that
     /// a list cannot apply alone (moves, an emptied list, a header) go through the whole menu.

@@ -16,7 +16,11 @@ final class ElementDeferral {
     static var isActive: Bool { current != nil }
 
     /// False once a later full render has replaced the lists this one made.
-    var isCurrent = true
+    private(set) var isCurrent = true
+    /// The lists this render made. The observations hold their lists weakly (an observed model
+    /// would otherwise keep its lists, and through their data closures itself, alive), so the
+    /// render keeps them, until it is replaced.
+    private var lists: [DeferredElements] = []
     /// Called, on whatever thread changed it, when the data a list read changes.
     let dataChanged: @Sendable (DeferredElements) -> Void
     /// Called when state an element's content read changes: the menu renders again.
@@ -25,6 +29,14 @@ final class ElementDeferral {
     init(dataChanged: @escaping @Sendable (DeferredElements) -> Void, contentChanged: @escaping @Sendable () -> Void) {
         self.dataChanged = dataChanged
         self.contentChanged = contentChanged
+    }
+
+    fileprivate func keep(_ list: DeferredElements) { lists.append(list) }
+
+    /// Stops this render's lists from updating themselves, and lets go of them.
+    func retire() {
+        isCurrent = false
+        lists = []
     }
 }
 
@@ -74,6 +86,7 @@ class DeferredElements {
     init(identity: MenuIdentity, deferral: ElementDeferral) {
         self.identity = identity
         self.deferral = deferral
+        deferral.keep(self)
     }
 
     /// Reads the data and resolves every element: the nodes, each stamped with its origin.
@@ -96,9 +109,10 @@ class DeferredElements {
 
     /// Arms the observation of the list's data, and reads it.
     fileprivate func observingData<T>(_ read: @MainActor () -> T) -> T {
-        // The observation keeps the list: an empty one has no item that would.
         let deferral = deferral
-        return withObservationTracking(read) { [self] in deferral.dataChanged(self) }
+        return withObservationTracking(read) { [weak self] in
+            if let self { deferral.dataChanged(self) }
+        }
     }
 
     /// Arms the observation of what the elements' content reads.

@@ -255,6 +255,7 @@ public final class RenderedMenu {
         guard !isInvalidated else { return }
         isInvalidated = true
         refreshTrigger.menu = nil
+        deferral?.retire()
         actions.removeAll()
         shortcuts.removeAll()
         // GTK 4.8 keeps the section models a popover built: leave it nothing but empty GMenus.
@@ -265,7 +266,7 @@ public final class RenderedMenu {
     private func render() {
         let trigger = refreshTrigger
         // The lists of the last render stop updating themselves; this render makes new ones.
-        deferral?.isCurrent = false
+        deferral?.retire()
         let deferral = ElementDeferral(
             dataChanged: { trigger.scheduleUpdate(of: $0) }, contentChanged: { trigger.schedule() })
         self.deferral = deferral
