@@ -43,14 +43,17 @@ final class ListModel {
         return ListEntry(id: nextID, title: "Entry \(nextID)")
     }
 
-    func menu(generated: Bool = false) -> Menu {
+    /// With `icons`, a shown menu draws its entries as GMenuKit's own rows (an icon beside a label).
+    func menu(generated: Bool = false, icons: Bool = false) -> Menu {
         Menu("History") {
             self.countContent()
             Button(self.title) {}
             ForEach(self.sections) { section in
                 Section(section.header) {
                     ForEach(section.entries) { entry in
-                        self.countEntry(Button(entry.title) { self.opened.append(entry.id) })
+                        self.countEntry(Button(entry.title, icon: icons ? "document-open-symbolic" : nil) {
+                            self.opened.append(entry.id)
+                        })
                     }
                 }
             }
@@ -170,6 +173,54 @@ final class ListUpdateTests: XCTestCase {
                 XCTAssertGreaterThan(rendered.listUpdates, 30)
                 XCTAssertLessThan(rendered.listUpdates, 250)
             }
+        }
+    }
+
+    /// GTK's popover rebuilds a moved section's widgets, the slots of its rows among them: the
+    /// moved section's rows come again, in new slots.
+    func testMovedSectionKeepsItsRowsInAnOpenMenu() throws {
+        try GtkSession.start()
+        onMain {
+            let model = ListModel(sections: 3, entries: 2)
+            let rendered = RenderedMenu(model.menu(icons: true))
+            let shown = OpenedMenuButton(showing: rendered)
+            @MainActor func rows() -> Int { widgetTree(shown.popover).filter { gtk_widget_has_css_class($0, "gmenukit-row") != 0 }.count }
+            XCTAssertEqual(rows(), 6)
+            model.sections.swapAt(0, 2)
+            drainMainLoop()
+            XCTAssertEqual(NormalizedRendering(rendered).customSlots.count, 6)
+            XCTAssertEqual(rows(), 6, "every moved entry still shows its row")
+            shown.close()
+        }
+    }
+
+    /// The same edits in a menu open in a popover, whose entries are GMenuKit's rows: after each,
+    /// every custom slot holds exactly one row, and GTK warns about nothing.
+    func testRandomListEditsInAnOpenMenu() throws {
+        try GtkSession.start()
+        onMain {
+            var random = SplitMix64(seed: 5)
+            let model = ListModel(sections: 4, entries: 3)
+            let rendered = RenderedMenu(model.menu(icons: true))
+            let shown = OpenedMenuButton(showing: rendered)
+            let warningsBefore = GLibLog.severeMessages.count
+            for step in 0..<120 {
+                Self.edit(model, &random)
+                drainMainLoop()
+                let slots = NormalizedRendering(rendered).customSlots.count
+                let rows = widgetTree(shown.popover).filter { gtk_widget_has_css_class($0, "gmenukit-row") != 0 }.count
+                // Every entry has an icon beside its label: each is one of GMenuKit's rows.
+                guard rows == slots, slots == model.sections.reduce(0, { $0 + $1.entries.count }) else {
+                    return XCTFail("step \(step): \(rows) rows for \(slots) slots")
+                }
+                let fresh = NormalizedRendering(RenderedMenu(model.menu(icons: true)))
+                guard NormalizedRendering(rendered) == fresh else {
+                    return XCTFail("step \(step): \(NormalizedRendering(rendered).firstDifference(from: fresh))")
+                }
+            }
+            XCTAssertEqual(Array(GLibLog.severeMessages[warningsBefore...]), [])
+            XCTAssertGreaterThan(rendered.listUpdates, 10)
+            shown.close()
         }
     }
 

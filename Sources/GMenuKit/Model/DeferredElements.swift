@@ -12,8 +12,16 @@ import Observation
 @MainActor
 final class ElementDeferral {
     /// The deferral of the render in progress, if any.
-    static var current: ElementDeferral?
-    static var isActive: Bool { current != nil }
+    private(set) static var current: ElementDeferral?
+
+    /// Runs `body` with `deferral` in effect (nil: lists resolve at once, as for the guideline
+    /// checks), and restores what was in effect before.
+    static func during<T>(_ deferral: ElementDeferral?, _ body: () throws -> T) rethrows -> T {
+        let outer = current
+        current = deferral
+        defer { current = outer }
+        return try body()
+    }
 
     /// False once a later full render has replaced the lists this one made.
     private(set) var isCurrent = true

@@ -30,7 +30,14 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
     func appending<ID: Hashable>(element id: ID) -> MenuIdentity {
         var path = self.path
         path.append("/[")
-        if let text = id as? String { path.append(text) } else { path.append(String(describing: id)) }
+        // Strings and integers, the usual ids, without `String(describing:)`'s generic printing.
+        if let text = id as? String {
+            path.append(text)
+        } else if let number = id as? Int {
+            path.append(String(number))
+        } else {
+            path.append(String(describing: id))
+        }
         path.append("]")
         return MenuIdentity(path)
     }

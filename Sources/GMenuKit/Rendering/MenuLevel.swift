@@ -56,7 +56,9 @@ final class MenuLevel {
                 // Moved: take it out where it was and put it here, keeping its linked level.
                 remaining.remove(item.identity)
                 let moved = entries.remove(at: from)
-                if moved.child?.containsSubmenus == true { moved.child?.removeAll() }
+                // GTK's popover builds the moved item's widgets again: the pages of its submenus
+                // and the slots of its rows come new and empty, so its level is filled anew.
+                if moved.child?.needsRebuildWhenMoved == true { moved.child?.removeAll() }
                 customRows.forget(moved.customID)
                 g_menu_remove(menu.opaque, gint(from))
                 insert(item, at: position, reusing: moved.child)
@@ -100,9 +102,12 @@ final class MenuLevel {
         entry.attributes != item.attributes || (entry.child == nil) != (item.link == nil)
     }
 
-    /// Whether a submenu hangs anywhere below this level (GTK gives each a page of its own).
-    var containsSubmenus: Bool {
-        entries.contains { $0.attributes.linkKind == .submenu || ($0.child?.containsSubmenus ?? false) }
+    /// Whether a submenu (GTK gives each a page of its own) or a row of GMenuKit's own (in a
+    /// slot GTK makes) is anywhere at or below this level.
+    var needsRebuildWhenMoved: Bool {
+        entries.contains {
+            $0.attributes.linkKind == .submenu || $0.customID != nil || ($0.child?.needsRebuildWhenMoved ?? false)
+        }
     }
 
     /// Empties the GMenu and its linked levels, so that views still showing it let go of them.
@@ -123,12 +128,10 @@ final class MenuLevel {
 
     /// Tells a list where its element's item stands now, so that it can be updated alone.
     private func note(_ item: PlannedItem, at position: Int) {
-        guard let origin = item.origin else { return }
-        entries[position].elements = origin.elements
-        if origin.index == 0 {
-            origin.elements.level = self
-            origin.elements.firstPosition = position
-        }
+        entries[position].elements = item.origin?.elements
+        guard let origin = item.origin, origin.index == 0 else { return }
+        origin.elements.level = self
+        origin.elements.firstPosition = position
     }
 
     // MARK: One list's elements

@@ -199,8 +199,8 @@ public final class RenderedMenu {
     /// The guidelines this menu breaks, as it is now (rule ids from the menu guidelines).
     public func guidelineDiagnostics() -> [MenuDiagnostic] {
         // Resolved again rather than kept from the last render: the checks are rare, the
-        // nodes of a large menu are not small.
-        MenuGuidelines.check(content(), title: title, context: guidelineContext)
+        // nodes of a large menu are not small. Lists resolve at once here, whatever runs.
+        MenuGuidelines.check(ElementDeferral.during(nil) { content() }, title: title, context: guidelineContext)
     }
 
     /// Tells the menu it is about to be shown. The first time, when
@@ -270,16 +270,15 @@ public final class RenderedMenu {
         let deferral = ElementDeferral(
             dataChanged: { trigger.scheduleUpdate(of: $0) }, contentChanged: { trigger.schedule() })
         self.deferral = deferral
-        let outer = ElementDeferral.current
-        ElementDeferral.current = deferral
-        defer { ElementDeferral.current = outer }
-
-        let nodes = withObservationTracking {
-            content()
-        } onChange: {
-            trigger.schedule()
+        // Lists resolve as they are planned, each under an observation of its own.
+        let plan = ElementDeferral.during(deferral) {
+            let nodes = withObservationTracking {
+                content()
+            } onChange: {
+                trigger.schedule()
+            }
+            return MenuPlanner.plan(nodes, options: plannerOptions(), names: &names)
         }
-        let plan = MenuPlanner.plan(nodes, options: plannerOptions(), names: &names)
         for host in rowHosts { host.rememberFocus() }
         // What goes and what changes leaves first, then the actions change, then items come:
         // no item ever points at an action that is not there yet or no longer fits it.
@@ -297,18 +296,18 @@ public final class RenderedMenu {
     /// The incremental render of one list: false when the whole menu must be rendered instead.
     private func renderChanges(of elements: DeferredElements) -> Bool {
         guard elements.isIncremental, let level = elements.level as? MenuLevel, level.holds(elements) else { return false }
-        let outer = ElementDeferral.current
-        ElementDeferral.current = elements.deferral
-        defer { ElementDeferral.current = outer }
-        guard let changes = elements.readChanges() else { return false }
-        if changes.isEmpty { return true }
-        // An emptied list may leave a section or menu empty: the whole menu says so.
-        guard changes.count > 0 else { return false }
         var newNames = names
-        guard let planned = MenuPlanner.planElements(
-            changes.changed.map(\.node) + changes.inserted.map(\.node), of: elements,
-            options: plannerOptions(), names: &newNames)
-        else { return false }
+        let found: (ElementChanges, (items: [PlannedItem], actions: [PlannedAction])?)? = ElementDeferral.during(elements.deferral) {
+            guard let changes = elements.readChanges() else { return nil }
+            // An emptied list may leave a section or menu empty: the whole menu says so.
+            guard !changes.isEmpty, changes.count > 0 else { return (changes, nil) }
+            return (changes, MenuPlanner.planElements(
+                changes.changed.map(\.node) + changes.inserted.map(\.node), of: elements,
+                options: plannerOptions(), names: &newNames))
+        }
+        guard let (changes, planned) = found else { return false }
+        if changes.isEmpty { return true }
+        guard let planned else { return false }
         names = newNames
         let changedItems = planned.items.prefix(changes.changed.count)
         let insertedItems = planned.items.suffix(changes.inserted.count)
