@@ -158,7 +158,7 @@ final class MenuLevel {
 
     /// Takes out the items at `positions` with their linked levels: GMenu one by one from the
     /// end, the entries at once (each removal would move every entry after it).
-    func removeEntries(_ positions: Range<Int>) {
+    private func removeEntries(_ positions: Range<Int>) {
         for position in positions.reversed() {
             entries[position].child?.removeAll()
             customRows.forget(entries[position].customID)
@@ -167,8 +167,37 @@ final class MenuLevel {
         entries.removeSubrange(positions)
     }
 
+    /// `prune` for a list whose elements' items start at `base`: takes out the items of the
+    /// removed elements (neighbours at once) and prunes those of the changed ones, from the end
+    /// so that the positions still to visit stay. Indices are the elements' old ones.
+    func pruneElements(from base: Int, removing removed: [Int], changing changed: [(oldIndex: Int, item: PlannedItem)]) {
+        var leaving: [(oldIndex: Int, item: PlannedItem?)] = removed.map { ($0, nil) } + changed.map { ($0.oldIndex, $0.item) }
+        leaving.sort { $0.oldIndex > $1.oldIndex }
+        var next = 0
+        while next < leaving.count {
+            let (last, item) = leaving[next]
+            next += 1
+            if let item {
+                pruneEntry(at: base + last, to: item)
+                continue
+            }
+            var first = last
+            while next < leaving.count && leaving[next].item == nil && leaving[next].oldIndex == first - 1 {
+                first -= 1
+                next += 1
+            }
+            removeEntries(base + first..<base + last + 1)
+        }
+    }
+
+    /// `apply` for a list whose elements' items start at `base`: the changed elements' items
+    /// are updated or inserted again, the new ones inserted, in order. Indices are the new ones.
+    func applyElements(from base: Int, _ coming: [(index: Int, item: PlannedItem)]) {
+        for (index, item) in coming.sorted(by: { $0.index < $1.index }) { applyEntry(at: base + index, to: item) }
+    }
+
     /// `prune` for one item: takes it out if it changes, else prunes its linked level.
-    func pruneEntry(at position: Int, to item: PlannedItem) {
+    private func pruneEntry(at position: Int, to item: PlannedItem) {
         if changes(entries[position], to: item) {
             removeEntries(position..<position + 1)
         } else if let link = item.link {
@@ -177,7 +206,7 @@ final class MenuLevel {
     }
 
     /// `apply` for one item: updates it where `pruneEntry` kept it, else inserts it.
-    func applyEntry(at position: Int, to item: PlannedItem) {
+    private func applyEntry(at position: Int, to item: PlannedItem) {
         if position < entries.count && entries[position].identity == item.identity {
             update(at: position, to: item)
         } else {

@@ -323,28 +323,10 @@ public final class RenderedMenu {
         for item in planned.items { item.collect(identities: &newIdentities, targets: &newTargets) }
 
         for host in rowHosts { host.rememberFocus() }
-        // As in a full render: what goes and changes leaves (from the end, so that positions
-        // still to visit stay), then the actions, then what comes, in order.
-        var leaving: [(oldIndex: Int, item: PlannedItem?)] = changes.removed.map { ($0, nil) }
-        for (change, item) in zip(changes.changed, changedItems) { leaving.append((change.oldIndex, item)) }
-        leaving.sort { $0.oldIndex > $1.oldIndex }
-        var next = 0
-        while next < leaving.count {
-            let (oldIndex, item) = leaving[next]
-            if let item {
-                level.pruneEntry(at: base + oldIndex, to: item)
-                next += 1
-                continue
-            }
-            // Neighbouring removals go together.
-            var first = oldIndex
-            next += 1
-            while next < leaving.count && leaving[next].item == nil && leaving[next].oldIndex == first - 1 {
-                first -= 1
-                next += 1
-            }
-            level.removeEntries(base + first..<base + oldIndex + 1)
-        }
+        // As in a full render: what goes and what changes leaves, then the actions change, then
+        // what comes arrives.
+        level.pruneElements(from: base, removing: changes.removed,
+                            changing: zip(changes.changed, changedItems).map { ($0.oldIndex, $1) })
         dropRemovedRows()
 
         var goneActions: [String] = []
@@ -358,11 +340,8 @@ public final class RenderedMenu {
         }
         actions.apply(some: planned.actions, removing: goneActions, removingTargets: goneTargets)
 
-        var coming: [(index: Int, item: PlannedItem)] = []
-        for (change, item) in zip(changes.changed, changedItems) { coming.append((change.index, item)) }
-        for (insertion, item) in zip(changes.inserted, insertedItems) { coming.append((insertion.index, item)) }
-        coming.sort { $0.index < $1.index }
-        for (index, item) in coming { level.applyEntry(at: base + index, to: item) }
+        level.applyElements(from: base, zip(changes.changed, changedItems).map { ($0.index, $1) }
+                                + zip(changes.inserted, insertedItems).map { ($0.index, $1) })
         dropRemovedRows()
         fillNewRows()
         return true
