@@ -49,16 +49,21 @@ final class ListModel {
             self.countContent()
             Button(self.title) {}
             ForEach(self.sections) { section in
-                Section(section.header) {
-                    ForEach(section.entries) { entry in
-                        self.countEntry(Button(entry.title, icon: icons ? "document-open-symbolic" : nil) {
-                            self.opened.append(entry.id)
-                        })
+                // "Loose" entries stand among the sections as plain items: a list in a list.
+                if section.header == "Loose" {
+                    ForEach(section.entries) { entry in self.entryButton(entry, icons: icons) }
+                } else {
+                    Section(section.header) {
+                        ForEach(section.entries) { entry in self.entryButton(entry, icons: icons) }
                     }
                 }
             }
             .generatedContent(generated)
         }
+    }
+
+    private func entryButton(_ entry: ListEntry, icons: Bool) -> some MenuContent {
+        countEntry(Button(entry.title, icon: icons ? "document-open-symbolic" : nil) { self.opened.append(entry.id) })
     }
 
     private func countContent() -> some MenuContent {
@@ -168,6 +173,13 @@ final class ListUpdateTests: XCTestCase {
                         return XCTFail("step \(step): \(updated.firstDifference(from: expected))")
                     }
                     XCTAssertEqual(rendered.diagnostics, fresh.diagnostics, "step \(step)")
+                    // Not only like a fresh render: like the model. One item per entry, each
+                    // with the shared action of generated content when the list is marked so.
+                    // (The menu's own button comes first.)
+                    let entries = flatten(MenuModelReader.read(rendered.menuModel))
+                        .filter { $0.section == nil && $0.submenu == nil }.dropFirst()
+                    XCTAssertEqual(entries.count, model.sections.reduce(0) { $0 + $1.entries.count }, "step \(step)")
+                    XCTAssertEqual(entries.filter { $0.target != nil }.count, generated ? entries.count : 0, "step \(step)")
                 }
                 // Most edits are applied by the list alone; the others went through the whole menu.
                 XCTAssertGreaterThan(rendered.listUpdates, 30)
@@ -211,7 +223,7 @@ final class ListUpdateTests: XCTestCase {
                 let rows = widgetTree(shown.popover).filter { gtk_widget_has_css_class($0, "gmenukit-row") != 0 }.count
                 // Every entry has an icon beside its label: each is one of GMenuKit's rows.
                 guard rows == slots, slots == model.sections.reduce(0, { $0 + $1.entries.count }) else {
-                    return XCTFail("step \(step): \(rows) rows for \(slots) slots")
+                    return XCTFail("step \(step): \(rows) rows for \(slots) slots; entries \(model.sections.map { ($0.header, $0.entries.map(\.title)) }); menu \(MenuModelReader.read(rendered.menuModel))")
                 }
                 let fresh = NormalizedRendering(RenderedMenu(model.menu(icons: true)))
                 guard NormalizedRendering(rendered) == fresh else {
@@ -221,6 +233,38 @@ final class ListUpdateTests: XCTestCase {
             XCTAssertEqual(Array(GLibLog.severeMessages[warningsBefore...]), [])
             XCTAssertGreaterThan(rendered.listUpdates, 10)
             shown.close()
+        }
+    }
+
+    /// A list of plain items between other items and a divider, as in an Open Recent menu: its
+    /// items share a section with no identity of their own, and still update on their own.
+    func testListBesideOtherItemsUpdatesOnItsOwn() {
+        onMain {
+            var random = SplitMix64(seed: 3)
+            let model = ListModel(sections: 1, entries: 4)
+            @MainActor func menu() -> Menu {
+                Menu("Open Recent") {
+                    Button("Reopen Last") {}
+                    ForEach(model.sections[0].entries) { entry in Button(entry.title) { model.opened.append(entry.id) } }
+                    Divider()
+                    Button("Browse…") {}
+                }
+            }
+            let rendered = RenderedMenu(menu())
+            for step in 0..<150 {
+                var entries = model.sections[0].entries
+                switch random.below(4) {
+                case 0 where !entries.isEmpty: entries.remove(at: random.below(entries.count))
+                case 1: entries.insert(model.makeEntry(), at: random.below(entries.count + 1))
+                case 2 where !entries.isEmpty: entries[random.below(entries.count)].title = random.pick(["A", "B_c", "D…"])
+                default: entries.append(model.makeEntry())
+                }
+                model.sections[0].entries = entries
+                drainMainLoop()
+                let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(RenderedMenu(menu())))
+                guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }
+            }
+            XCTAssertGreaterThan(rendered.listUpdates, 100)
         }
     }
 
@@ -234,7 +278,7 @@ final class ListUpdateTests: XCTestCase {
         case 2 where count > 1:
             model.sections.swapAt(0, count - 1)
         case 3 where count > 0:
-            model.sections[random.below(count)].header = random.pick(["", "Today", "Older"])
+            model.sections[random.below(count)].header = random.pick(["", "Today", "Older", "Loose"])
         case 4 where count > 0:
             let section = random.below(count)
             model.sections[section].entries.append(model.makeEntry())

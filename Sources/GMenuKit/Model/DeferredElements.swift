@@ -106,9 +106,15 @@ class DeferredElements {
 
     /// Applies the modifiers and the origin to the nodes an element made.
     fileprivate func finish(_ nodes: inout [MenuNode], from start: Int, element index: Int) {
-        if nodes.count - start != 1 { isIncremental = false }
+        // One item per element; a nested list standing alone makes any number of them.
+        if nodes.count - start != 1 || nodes[start].deferred != nil { isIncremental = false }
         for position in start..<nodes.count {
-            for modify in modifiers { modify(&nodes[position]) }
+            if let inner = nodes[position].deferred {
+                // A list standing alone in an element: its elements get these modifiers too.
+                inner.modifiers.append(contentsOf: modifiers)
+            } else {
+                for modify in modifiers { modify(&nodes[position]) }
+            }
             nodes[position].origin = ElementOrigin(elements: self, index: index)
         }
     }

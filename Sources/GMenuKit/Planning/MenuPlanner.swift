@@ -109,14 +109,19 @@ struct MenuPlanner {
 
     // MARK: Deferred lists
 
-    /// The nodes with every deferred list replaced by its elements' nodes, read now.
+    /// The nodes with every deferred list replaced by its elements' nodes, read now; an
+    /// element that is a list itself is expanded in turn.
     private func expandingDeferred(_ nodes: [MenuNode]) -> [MenuNode] {
-        if nodes.count == 1, let deferred = nodes[0].deferred { return deferred.expand() }
+        if nodes.count == 1, let deferred = nodes[0].deferred { return expandingDeferred(deferred.expand()) }
         guard nodes.contains(where: { $0.deferred != nil }) else { return nodes }
         var expanded: [MenuNode] = []
         expanded.reserveCapacity(nodes.count)
         for node in nodes {
-            if let deferred = node.deferred { expanded.append(contentsOf: deferred.expand()) } else { expanded.append(node) }
+            if let deferred = node.deferred {
+                expanded.append(contentsOf: expandingDeferred(deferred.expand()))
+            } else {
+                expanded.append(node)
+            }
         }
         return expanded
     }
@@ -133,8 +138,13 @@ struct MenuPlanner {
         if item == nil || before != (diagnostics.count, submenuLabels.count, shortcutCount) {
             elements.isIncremental = false
         }
-        elements.isSectioned = sectioned
-        if elements.scope == nil { elements.scope = scope }
+        if elements.scope == nil {
+            elements.scope = scope
+            elements.isSectioned = sectioned
+        } else if elements.isSectioned != sectioned {
+            // Sections and plain items mixed: the plain ones fill runs between the sections.
+            elements.isIncremental = false
+        }
         item?.origin = origin
         return item
     }
@@ -174,9 +184,9 @@ struct MenuPlanner {
                     level.append(block)
                 }
                 runAnchor = node.identity.path
-            } else if let item = planItem(node, scope: scope) {
-                // Runs are named after what precedes them: a list inside one is planned whole.
-                node.origin?.elements.isIncremental = false
+            } else if let item = tracking(node, scope: scope, sectioned: false, { $0.planItem(node, scope: scope) }) {
+                // A run is named after what precedes it, not after its items: a list's items in
+                // it are one block of the run's level, which the list can change on its own.
                 run.append(item)
             }
         }
