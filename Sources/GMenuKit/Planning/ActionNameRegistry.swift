@@ -20,27 +20,45 @@ struct ActionNameRegistry {
     private var askedThisPass = 0
 
     mutating func name(for identity: MenuIdentity, title: String) -> String {
-        // One hash lookup for an item that already has its name: the common case on a refresh.
-        if let index = entries.index(forKey: identity) {
-            if entries.values[index].pass != pass {
-                entries.values[index].pass = pass
-                askedThisPass += 1
-            }
-            return entries.values[index].name
+        // One hash of the identity, whether the item has its name (the common case on a
+        // refresh) or gets one now: the entry is read and written in place.
+        var asked = 0
+        let name = Self.name(
+            of: &entries[identity, default: Entry(name: "", pass: Self.unnamed)], title: title, pass: pass,
+            asked: &asked, takenNames: &takenNames, nextSuffix: &nextSuffix)
+        askedThisPass += asked
+        return name
+    }
+
+    /// The pass of an entry made just now, before it has a name.
+    private static let unnamed = -1
+
+    private static func name(
+        of entry: inout Entry, title: String, pass: Int, asked: inout Int,
+        takenNames: inout Set<String>, nextSuffix: inout [String: Int]
+    ) -> String {
+        if entry.pass == unnamed {
+            entry.name = takeName(for: title, takenNames: &takenNames, nextSuffix: &nextSuffix)
         }
-        let base = Self.slug(title)
-        var name = base
-        if takenNames.contains(name) {
-            var counter = nextSuffix[base, default: 2]
-            repeat {
-                name = base + "-" + String(counter)
-                counter += 1
-            } while takenNames.contains(name)
-            nextSuffix[base] = counter
+        if entry.pass != pass {
+            entry.pass = pass
+            asked += 1
         }
-        takenNames.insert(name)
-        entries[identity] = Entry(name: name, pass: pass)
-        askedThisPass += 1
+        return entry.name
+    }
+
+    /// A name derived from the title that no other item has, taken.
+    private static func takeName(for title: String, takenNames: inout Set<String>, nextSuffix: inout [String: Int]) -> String {
+        let base = slug(title)
+        // One hash when the name is free, the common case.
+        if takenNames.insert(base).inserted { return base }
+        var counter = nextSuffix[base, default: 2]
+        var name: String
+        repeat {
+            name = base + "-" + String(counter)
+            counter += 1
+        } while !takenNames.insert(name).inserted
+        nextSuffix[base] = counter
         return name
     }
 

@@ -560,23 +560,24 @@ struct MenuPlanner {
     /// An identity the planner derives (a run of items, a stepper's button, the generated
     /// items' action), made distinct from every other identity of this plan, explicit ids included.
     private mutating func claim(_ derived: MenuIdentity) -> MenuIdentity {
+        // One hash for the usual identity that nothing claimed yet.
         var identity = derived
         var counter = 2
-        while seenIdentities.contains(identity) {
+        while !seenIdentities.insert(identity).inserted {
             identity = MenuIdentity(derived.path + "~" + String(counter))
             counter += 1
         }
-        seenIdentities.insert(identity)
         return identity
     }
 
     /// A node's own identity, made distinct like a derived one; a clash is the developer's to know.
     private mutating func uniqueIdentity(_ node: MenuNode, scope: Scope) -> MenuIdentity {
-        if seenIdentities.contains(node.identity) {
+        let identity = claim(node.identity)
+        if identity != node.identity {
             report(.warning, path: scope.path + [node.title],
                    "two items share the identity \(node.identity); give ForEach elements distinct ids")
         }
-        return claim(node.identity)
+        return identity
     }
 
     private mutating func reportLabelProblems(
