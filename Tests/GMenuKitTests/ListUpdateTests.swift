@@ -155,6 +155,36 @@ final class ListUpdateTests: XCTestCase {
         }
     }
 
+    /// A list change still pending when its menu goes does nothing; an entry whose own action
+    /// removes it from the list is taken out, and its action runs nothing afterwards.
+    func testListChangesAroundTheMenusLifetime() {
+        onMain {
+            let model = ListModel(sections: 2, entries: 2)
+            var rendered: RenderedMenu? = RenderedMenu(model.menu())
+            model.sections[0].entries[0].title = "Pending"
+            rendered = nil
+            drainMainLoop()
+            XCTAssertNil(rendered)
+
+            let removing = ListModel(sections: 1, entries: 3)
+            let menu = RenderedMenu(Menu("History") {
+                ForEach(removing.sections[0].entries) { entry in
+                    Button(entry.title) {
+                        removing.opened.append(entry.id)
+                        removing.sections[0].entries.removeAll { $0.id == entry.id }
+                    }
+                }
+            })
+            let gone = MenuModelReader.read(menu.menuModel)[1]
+            Self.activate(gone, in: menu)
+            drainMainLoop()
+            XCTAssertEqual(MenuModelReader.read(menu.menuModel).map(\.label), ["Entry 1", "Entry 3"])
+            XCTAssertEqual(menu.listUpdates, 1)
+            Self.activate(gone, in: menu)
+            XCTAssertEqual(removing.opened, [2], "the removed entry's action runs nothing any more")
+        }
+    }
+
     /// Random edits of a list in sections, each followed by the main loop: after every one the
     /// menu, its actions and its diagnostics equal a fresh render of the same model. Edits that
     /// a list cannot apply alone (moves, an emptied list, a header) go through the whole menu.
