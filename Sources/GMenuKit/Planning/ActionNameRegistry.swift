@@ -30,6 +30,15 @@ struct ActionNameRegistry {
         return name
     }
 
+    /// Takes the registry out of `registry`, leaving an empty one: the planner then holds the
+    /// only reference to its tables and changes them in place, where a copy would duplicate
+    /// every name of the menu on its first change.
+    static func take(_ registry: inout ActionNameRegistry) -> ActionNameRegistry {
+        let taken = registry
+        registry = ActionNameRegistry()
+        return taken
+    }
+
     /// The pass of an entry made just now, before it has a name.
     private static let unnamed = -1
 

@@ -65,7 +65,7 @@ struct MenuPlanner {
     }
 
     static func plan(_ nodes: [MenuNode], options: Options, names: inout ActionNameRegistry) -> MenuPlan {
-        var planner = MenuPlanner(options: options, names: names)
+        var planner = MenuPlanner(options: options, names: ActionNameRegistry.take(&names))
         var scope = Scope()
         if !options.title.isEmpty { scope.path = [options.title] }
         let items = planner.planLevel(nodes, of: MenuIdentity(), scope: scope)
@@ -85,7 +85,9 @@ struct MenuPlanner {
         _ nodes: [MenuNode], of elements: DeferredElements, options: Options, names: inout ActionNameRegistry
     ) -> (items: [PlannedItem], actions: [PlannedAction])? {
         guard let scope = elements.scope else { return nil }
-        var planner = MenuPlanner(options: options, names: names)
+        // Names asked for and not used, when this gives up, the full render that follows releases.
+        var planner = MenuPlanner(options: options, names: ActionNameRegistry.take(&names))
+        defer { names = planner.names }
         var items: [PlannedItem] = []
         items.reserveCapacity(nodes.count)
         for node in nodes {
@@ -98,7 +100,6 @@ struct MenuPlanner {
             items.append(item)
         }
         planner.emitGeneratedItemActions()
-        names = planner.names
         return (items, planner.actions)
     }
 

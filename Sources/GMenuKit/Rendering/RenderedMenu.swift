@@ -296,19 +296,17 @@ public final class RenderedMenu {
     /// The incremental render of one list: false when the whole menu must be rendered instead.
     private func renderChanges(of elements: DeferredElements) -> Bool {
         guard elements.isIncremental, let level = elements.level as? MenuLevel, level.holds(elements) else { return false }
-        var newNames = names
         let found: (ElementChanges, (items: [PlannedItem], actions: [PlannedAction])?)? = ElementDeferral.during(elements.deferral) {
             guard let changes = elements.readChanges() else { return nil }
             // An emptied list may leave a section or menu empty: the whole menu says so.
             guard !changes.isEmpty, changes.count > 0 else { return (changes, nil) }
             return (changes, MenuPlanner.planElements(
                 changes.changed.map(\.node) + changes.inserted.map(\.node), of: elements,
-                options: plannerOptions(), names: &newNames))
+                options: plannerOptions(), names: &names))
         }
         guard let (changes, planned) = found else { return false }
         if changes.isEmpty { return true }
         guard let planned else { return false }
-        names = newNames
         let changedItems = planned.items.prefix(changes.changed.count)
         let insertedItems = planned.items.suffix(changes.inserted.count)
         let base = elements.firstPosition
