@@ -62,6 +62,7 @@ struct ElementChanges {
     var changed: [(index: Int, oldIndex: Int, node: MenuNode)] = []
     /// New elements: their index and node, ascending.
     var inserted: [(index: Int, node: MenuNode)] = []
+    /// How many elements the list has now.
     var count = 0
 
     var isEmpty: Bool { removed.isEmpty && changed.isEmpty && inserted.isEmpty }
@@ -89,6 +90,7 @@ class DeferredElements {
     // Noted while applying: where the elements' items stand.
     weak var level: AnyObject?
     var firstPosition = 0
+    /// How many elements the list had when last read.
     private(set) var count = 0
 
     init(identity: MenuIdentity, deferral: ElementDeferral) {
