@@ -20,6 +20,8 @@ final class LeakScenarioModel {
     /// A window onto a fixed pool of names, so that GLib's interned strings (quarks for action
     /// names and signal details, which GLib never frees) stop growing after the warm-up.
     var recentFiles: [String] = []
+    /// A list only its `ForEach` reads: its changes go through the list alone.
+    var visits: [Int] = [0, 1, 2]
     var log: [String] = []
 
     static let namePool = (0..<24).map { "note \($0).md" }
@@ -33,6 +35,11 @@ final class LeakScenarioModel {
         showsExtras = step % 3 != 0
         let start = step % Self.namePool.count
         recentFiles = (0..<(step % 7)).map { Self.namePool[(start + $0) % Self.namePool.count] }
+    }
+
+    /// Drops the oldest visit and adds the next one, within a pool of 24.
+    func slideVisits() {
+        visits = Array(visits.dropFirst()) + [(visits.last! + 1) % 24]
     }
 
     func menu(sentinel: AnyObject) -> Menu {
@@ -65,6 +72,9 @@ final class LeakScenarioModel {
                     Text("Double").tag(200)
                 }
                 .pickerStyle(.menu)
+            }
+            Section("Visits") {
+                ForEach(self.visits, id: \.self) { visit in Button("Visit \(visit)") { self.log.append("visit") } }
             }
             ControlGroup {
                 Button("Cut", icon: "edit-cut-symbolic") {}
@@ -112,6 +122,7 @@ final class LeakTests: XCTestCase {
             var firstCycleLeavingObjects: Int?
             var residentAfterWarmUp = 0
             var instancesAfterWarmUp: [String: Int] = [:]
+            var listOnlyUpdates = 0
             let started = Date()
             for cycle in 0..<cycles {
                 if cycle == warmUp {
@@ -134,6 +145,12 @@ final class LeakTests: XCTestCase {
                     g_action_group_activate_action(rendered.actionGroup, "sort-by", g_variant_new_string("date"))
                     rendered.refresh()
                     census.watchEverything(in: rendered)
+                    // A change only the list reads: the list updates alone.
+                    let listUpdates = rendered.listUpdates
+                    model.slideVisits()
+                    drainMainLoop()
+                    if rendered.listUpdates == listUpdates + 1 { listOnlyUpdates += 1 }
+                    census.watchEverything(in: rendered)
                 }
                 if firstCycleLeavingObjects == nil && (weakRendered != nil || weakSentinel != nil || !census.allFinalized) {
                     firstCycleLeavingObjects = cycle
@@ -147,6 +164,7 @@ final class LeakTests: XCTestCase {
             XCTAssertNil(weakSentinel, "captured closures were released")
             XCTAssertEqual(Array(GLibLog.severeMessages.dropFirst(messagesBefore)), [], "GLib or GTK warned")
             XCTAssertEqual(model.log.filter { $0 == "new" }.count, cycles, "every cycle's menu worked")
+            XCTAssertEqual(listOnlyUpdates, cycles, "every cycle's list changed on its own")
             // Flat memory: a leak of a few hundred bytes per cycle adds megabytes over the run.
             let growth = residentAtEnd - residentAfterWarmUp
             let allowed = max(4_096, (cycles - warmUp) * 600 / 1_024)

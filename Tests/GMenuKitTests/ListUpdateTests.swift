@@ -135,6 +135,23 @@ final class ListUpdateTests: XCTestCase {
         }
     }
 
+    /// A change applied by an explicit `refresh()` is not rendered a second time when the main
+    /// loop runs the refresh its observation scheduled.
+    func testExplicitRefreshTakesInTheScheduledOne() {
+        onMain {
+            let model = ListModel(sections: 2, entries: 2)
+            let rendered = RenderedMenu(model.menu())
+            let before = model.contentEvaluations
+            model.title = "Clear All History"
+            rendered.refresh()
+            drainMainLoop()
+            XCTAssertEqual(model.contentEvaluations, before + 1)
+            model.title = "Clear History"
+            drainMainLoop()
+            XCTAssertEqual(model.contentEvaluations, before + 2, "a change after it is still rendered")
+        }
+    }
+
     /// A list observes its model; the model must not keep the list, its menu, or itself alive
     /// once the menu is gone (the observation holds its closure until the next change).
     func testModelAndListsGoWithTheMenu() {

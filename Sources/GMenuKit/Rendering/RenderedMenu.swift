@@ -1,5 +1,6 @@
 import CGtk
 import Observation
+import Synchronization
 
 /// A declarative menu rendered to GTK: a `GMenuModel` plus the `GActionGroup` its items use.
 ///
@@ -265,6 +266,7 @@ public final class RenderedMenu {
 
     private func render() {
         let trigger = refreshTrigger
+        trigger.renderBegins()
         // The lists of the last render stop updating themselves; this render makes new ones.
         deferral?.retire()
         let deferral = ElementDeferral(
@@ -401,11 +403,23 @@ private func isValidAccelerator(_ accelerator: String) -> Bool {
 private final class RefreshTrigger: @unchecked Sendable {
     // Read and written only on the main thread: by the rendered menu and the idle callback.
     weak var menu: RenderedMenu?
+    /// Whether a change since the last render still waits for one. A render that runs first
+    /// (an explicit `refresh()`) takes it in, and the scheduled refresh then has nothing to do.
+    private let isOwed = Atomic<Bool>(false)
 
     func schedule() {
+        isOwed.store(true, ordering: .releasing)
         g_idle_add_full(G_PRIORITY_HIGH_IDLE, refreshCallback, SwiftClosureData.retained(self),
                         SwiftClosureData.releaseOnDestroy)
     }
+
+    /// Called as a full render begins: the changes so far are taken in.
+    func renderBegins() {
+        isOwed.store(false, ordering: .releasing)
+    }
+
+    /// Whether a scheduled refresh still has something to take in.
+    var owesRefresh: Bool { isOwed.load(ordering: .acquiring) }
 
     /// Schedules the update of one list whose data changed.
     func scheduleUpdate(of elements: DeferredElements) {
@@ -439,7 +453,8 @@ private let refreshCallback: GSourceFunc = { data in
     // Idle sources attached to the default context run on the main thread.
     nonisolated(unsafe) let data = data
     MainActor.assumeIsolated {
-        SwiftClosureData.object(data, as: RefreshTrigger.self).menu?.refresh()
+        let trigger = SwiftClosureData.object(data, as: RefreshTrigger.self)
+        if trigger.owesRefresh { trigger.menu?.refresh() }
     }
     return 0  // G_SOURCE_REMOVE
 }
