@@ -25,16 +25,12 @@ let sectionSize = 10
 /// has an icon and its own action.
 @Observable @MainActor
 final class ItemsModel {
-    var sections: [ItemSection]
+    var sections: [BenchmarkSection]
     @ObservationIgnored let flags: [Flag]
     @ObservationIgnored var activations = 0
 
     init(count: Int) {
-        let sections = stride(from: 0, to: count, by: sectionSize).map { first in
-            ItemSection(id: first / sectionSize, items: (first..<min(first + sectionSize, count)).map {
-                BenchmarkItem(id: $0, title: "Item \($0)")
-            })
-        }
+        let sections = BenchmarkSection.sections(of: 0..<count, titled: "Item")
         self.sections = sections
         flags = sections.map { _ in Flag() }
     }
@@ -56,9 +52,19 @@ final class ItemsModel {
     }
 }
 
-struct ItemSection: Identifiable, Equatable {
+/// Ten items with consecutive ids; the section's id is the first item's id divided by ten.
+struct BenchmarkSection: Identifiable, Equatable {
     var id: Int
     var items: [BenchmarkItem]
+
+    /// Sections of ten for the ids, the items titled "Item 12" (or with another word).
+    static func sections(of ids: Range<Int>, titled word: String) -> [BenchmarkSection] {
+        stride(from: ids.lowerBound, to: ids.upperBound, by: sectionSize).map { first in
+            BenchmarkSection(id: first / sectionSize, items: (first..<min(first + sectionSize, ids.upperBound)).map {
+                BenchmarkItem(id: $0, title: word + " " + String($0))
+            })
+        }
+    }
 }
 
 struct BenchmarkItem: Identifiable, Equatable {

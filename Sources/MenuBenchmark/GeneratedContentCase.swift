@@ -25,7 +25,7 @@ enum GeneratedContentCase {
 /// Entries with increasing ids in sections of ten consecutive ids, the oldest first.
 @Observable @MainActor
 final class HistoryModel {
-    private(set) var sections: [HistorySection]
+    private(set) var sections: [BenchmarkSection]
     @ObservationIgnored var opened: Int?
     @ObservationIgnored private var nextID: Int
 
@@ -42,21 +42,16 @@ final class HistoryModel {
         sections.removeFirst(count / sectionSize)
     }
 
-    private func makeSections(_ count: Int) -> [HistorySection] {
-        let first = nextID
-        nextID += count
-        return stride(from: first, to: first + count, by: sectionSize).map { start in
-            HistorySection(id: start / sectionSize, entries: (start..<min(start + sectionSize, first + count)).map {
-                HistoryEntry(id: $0, title: "Entry \($0)")
-            })
-        }
+    private func makeSections(_ count: Int) -> [BenchmarkSection] {
+        defer { nextID += count }
+        return BenchmarkSection.sections(of: nextID..<nextID + count, titled: "Entry")
     }
 
     var menu: Menu {
         Menu("History") {
             ForEach(self.sections) { section in
                 Section {
-                    ForEach(section.entries) { entry in
+                    ForEach(section.items) { entry in
                         Button(entry.title, icon: benchmarkIcon) { self.opened = entry.id }
                     }
                 }
@@ -64,14 +59,4 @@ final class HistoryModel {
             .generatedContent()
         }
     }
-}
-
-struct HistorySection: Identifiable, Equatable {
-    var id: Int
-    var entries: [HistoryEntry]
-}
-
-struct HistoryEntry: Identifiable, Equatable {
-    var id: Int
-    var title: String
 }

@@ -112,73 +112,81 @@ final class LeakTests: XCTestCase {
         onMain {
             let cycles = Self.cycles
             let warmUp = min(1_000, cycles / 10)
-            let collector = DiagnosticCollector()
-            defer { collector.stop() }
-            GLibLog.install()
-            let messagesBefore = GLibLog.severeMessages.count
-            let model = LeakScenarioModel()
-            let census = ObjectCensus()
-            weak var weakSentinel: Sentinel?
-            var firstCycleLeavingObjects: Int?
-            var residentAfterWarmUp = 0
-            var instancesAfterWarmUp: [String: Int] = [:]
-            var listOnlyUpdates = 0
-            let started = Date()
-            for cycle in 0..<cycles {
-                if cycle == warmUp {
-                    residentAfterWarmUp = residentMemoryKiB()
-                    instancesAfterWarmUp = InstanceCounts.snapshot()
+            Self.runScenario { model, census in
+                weak var weakSentinel: Sentinel?
+                var firstCycleLeavingObjects: Int?
+                var residentAfterWarmUp = 0
+                var instancesAfterWarmUp: [String: Int] = [:]
+                var listOnlyUpdates = 0
+                let started = Date()
+                for cycle in 0..<cycles {
+                    if cycle == warmUp {
+                        residentAfterWarmUp = residentMemoryKiB()
+                        instancesAfterWarmUp = InstanceCounts.snapshot()
+                    }
+                    weak var weakRendered: RenderedMenu?
+                    do {
+                        let sentinel = Sentinel()
+                        weakSentinel = sentinel
+                        let rendered = RenderedMenu(model.menu(sentinel: sentinel))
+                        weakRendered = rendered
+                        census.watchEverything(in: rendered)
+                        model.advance()
+                        // Half the cycles update through observation and the main loop, half directly.
+                        if cycle % 2 == 0 { drainMainLoop() } else { rendered.refresh() }
+                        census.watchEverything(in: rendered)
+                        g_action_group_activate_action(rendered.actionGroup, "new-note", nil)
+                        g_action_group_activate_action(rendered.actionGroup, "bold", nil)
+                        g_action_group_activate_action(rendered.actionGroup, "sort-by", g_variant_new_string("date"))
+                        rendered.refresh()
+                        census.watchEverything(in: rendered)
+                        // A change only the list reads: the list updates alone.
+                        let listUpdates = rendered.listUpdates
+                        model.slideVisits()
+                        drainMainLoop()
+                        if rendered.listUpdates == listUpdates + 1 { listOnlyUpdates += 1 }
+                        census.watchEverything(in: rendered)
+                    }
+                    if firstCycleLeavingObjects == nil && (weakRendered != nil || weakSentinel != nil || !census.allFinalized) {
+                        firstCycleLeavingObjects = cycle
+                    }
                 }
-                weak var weakRendered: RenderedMenu?
-                do {
-                    let sentinel = Sentinel()
-                    weakSentinel = sentinel
-                    let rendered = RenderedMenu(model.menu(sentinel: sentinel))
-                    weakRendered = rendered
-                    census.watchEverything(in: rendered)
-                    model.advance()
-                    // Half the cycles update through observation and the main loop, half directly.
-                    if cycle % 2 == 0 { drainMainLoop() } else { rendered.refresh() }
-                    census.watchEverything(in: rendered)
-                    g_action_group_activate_action(rendered.actionGroup, "new-note", nil)
-                    g_action_group_activate_action(rendered.actionGroup, "bold", nil)
-                    g_action_group_activate_action(rendered.actionGroup, "sort-by", g_variant_new_string("date"))
-                    rendered.refresh()
-                    census.watchEverything(in: rendered)
-                    // A change only the list reads: the list updates alone.
-                    let listUpdates = rendered.listUpdates
-                    model.slideVisits()
-                    drainMainLoop()
-                    if rendered.listUpdates == listUpdates + 1 { listOnlyUpdates += 1 }
-                    census.watchEverything(in: rendered)
+                drainMainLoop()
+                let residentAtEnd = residentMemoryKiB()
+                XCTAssertNil(firstCycleLeavingObjects, "cycle \(firstCycleLeavingObjects ?? -1) left something alive: \(census.summary)")
+                XCTAssertGreaterThan(census.watchedCount, cycles * 30, "every cycle's objects were watched")
+                XCTAssertEqual(census.finalizedCount, census.watchedCount, census.summary)
+                XCTAssertNil(weakSentinel, "captured closures were released")
+                XCTAssertEqual(model.log.filter { $0 == "new" }.count, cycles, "every cycle's menu worked")
+                XCTAssertEqual(listOnlyUpdates, cycles, "every cycle's list changed on its own")
+                // Flat memory: a leak of a few hundred bytes per cycle adds megabytes over the run.
+                let growth = residentAtEnd - residentAfterWarmUp
+                let allowed = max(4_096, (cycles - warmUp) * 600 / 1_024)
+                XCTAssertLessThan(growth, allowed, "resident memory grew by \(growth) KiB after the warm-up (\(residentAfterWarmUp) → \(residentAtEnd) KiB)")
+                if InstanceCounts.areCounted {
+                    XCTAssertEqual(InstanceCounts.snapshot(), instancesAfterWarmUp, "live GObjects by type, at the end and after the warm-up")
                 }
-                if firstCycleLeavingObjects == nil && (weakRendered != nil || weakSentinel != nil || !census.allFinalized) {
-                    firstCycleLeavingObjects = cycle
-                }
+                print("""
+                    LeakTests: \(cycles) cycles in \(String(format: "%.1f", Date().timeIntervalSince(started))) s; \
+                    \(census.watchedCount) GObjects watched, \(census.finalizedCount) finalized; resident \
+                    \(residentAfterWarmUp) KiB after \(warmUp) cycles, \(residentAtEnd) KiB at the end\
+                    \(InstanceCounts.areCounted ? "; instances \(InstanceCounts.snapshot())" : "")
+                    """)
             }
-            drainMainLoop()
-            let residentAtEnd = residentMemoryKiB()
-            XCTAssertNil(firstCycleLeavingObjects, "cycle \(firstCycleLeavingObjects ?? -1) left something alive: \(census.summary)")
-            XCTAssertGreaterThan(census.watchedCount, cycles * 30, "every cycle's objects were watched")
-            XCTAssertEqual(census.finalizedCount, census.watchedCount, census.summary)
-            XCTAssertNil(weakSentinel, "captured closures were released")
-            XCTAssertEqual(Array(GLibLog.severeMessages.dropFirst(messagesBefore)), [], "GLib or GTK warned")
-            XCTAssertEqual(model.log.filter { $0 == "new" }.count, cycles, "every cycle's menu worked")
-            XCTAssertEqual(listOnlyUpdates, cycles, "every cycle's list changed on its own")
-            // Flat memory: a leak of a few hundred bytes per cycle adds megabytes over the run.
-            let growth = residentAtEnd - residentAfterWarmUp
-            let allowed = max(4_096, (cycles - warmUp) * 600 / 1_024)
-            XCTAssertLessThan(growth, allowed, "resident memory grew by \(growth) KiB after the warm-up (\(residentAfterWarmUp) → \(residentAtEnd) KiB)")
-            if InstanceCounts.areCounted {
-                XCTAssertEqual(InstanceCounts.snapshot(), instancesAfterWarmUp, "live GObjects by type, at the end and after the warm-up")
-            }
-            print("""
-                LeakTests: \(cycles) cycles in \(String(format: "%.1f", Date().timeIntervalSince(started))) s; \
-                \(census.watchedCount) GObjects watched, \(census.finalizedCount) finalized; resident \
-                \(residentAfterWarmUp) KiB after \(warmUp) cycles, \(residentAtEnd) KiB at the end\
-                \(InstanceCounts.areCounted ? "; instances \(InstanceCounts.snapshot())" : "")
-                """)
         }
+    }
+
+    /// Runs a scenario over the leak model with GMenuKit's diagnostics collected and GLib's log
+    /// watched; whatever else the scenario checks, GLib and GTK must have warned about nothing.
+    @MainActor private static func runScenario(
+        _ scenario: (LeakScenarioModel, ObjectCensus) -> Void, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let collector = DiagnosticCollector()
+        defer { collector.stop() }
+        GLibLog.install()
+        let messagesBefore = GLibLog.severeMessages.count
+        scenario(LeakScenarioModel(), ObjectCensus())
+        XCTAssertEqual(Array(GLibLog.severeMessages.dropFirst(messagesBefore)), [], "GLib or GTK warned", file: file, line: line)
     }
 
     /// Menus whose actions and shortcuts are inserted on widgets: the shortcut controller, its
@@ -187,33 +195,28 @@ final class LeakTests: XCTestCase {
         try GtkSession.start()
         onMain {
             let cycles = max(10, Self.cycles / 10)
-            let collector = DiagnosticCollector()
-            defer { collector.stop() }
-            GLibLog.install()
-            let messagesBefore = GLibLog.severeMessages.count
-            let model = LeakScenarioModel()
-            let census = ObjectCensus()
-            var shortcutsWatched = 0
-            for _ in 0..<cycles {
-                do {
-                    let rendered = RenderedMenu(model.menu(sentinel: Sentinel()))
-                    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-                    g_object_ref_sink(UnsafeMutableRawPointer(box))
-                    rendered.insertActionGroup(into: box)
-                    model.advance()
-                    rendered.refresh()
-                    census.watchEverything(in: rendered)
-                    let before = census.watchedCount
-                    census.watchControllers(of: box)
-                    shortcutsWatched += census.watchedCount - before
-                    census.watch(UnsafeMutableRawPointer(box))
-                    g_object_unref(UnsafeMutableRawPointer(box))
+            Self.runScenario { model, census in
+                var shortcutsWatched = 0
+                for _ in 0..<cycles {
+                    do {
+                        let rendered = RenderedMenu(model.menu(sentinel: Sentinel()))
+                        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+                        g_object_ref_sink(UnsafeMutableRawPointer(box))
+                        rendered.insertActionGroup(into: box)
+                        model.advance()
+                        rendered.refresh()
+                        census.watchEverything(in: rendered)
+                        let before = census.watchedCount
+                        census.watchControllers(of: box)
+                        shortcutsWatched += census.watchedCount - before
+                        census.watch(UnsafeMutableRawPointer(box))
+                        g_object_unref(UnsafeMutableRawPointer(box))
+                    }
                 }
+                drainMainLoop()
+                XCTAssertGreaterThan(shortcutsWatched, cycles * 2, "controllers and shortcuts were watched")
+                XCTAssertTrue(census.allFinalized, census.summary)
             }
-            drainMainLoop()
-            XCTAssertGreaterThan(shortcutsWatched, cycles * 2, "controllers and shortcuts were watched")
-            XCTAssertTrue(census.allFinalized, census.summary)
-            XCTAssertEqual(Array(GLibLog.severeMessages.dropFirst(messagesBefore)), [], "GLib or GTK warned")
         }
     }
 
@@ -224,51 +227,46 @@ final class LeakTests: XCTestCase {
         try GtkSession.start()
         onMain {
             let cycles = max(5, Self.cycles / 100)
-            let collector = DiagnosticCollector()
-            defer { collector.stop() }
-            GLibLog.install()
-            let messagesBefore = GLibLog.severeMessages.count
-            let model = LeakScenarioModel()
-            let census = ObjectCensus()
-            var keptByGTK: Set<UnsafeMutableRawPointer> = []
-            // GTK's own first windows grow the process by tens of megabytes (renderer, caches).
-            let warmUp = cycles / 5
-            var residentAfterWarmUp = 0
-            for cycle in 0..<cycles {
-                if cycle == warmUp { residentAfterWarmUp = residentMemoryKiB() }
-                do {
-                    let rendered = RenderedMenu(model.menu(sentinel: Sentinel()))
-                    let window = gtk_window_new()!
-                    let button = gtk_menu_button_new()!
-                    gtk_window_set_child(gmk_window(window), button)
-                    rendered.attach(toMenuButton: button)
-                    gtk_window_present(gmk_window(window))
-                    gtk_menu_button_popup(gmk_menu_button(button))
-                    drainMainLoop()
-                    keptByGTK.formUnion(ObjectCensus.modelsInSections(of: rendered.menuModel))
-                    census.watchEverything(in: rendered)
-                    model.advance()
-                    drainMainLoop()
-                    keptByGTK.formUnion(ObjectCensus.modelsInSections(of: rendered.menuModel))
-                    census.watchEverything(in: rendered)
-                    census.watch(UnsafeMutableRawPointer(gtk_menu_button_get_popover(gmk_menu_button(button))!))
-                    census.watch(UnsafeMutableRawPointer(button))
-                    census.watch(UnsafeMutableRawPointer(window))
-                    gtk_menu_button_popdown(gmk_menu_button(button))
-                    drainMainLoop()
-                    gtk_window_destroy(gmk_window(window))
-                    drainMainLoop()
+            Self.runScenario { model, census in
+                var keptByGTK: Set<UnsafeMutableRawPointer> = []
+                // GTK's own first windows grow the process by tens of megabytes (renderer, caches).
+                let warmUp = cycles / 5
+                var residentAfterWarmUp = 0
+                for cycle in 0..<cycles {
+                    if cycle == warmUp { residentAfterWarmUp = residentMemoryKiB() }
+                    do {
+                        let rendered = RenderedMenu(model.menu(sentinel: Sentinel()))
+                        let window = gtk_window_new()!
+                        let button = gtk_menu_button_new()!
+                        gtk_window_set_child(gmk_window(window), button)
+                        rendered.attach(toMenuButton: button)
+                        gtk_window_present(gmk_window(window))
+                        gtk_menu_button_popup(gmk_menu_button(button))
+                        drainMainLoop()
+                        keptByGTK.formUnion(ObjectCensus.modelsInSections(of: rendered.menuModel))
+                        census.watchEverything(in: rendered)
+                        model.advance()
+                        drainMainLoop()
+                        keptByGTK.formUnion(ObjectCensus.modelsInSections(of: rendered.menuModel))
+                        census.watchEverything(in: rendered)
+                        census.watch(UnsafeMutableRawPointer(gtk_menu_button_get_popover(gmk_menu_button(button))!))
+                        census.watch(UnsafeMutableRawPointer(button))
+                        census.watch(UnsafeMutableRawPointer(window))
+                        gtk_menu_button_popdown(gmk_menu_button(button))
+                        drainMainLoop()
+                        gtk_window_destroy(gmk_window(window))
+                        drainMainLoop()
+                    }
                 }
+                let survivors = census.livePointers
+                XCTAssertGreaterThan(census.watchedCount, cycles * 30)
+                XCTAssertEqual(survivors.subtracting(keptByGTK), [], "alive, and not a section model GTK kept: \(census.summary)")
+                let growth = residentMemoryKiB() - residentAfterWarmUp
+                print("""
+                    LeakTests: \(cycles) popover cycles; \(survivors.count) section GMenus kept by GTK 4.8; resident memory \
+                    grew by \(growth) KiB over the last \(cycles - warmUp) (\(growth * 1_024 / max(1, cycles - warmUp)) bytes a cycle)
+                    """)
             }
-            let survivors = census.livePointers
-            XCTAssertGreaterThan(census.watchedCount, cycles * 30)
-            XCTAssertEqual(survivors.subtracting(keptByGTK), [], "alive, and not a section model GTK kept: \(census.summary)")
-            XCTAssertEqual(Array(GLibLog.severeMessages.dropFirst(messagesBefore)), [], "GLib or GTK warned")
-            let growth = residentMemoryKiB() - residentAfterWarmUp
-            print("""
-                LeakTests: \(cycles) popover cycles; \(survivors.count) section GMenus kept by GTK 4.8; resident memory \
-                grew by \(growth) KiB over the last \(cycles - warmUp) (\(growth * 1_024 / max(1, cycles - warmUp)) bytes a cycle)
-                """)
         }
     }
 

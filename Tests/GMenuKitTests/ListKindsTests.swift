@@ -106,7 +106,7 @@ final class ListKindsTests: XCTestCase {
         let items = flatten(MenuModelReader.read(rendered.menuModel)).filter { $0.section == nil && $0.submenu == nil }
         let position = (model.entries.firstIndex(of: entry).map { $0 + 1 }) ?? (1 + model.entries.count + model.more.firstIndex(of: entry)!)
         let item = items[position]
-        let name = item.action.map { String($0.split(separator: ".").last!) }
+        let name = item.action == nil ? nil : localActionName(item)
         switch entry.kind {
         case .dimmed:
             guard let name else { return true }

@@ -125,12 +125,36 @@ final class ListUpdateTests: XCTestCase {
 
                 // The new items act; the items that went do nothing any more.
                 let newItem = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [5]))[2]
-                Self.activate(newItem, in: rendered)
-                Self.activate(goneAction, in: rendered)
+                activate(newItem, in: rendered.actionGroup)
+                activate(goneAction, in: rendered.actionGroup)
                 XCTAssertEqual(model.opened, [model.sections[4].entries[2].id])
-                if !generated, let name = goneAction.action?.split(separator: ".").last {
-                    XCTAssertEqual(g_action_group_has_action(rendered.actionGroup, String(name)), 0, "its action went with it")
+                if !generated {
+                    XCTAssertEqual(g_action_group_has_action(rendered.actionGroup, localActionName(goneAction)), 0, "its action went with it")
                 }
+            }
+        }
+    }
+
+    /// Bad input arriving with a list change: an inserted element whose id is already in the
+    /// list is reported and kept apart, as a fresh render does.
+    func testDuplicateIDInsertedIntoAListIsReported() {
+        onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            // In a section's list, which is planned whole with its section, and in the list of
+            // sections, whose new elements are planned alone.
+            for inSections in [false, true] {
+                let model = ListModel(sections: 2, entries: 2)
+                let rendered = RenderedMenu(model.menu())
+                if inSections {
+                    model.sections.append(model.sections[1])
+                } else {
+                    model.sections[0].entries.append(model.sections[0].entries[1])
+                }
+                drainMainLoop()
+                Self.assertSameAsFreshRender(rendered, model)
+                XCTAssertTrue(rendered.diagnostics.contains { $0.message.contains("share the identity") },
+                              "\(inSections): \(rendered.diagnostics)")
             }
         }
     }
@@ -193,11 +217,11 @@ final class ListUpdateTests: XCTestCase {
                 }
             })
             let gone = MenuModelReader.read(menu.menuModel)[1]
-            Self.activate(gone, in: menu)
+            activate(gone, in: menu.actionGroup)
             drainMainLoop()
             XCTAssertEqual(MenuModelReader.read(menu.menuModel).map(\.label), ["Entry 1", "Entry 3"])
             XCTAssertEqual(menu.listUpdates, 1)
-            Self.activate(gone, in: menu)
+            activate(gone, in: menu.actionGroup)
             XCTAssertEqual(removing.opened, [2], "the removed entry's action runs nothing any more")
         }
     }
@@ -351,13 +375,5 @@ final class ListUpdateTests: XCTestCase {
         let fresh = RenderedMenu(model.menu(generated: generated))
         let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(fresh))
         XCTAssertEqual(updated, expected, updated.firstDifference(from: expected), line: line)
-    }
-
-    @MainActor private static func activate(_ item: ReadMenuItem, in rendered: RenderedMenu) {
-        guard let action = item.action, let name = action.split(separator: ".").last else {
-            return XCTFail("\(item) has no action")
-        }
-        let target = item.attributes["target"].flatMap { g_variant_new_string($0) }
-        g_action_group_activate_action(rendered.actionGroup, String(name), target)
     }
 }

@@ -44,6 +44,21 @@ final class PopUpButtonTests: XCTestCase {
         return popover
     }
 
+    /// Shows `child` (the control by default) in a window of its own, opens the control's menu
+    /// with a real click, runs `body` with the open popover, then destroys the window.
+    @MainActor static func withOpenMenu(
+        of control: PopUpButton, showing child: UnsafeMutablePointer<GtkWidget>? = nil, inWindowTitled title: String,
+        file: StaticString = #filePath, line: UInt = #line, _ body: (UnsafeMutablePointer<GtkWidget>) -> Void
+    ) {
+        let shown = child ?? control.widget
+        let window = WidgetClicks.presentWindow(titled: title, child: shown)
+        defer {
+            gtk_window_destroy(gmk_window(window))
+            drainMainLoop()
+        }
+        body(open(control, inWindowTitled: title, file: file, line: line))
+    }
+
     func testTheButtonShowsTheDefaultSelectionAfterItsIntroductoryLabel() throws {
         try GtkSession.start()
         onMain {
@@ -68,26 +83,22 @@ final class PopUpButtonTests: XCTestCase {
             let model = ReminderModel()
             let control = Self.repeatButton(model)
             let title = "GMenuKit pop up choice"
-            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
-            defer {
-                gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
-            }
-            let popover = Self.open(control, inWindowTitled: title)
-            let options = PopoverPages.modelButtons(in: popover).map(PopoverPages.buttonText)
-            XCTAssertEqual(options, ["Never", "Every Day", "Every Week", "Every Month", "Custom…"])
-            guard let daily = PopoverPages.modelButtons(in: popover, text: "Every Day").first else {
-                return XCTFail("no Every Day in \(options)")
-            }
-            XCTAssertEqual(ControlProbes.role(of: PopoverPages.modelButtons(in: popover, text: "Never")[0]), "radio",
-                           "the options are radio items")
+            Self.withOpenMenu(of: control, inWindowTitled: title) { popover in
+                let options = PopoverPages.modelButtons(in: popover).map(PopoverPages.buttonText)
+                XCTAssertEqual(options, ["Never", "Every Day", "Every Week", "Every Month", "Custom…"])
+                guard let daily = PopoverPages.modelButtons(in: popover, text: "Every Day").first else {
+                    return XCTFail("no Every Day in \(options)")
+                }
+                XCTAssertEqual(ControlProbes.role(of: PopoverPages.modelButtons(in: popover, text: "Never")[0]), "radio",
+                               "the options are radio items")
 
-            WidgetClicks.click(daily, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(popover) == 0 && control.label == "Every Day" }
-            XCTAssertEqual(model.repeatRule, .daily, "the click chose Every Day")
-            XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "the choice closed the menu")
-            XCTAssertEqual(control.label, "Every Day", "the button shows the choice")
-            XCTAssertEqual(ControlProbes.labels(in: ControlProbes.face(of: control.menuButton), text: "Every Day").count, 1)
+                WidgetClicks.click(daily, inWindowTitled: title)
+                XInput.runMainLoop { gtk_widget_get_mapped(popover) == 0 && control.label == "Every Day" }
+                XCTAssertEqual(model.repeatRule, .daily, "the click chose Every Day")
+                XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "the choice closed the menu")
+                XCTAssertEqual(control.label, "Every Day", "the button shows the choice")
+                XCTAssertEqual(ControlProbes.labels(in: ControlProbes.face(of: control.menuButton), text: "Every Day").count, 1)
+            }
         }
     }
 
@@ -126,49 +137,45 @@ final class PopUpButtonTests: XCTestCase {
             let model = ReminderModel()
             let control = Self.repeatButton(model)
             let title = "GMenuKit pop up custom"
-            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
-            defer {
-                gtk_window_destroy(gmk_window(window))
+            Self.withOpenMenu(of: control, inWindowTitled: title) { popover in
+                let footnotes = ControlProbes.labels(in: popover, text: Self.footnote)
+                XCTAssertEqual(footnotes.count, 1, "the footnote is in the menu")
+                guard let footnote = footnotes.first,
+                      let custom = PopoverPages.modelButtons(in: popover, text: "Custom…").first else {
+                    return XCTFail("the menu lacks the footnote or Custom…")
+                }
+                XCTAssertEqual(gtk_widget_get_mapped(footnote), 1, "the footnote is on screen")
+                XCTAssertEqual(gtk_label_get_wrap(gmk_label(footnote)), 1, "it wraps")
+                XCTAssertEqual(gtk_widget_has_css_class(footnote, "dim-label"), 1, "it is dim")
+                XCTAssertEqual(gtk_widget_get_mapped(custom), 1, "Custom… is on screen")
+                XCTAssertEqual(ControlProbes.role(of: custom), "normal", "Custom… is a command")
+
+                let items = MenuModelReader.read(control.menu.menuModel)
+                XCTAssertEqual(items.count, 2, "the options and Custom… are two sections: \(items)")
+                XCTAssertEqual(items.last?.section?.map(\.label), ["Custom…"])
+                let everyMonth = PopoverPages.modelButtons(in: popover, text: "Every Month")[0]
+                XCTAssertTrue(Self.separatorIsDrawn(between: everyMonth, and: custom, in: popover), "a line sets Custom… apart")
+                XCTAssertTrue(Self.separatorIsDrawn(between: custom, and: footnote, in: popover), "and the footnote")
+
+                // Below the options and Custom…, and inert.
+                var bottomOfCustom = graphene_point_t(x: 0, y: Float(gtk_widget_get_height(custom)))
+                var topOfFootnote = graphene_point_t()
+                var customBottomInPopover = graphene_point_t()
+                var footnoteTopInPopover = graphene_point_t()
+                XCTAssertEqual(gtk_widget_compute_point(custom, popover, &bottomOfCustom, &customBottomInPopover), 1)
+                XCTAssertEqual(gtk_widget_compute_point(footnote, popover, &topOfFootnote, &footnoteTopInPopover), 1)
+                XCTAssertGreaterThanOrEqual(footnoteTopInPopover.y, customBottomInPopover.y, "the footnote is under the list")
+                WidgetClicks.click(footnote, inWindowTitled: title)
                 drainMainLoop()
+                XCTAssertEqual(gtk_widget_get_mapped(popover), 1, "a click on the footnote leaves the menu open")
+                XCTAssertEqual(model.repeatRule, .never)
+
+                WidgetClicks.click(custom, inWindowTitled: title)
+                XInput.runMainLoop { model.customRequests == 1 && gtk_widget_get_mapped(popover) == 0 }
+                XCTAssertEqual(model.customRequests, 1, "Custom… ran its closure")
+                XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "and closed the menu")
+                XCTAssertEqual(control.label, "Never", "the selection stayed")
             }
-            let popover = Self.open(control, inWindowTitled: title)
-            let footnotes = ControlProbes.labels(in: popover, text: Self.footnote)
-            XCTAssertEqual(footnotes.count, 1, "the footnote is in the menu")
-            guard let footnote = footnotes.first,
-                  let custom = PopoverPages.modelButtons(in: popover, text: "Custom…").first else {
-                return XCTFail("the menu lacks the footnote or Custom…")
-            }
-            XCTAssertEqual(gtk_widget_get_mapped(footnote), 1, "the footnote is on screen")
-            XCTAssertEqual(gtk_label_get_wrap(gmk_label(footnote)), 1, "it wraps")
-            XCTAssertEqual(gtk_widget_has_css_class(footnote, "dim-label"), 1, "it is dim")
-            XCTAssertEqual(gtk_widget_get_mapped(custom), 1, "Custom… is on screen")
-            XCTAssertEqual(ControlProbes.role(of: custom), "normal", "Custom… is a command")
-
-            let items = MenuModelReader.read(control.menu.menuModel)
-            XCTAssertEqual(items.count, 2, "the options and Custom… are two sections: \(items)")
-            XCTAssertEqual(items.last?.section?.map(\.label), ["Custom…"])
-            let everyMonth = PopoverPages.modelButtons(in: popover, text: "Every Month")[0]
-            XCTAssertTrue(Self.separatorIsDrawn(between: everyMonth, and: custom, in: popover), "a line sets Custom… apart")
-            XCTAssertTrue(Self.separatorIsDrawn(between: custom, and: footnote, in: popover), "and the footnote")
-
-            // Below the options and Custom…, and inert.
-            var bottomOfCustom = graphene_point_t(x: 0, y: Float(gtk_widget_get_height(custom)))
-            var topOfFootnote = graphene_point_t()
-            var customBottomInPopover = graphene_point_t()
-            var footnoteTopInPopover = graphene_point_t()
-            XCTAssertEqual(gtk_widget_compute_point(custom, popover, &bottomOfCustom, &customBottomInPopover), 1)
-            XCTAssertEqual(gtk_widget_compute_point(footnote, popover, &topOfFootnote, &footnoteTopInPopover), 1)
-            XCTAssertGreaterThanOrEqual(footnoteTopInPopover.y, customBottomInPopover.y, "the footnote is under the list")
-            WidgetClicks.click(footnote, inWindowTitled: title)
-            drainMainLoop()
-            XCTAssertEqual(gtk_widget_get_mapped(popover), 1, "a click on the footnote leaves the menu open")
-            XCTAssertEqual(model.repeatRule, .never)
-
-            WidgetClicks.click(custom, inWindowTitled: title)
-            XInput.runMainLoop { model.customRequests == 1 && gtk_widget_get_mapped(popover) == 0 }
-            XCTAssertEqual(model.customRequests, 1, "Custom… ran its closure")
-            XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "and closed the menu")
-            XCTAssertEqual(control.label, "Never", "the selection stayed")
         }
     }
 
@@ -191,33 +198,29 @@ final class PopUpButtonTests: XCTestCase {
                 },
                 footnote: Self.footnote)
             let title = "GMenuKit pop up follows"
-            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
-            defer {
-                gtk_window_destroy(gmk_window(window))
+            Self.withOpenMenu(of: control, inWindowTitled: title) { popover in
+                let shown = gtk_menu_button_get_menu_model(gmk_menu_button(control.menuButton))!
+                XCTAssertEqual(MenuModelReader.read(shown).map { $0.section?.count }, [2, 1], "options, footnote")
+
+                offersCustom = true
+                control.menu.refresh()
                 drainMainLoop()
-            }
-            let popover = Self.open(control, inWindowTitled: title)
-            let shown = gtk_menu_button_get_menu_model(gmk_menu_button(control.menuButton))!
-            XCTAssertEqual(MenuModelReader.read(shown).map { $0.section?.count }, [2, 1], "options, footnote")
+                XCTAssertEqual(MenuModelReader.read(shown).map { $0.section?.count }, [2, 1, 1], "options, Custom…, footnote")
+                let custom = PopoverPages.modelButtons(in: popover, text: "Custom…").first
+                XCTAssertNotNil(custom, "the open menu shows Custom…")
+                if let custom {
+                    XInput.runMainLoop { gtk_widget_get_mapped(custom) != 0 }
+                    XCTAssertEqual(gtk_widget_get_mapped(custom), 1)
+                    gtk_widget_activate(custom)
+                    XCTAssertEqual(model.customRequests, 1, "the copied item runs the rendered menu's action")
+                }
 
-            offersCustom = true
-            control.menu.refresh()
-            drainMainLoop()
-            XCTAssertEqual(MenuModelReader.read(shown).map { $0.section?.count }, [2, 1, 1], "options, Custom…, footnote")
-            let custom = PopoverPages.modelButtons(in: popover, text: "Custom…").first
-            XCTAssertNotNil(custom, "the open menu shows Custom…")
-            if let custom {
-                XInput.runMainLoop { gtk_widget_get_mapped(custom) != 0 }
-                XCTAssertEqual(gtk_widget_get_mapped(custom), 1)
-                gtk_widget_activate(custom)
-                XCTAssertEqual(model.customRequests, 1, "the copied item runs the rendered menu's action")
+                offersCustom = false
+                control.menu.refresh()
+                drainMainLoop()
+                XCTAssertEqual(MenuModelReader.read(shown).map { $0.section?.count }, [2, 1])
+                XCTAssertEqual(ControlProbes.labels(in: popover, text: Self.footnote).count, 1, "the footnote stayed")
             }
-
-            offersCustom = false
-            control.menu.refresh()
-            drainMainLoop()
-            XCTAssertEqual(MenuModelReader.read(shown).map { $0.section?.count }, [2, 1])
-            XCTAssertEqual(ControlProbes.labels(in: popover, text: Self.footnote).count, 1, "the footnote stayed")
         }
     }
 
@@ -369,15 +372,11 @@ final class PopUpButtonTests: XCTestCase {
             gtk_widget_set_halign(control.widget, GTK_ALIGN_START)
             gtk_box_append(gmk_box(box), control.widget)
             let title = "GMenuKit pop up screenshot"
-            let window = WidgetClicks.presentWindow(titled: title, child: box)
-            defer {
-                gtk_window_destroy(gmk_window(window))
+            Self.withOpenMenu(of: control, showing: box, inWindowTitled: title) { popover in
+                ControlProbes.saveScreenshot(of: popover, as: directory + "/pop-up-button.png", size: (360, 300))
+                gtk_popover_popdown(gmk_popover(popover))
                 drainMainLoop()
             }
-            let popover = Self.open(control, inWindowTitled: title)
-            ControlProbes.saveScreenshot(of: popover, as: directory + "/pop-up-button.png", size: (360, 300))
-            gtk_popover_popdown(gmk_popover(popover))
-            drainMainLoop()
         }
     }
 }

@@ -97,8 +97,9 @@ final class PropertyBasedRenderingTests: XCTestCase {
             let file = items.first { $0.label == "b.txt" }
             let clear = items.first { $0.label == "Clear Menu" }
             XCTAssertNotEqual(file?.action, clear?.action, "a generated item and a written one, two actions")
-            g_action_group_activate_action(rendered.actionGroup, localActionName(file), file?.target.map { g_variant_new_string($0) })
-            g_action_group_activate_action(rendered.actionGroup, localActionName(clear), nil)
+            guard let file, let clear else { return XCTFail("no b.txt or Clear Menu in \(items)") }
+            activate(file, in: rendered.actionGroup)
+            activate(clear, in: rendered.actionGroup)
             XCTAssertEqual(log, ["b.txt", "clear"])
             XCTAssertEqual(catcher.messages, [])
         }

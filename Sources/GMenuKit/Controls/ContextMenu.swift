@@ -168,25 +168,14 @@ public final class ContextMenu: MenuControl {
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(gmk_gesture_single(click.gpointer), guint(GDK_BUTTON_SECONDARY))
         gmk_connect_click(click, "pressed", { gesture, _, x, y, data in
-            nonisolated(unsafe) let gesture = gesture
-            nonisolated(unsafe) let data = data
-            MainActor.assumeIsolated {
-                // Claimed, so that a context menu of a widget around this one stays shut.
-                gtk_gesture_set_state(gmk_gesture(gesture?.gpointer), GTK_EVENT_SEQUENCE_CLAIMED)
-                ContextMenuRelay.contextMenu(data)?.popup(at: x, y)
-            }
+            openContextMenu(pressedBy: gesture?.gpointer, at: x, y, relay: data)
         }, SwiftClosureData.retained(relay), SwiftClosureData.releaseOnClosureDestroy)
         add(controller: click)
 
         let longPress = gtk_gesture_long_press_new()!
         gtk_gesture_single_set_touch_only(gmk_gesture_single(longPress.gpointer), 1)
         gmk_connect_long_press(longPress, { gesture, x, y, data in
-            nonisolated(unsafe) let gesture = gesture
-            nonisolated(unsafe) let data = data
-            MainActor.assumeIsolated {
-                gtk_gesture_set_state(gmk_gesture(gesture?.gpointer), GTK_EVENT_SEQUENCE_CLAIMED)
-                ContextMenuRelay.contextMenu(data)?.popup(at: x, y)
-            }
+            openContextMenu(pressedBy: gesture?.gpointer, at: x, y, relay: data)
         }, SwiftClosureData.retained(relay), SwiftClosureData.releaseOnClosureDestroy)
         add(controller: longPress)
 
@@ -382,5 +371,16 @@ private final class ContextMenuRelay {
 
     static func contextMenu(_ data: gpointer?) -> ContextMenu? {
         SwiftClosureData.object(data, as: ContextMenuRelay.self).contextMenu
+    }
+}
+
+/// What a secondary click and a long touch do: claim the press, so that a context menu of a
+/// widget around this one stays shut, and open the menu where it happened. Their C callbacks
+/// differ only in their arguments. GTK emits gesture signals on the main thread.
+private func openContextMenu(pressedBy gesture: gpointer?, at x: gdouble, _ y: gdouble, relay data: gpointer?) {
+    nonisolated(unsafe) let (gesture, data) = (gesture, data)
+    MainActor.assumeIsolated {
+        gtk_gesture_set_state(gmk_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
+        ContextMenuRelay.contextMenu(data)?.popup(at: x, y)
     }
 }

@@ -62,8 +62,6 @@ struct ElementChanges {
     var changed: [(index: Int, oldIndex: Int, node: MenuNode)] = []
     /// New elements: their index and node, ascending.
     var inserted: [(index: Int, node: MenuNode)] = []
-    /// How many elements the list has now.
-    var count = 0
 
     var isEmpty: Bool { removed.isEmpty && changed.isEmpty && inserted.isEmpty }
 }
@@ -143,6 +141,9 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
     private let forEach: ForEach<Data, ID, any MenuContent>
     /// The elements as last read (an array shares the model's storage).
     private var elements: [Data.Element]?
+    /// Their ids, gathered when elements are first inserted and kept from then on: an inserted
+    /// id already in the list is a clash that only the whole menu plans and reports.
+    private var ids: Set<ID>?
     private let areEqual: ((Data.Element, Data.Element) -> Bool)?
 
     init(_ forEach: ForEach<Data, ID, any MenuContent>, identity: MenuIdentity, deferral: ElementDeferral) {
@@ -172,10 +173,11 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
     override func readChanges() -> ElementChanges? {
         let newData = observingData { Array(forEach.data()) }
         guard isIncremental, let areEqual, let oldData = elements else { return nil }
-        guard var changes = difference(from: oldData, to: newData, areEqual: areEqual) else { return nil }
+        guard var changes = difference(from: oldData, to: newData, areEqual: areEqual),
+              takeIDs(of: changes, from: oldData, to: newData)
+        else { return nil }
         elements = newData
         setCount(newData.count)
-        changes.count = newData.count
         let resolved: Bool = observingContent {
             for position in changes.changed.indices {
                 guard let made = node(at: changes.changed[position].index, of: newData) else { return false }
@@ -188,6 +190,20 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
             return true
         }
         return resolved ? changes : nil
+    }
+
+    /// Brings the set of ids up to the new list; false when an inserted id is already in it.
+    private func takeIDs(of changes: ElementChanges, from old: [Data.Element], to new: [Data.Element]) -> Bool {
+        guard ids != nil || !changes.inserted.isEmpty else { return true }
+        let id = forEach.elementID
+        var known = ids ?? Set(old.lazy.map(id))
+        ids = nil
+        for index in changes.removed { known.remove(id(old[index])) }
+        for (index, _) in changes.inserted {
+            guard known.insert(id(new[index])).inserted else { return false }
+        }
+        ids = known
+        return true
     }
 
     /// The one node the element at `index` makes, or nil if it makes another number.

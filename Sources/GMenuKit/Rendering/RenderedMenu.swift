@@ -301,7 +301,7 @@ public final class RenderedMenu {
         let found: (ElementChanges, (items: [PlannedItem], actions: [PlannedAction])?)? = ElementDeferral.during(elements.deferral) {
             guard let changes = elements.readChanges() else { return nil }
             // An emptied list may leave a section or menu empty: the whole menu says so.
-            guard !changes.isEmpty, changes.count > 0 else { return (changes, nil) }
+            guard !changes.isEmpty, elements.count > 0 else { return (changes, nil) }
             return (changes, MenuPlanner.planElements(
                 changes.changed.map(\.node) + changes.inserted.map(\.node), of: elements,
                 options: plannerOptions(), names: &names))

@@ -82,6 +82,11 @@ func localActionName(_ item: ReadMenuItem?) -> String {
     String(item?.action?.split(separator: ".", maxSplits: 1).last ?? "")
 }
 
+/// Chooses an item read back from a menu, as GTK does: its action in `group`, with its target.
+func activate(_ item: ReadMenuItem, in group: OpaquePointer) {
+    g_action_group_activate_action(group, localActionName(item), item.target.map { g_variant_new_string($0) })
+}
+
 /// The names of a group's actions.
 func actionNames(_ group: OpaquePointer) -> [String] {
     let names = g_action_group_list_actions(group)!
