@@ -13,12 +13,15 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        .target(name: "GMenuKit", dependencies: ["CGtk"]),
+        // GMenuKit's own GAction and GActionGroup, in C: an action per item costs far less than
+        // a GSimpleAction in a GSimpleActionGroup.
+        .target(name: "CMenuActions", dependencies: ["CGtk"]),
+        .target(name: "GMenuKit", dependencies: ["CGtk", "CMenuActions"]),
         .executableTarget(name: "MenuShowcase", dependencies: ["GMenuKit", "CGtk"]),
         // Realistic menus shared by the tests and the benchmark.
         .target(name: "MenuFixtures", dependencies: ["GMenuKit"]),
         .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "MenuFixtures", "CGtk"]),
-        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "MenuFixtures"]),
+        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuActions", "MenuFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

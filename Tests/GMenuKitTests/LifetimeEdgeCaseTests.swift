@@ -137,7 +137,7 @@ final class LifetimeEdgeCaseTests: XCTestCase {
             drainMainLoop()
         }
         // The group stays as long as the button GTK keeps holds it; the actions must go.
-        let actionsLeft = census.liveTypes["GSimpleAction"] ?? 0
+        let actionsLeft = census.liveTypes["GMKMenuAction"] ?? 0
         return (catcher.messages, leftBehind, keyboardWorks, actionsLeft)
     }
 

@@ -5,42 +5,74 @@
 /// label changes ("Show Map" becomes "Hide Map").
 public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
     public private(set) var path: String
+    /// FNV-1a of the path's bytes, carried along as components are appended. Planning hashes
+    /// every item's identity more than once, and hash tables rehash on growth: each of those
+    /// then feeds one integer to the hasher instead of the whole path.
+    private var pathHash: UInt64
 
-    public init(_ path: String = "") { self.path = path }
+    public init(_ path: String = "") {
+        self.path = path
+        pathHash = Self.fnv1a(path, continuing: Self.fnvOffsetBasis)
+    }
+
+    public static func == (lhs: MenuIdentity, rhs: MenuIdentity) -> Bool {
+        lhs.pathHash == rhs.pathHash && lhs.path == rhs.path
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pathHash)
+    }
 
     public func appending(_ component: String) -> MenuIdentity {
-        var path = self.path
-        path.reserveCapacity(path.utf8.count + 1 + component.utf8.count)
-        path.append("/")
-        path.append(component)
-        return MenuIdentity(path)
+        var identity = self
+        identity.append("/", reserving: component.utf8.count)
+        identity.append(component)
+        return identity
     }
 
     /// A position in a builder block ("/3", "/for3"), without intermediate strings: identities
     /// are made for every item on every refresh.
     func appending(_ label: String, _ index: Int) -> MenuIdentity {
-        var path = self.path
-        path.append("/")
-        path.append(label)
-        path.append(String(index))
-        return MenuIdentity(path)
+        var identity = self
+        let number = String(index)
+        identity.append("/", reserving: label.utf8.count + number.utf8.count)
+        identity.append(label)
+        identity.append(number)
+        return identity
     }
 
     /// A `ForEach` element: "/[id]".
     func appending<ID: Hashable>(element id: ID) -> MenuIdentity {
-        var path = self.path
-        path.append("/[")
         // Strings and integers, the usual ids, without `String(describing:)`'s generic printing.
-        if let text = id as? String {
-            path.append(text)
+        let text = if let text = id as? String {
+            text
         } else if let number = id as? Int {
-            path.append(String(number))
+            String(number)
         } else {
-            path.append(String(describing: id))
+            String(describing: id)
         }
-        path.append("]")
-        return MenuIdentity(path)
+        var identity = self
+        identity.append("/[", reserving: text.utf8.count + 1)
+        identity.append(text)
+        identity.append("]")
+        return identity
     }
 
     public var description: String { path.isEmpty ? "/" : path }
+
+    /// Appends to the path and its hash; `extra` more bytes follow, so that the path, shared
+    /// with the identity it came from, is copied once into storage that holds them all.
+    private mutating func append(_ text: String, reserving extra: Int = 0) {
+        if extra > 0 { path.reserveCapacity(path.utf8.count + text.utf8.count + extra) }
+        path.append(text)
+        pathHash = Self.fnv1a(text, continuing: pathHash)
+    }
+
+    private static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    private static func fnv1a(_ text: String, continuing hash: UInt64) -> UInt64 {
+        var hash = hash
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
 }

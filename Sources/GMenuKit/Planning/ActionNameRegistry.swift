@@ -94,26 +94,36 @@ struct ActionNameRegistry {
 
     /// Lowercase ASCII words joined by '-', at most 40 characters: "Sort by Date" → "sort-by-date".
     static func slug(_ title: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(title.utf8.count, 40))
-        var pendingDash = false
-        for byte in title.utf8 {
-            let character: UInt8
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): character = byte
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): character = byte + 32
-            default:
-                // Spaces, punctuation and every byte of a non-ASCII character separate words.
-                pendingDash = true
-                continue
+        // Built on the stack: a name is made for every item of a new menu.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumSlugLength) { bytes in
+            var count = 0
+            var pendingDash = false
+            for byte in title.utf8 {
+                let character: UInt8
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): character = byte
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): character = byte + 32
+                default:
+                    // Spaces, punctuation and every byte of a non-ASCII character separate words.
+                    pendingDash = true
+                    continue
+                }
+                if pendingDash && count > 0 {
+                    // A name does not end in a dash.
+                    if count + 1 == maximumSlugLength { break }
+                    bytes[count] = UInt8(ascii: "-")
+                    count += 1
+                }
+                pendingDash = false
+                bytes[count] = character
+                count += 1
+                if count == maximumSlugLength { break }
             }
-            if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
-            pendingDash = false
-            bytes.append(character)
-            if bytes.count >= 40 { break }
+            return count == 0 ? "item" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self)
         }
-        return bytes.isEmpty ? "item" : String(decoding: bytes, as: UTF8.self)
     }
+
+    private static let maximumSlugLength = 40
 
     /// What `g_action_name_is_valid` accepts: non-empty, ASCII letters, digits, '-' and '.'.
     static func isValidActionName(_ name: String) -> Bool {

@@ -114,7 +114,7 @@ struct MenuPlanner {
     /// element that is a list itself is expanded in turn.
     private func expandingDeferred(_ nodes: [MenuNode]) -> [MenuNode] {
         if nodes.count == 1, let deferred = nodes[0].deferred { return expandingDeferred(deferred.expand()) }
-        guard nodes.contains(where: { $0.deferred != nil }) else { return nodes }
+        guard nodes.containsDeferredList else { return nodes }
         var expanded: [MenuNode] = []
         expanded.reserveCapacity(nodes.count)
         for node in nodes {
@@ -156,9 +156,15 @@ struct MenuPlanner {
     /// plain items stays flat; otherwise each run of plain items forms a section of its own.
     private mutating func planLevel(_ given: [MenuNode], of owner: MenuIdentity, scope: Scope) -> [PlannedItem] {
         let nodes = expandingDeferred(given)
-        let needsSections = nodes.contains { $0.isSectionLike }
-        guard needsSections else {
-            return nodes.compactMap { node in tracking(node, scope: scope, sectioned: false) { $0.planItem(node, scope: scope) } }
+        guard nodes.containsSectionLike else {
+            var items: [PlannedItem] = []
+            items.reserveCapacity(nodes.count)
+            for node in nodes {
+                if let item = tracking(node, scope: scope, sectioned: false, { $0.planItem(node, scope: scope) }) {
+                    items.append(item)
+                }
+            }
+            return items
         }
 
         var level: [PlannedItem] = []
@@ -592,6 +598,13 @@ struct MenuPlanner {
     private mutating func report(_ severity: MenuDiagnostic.Severity, path: [String], _ message: String) {
         diagnostics.append(MenuDiagnostic(severity: severity, path: path.joined(separator: " › "), message: message))
     }
+}
+
+// Outside the main actor on purpose: a main-actor closure handed to the standard library is
+// checked at run time for its actor on every call, and these run for every node of a menu.
+extension [MenuNode] {
+    var containsSectionLike: Bool { contains { $0.isSectionLike } }
+    var containsDeferredList: Bool { contains { $0.deferred != nil } }
 }
 
 extension MenuNode {

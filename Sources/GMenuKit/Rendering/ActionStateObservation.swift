@@ -1,4 +1,5 @@
 import CGtk
+import CMenuActions
 import Observation
 
 /// Keeps a toggle's, picker's or slider's action state following its binding.
@@ -66,16 +67,8 @@ final class ActionStateObservation {
     }
 
     private func setState(_ state: State) {
-        guard let action else { return }
-        let current = g_action_get_state(gmk_action(action.gpointer))
-        defer { if let current { g_variant_unref(current) } }
-        let differs: Bool
-        switch state {
-        case .bool(let value): differs = Variants.bool(current) != value
-        case .string(let value): differs = Variants.string(current) != value
-        case .double(let value): differs = Variants.double(current) != value
-        }
-        if differs { g_simple_action_set_state(action, state.variant) }
+        // The action changes (and tells GTK) only if the state differs.
+        if let action { gmk_menu_action_set_state(action, state.variant) }
     }
 
     private static func state(of behavior: PlannedAction.Behavior) -> State {

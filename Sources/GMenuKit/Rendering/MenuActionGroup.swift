@@ -1,6 +1,8 @@
 import CGtk
+import CMenuActions
 
-/// The `GSimpleActionGroup` behind a rendered menu: one `GSimpleAction` per planned action,
+/// The action group behind a rendered menu: one `GMKMenuAction` per planned action in a
+/// `GMKMenuActionGroup` (GMenuKit's own, in C: far cheaper per item than `GSimpleAction`),
 /// kept across refreshes and updated in place (handler, enabled, state), so that GTK sees
 /// the same actions for as long as the items that use them exist.
 @MainActor
@@ -19,12 +21,14 @@ final class MenuActionGroup {
     }
 
     init() {
-        group = ObjectReference(taking: g_simple_action_group_new().gpointer)
+        group = ObjectReference(taking: gmk_menu_action_group_new().gpointer)
     }
 
     isolated deinit {
         for installed in installed.values { g_object_unref(installed.action.gpointer) }
     }
+
+    private var menuActionGroup: OpaquePointer { group.opaque }
 
     var actionGroup: OpaquePointer { gmk_action_group(group.pointer) }
 
@@ -76,16 +80,13 @@ final class MenuActionGroup {
 
     private func install(_ planned: PlannedAction) {
         let handler = ActionHandler(behavior: planned.behavior)
-        let simple: OpaquePointer
-        let signal: String
+        let action: OpaquePointer
         var state: ActionStateObservation?
         switch planned.behavior {
         case .perform:
-            simple = g_simple_action_new(planned.name, nil)
-            signal = "activate"
+            action = Self.makeAction(named: planned.name, parameterType: nil, state: nil)
         case .dispatch:
-            simple = g_simple_action_new(planned.name, gmk_variant_type_string())
-            signal = "activate"
+            action = Self.makeAction(named: planned.name, parameterType: gmk_variant_type_string(), state: nil)
         case .toggle, .choice, .value:
             let observation = ActionStateObservation()
             let initial = observation.read(planned.behavior)
@@ -94,25 +95,31 @@ final class MenuActionGroup {
             case .value: gmk_variant_type_double()
             default: Optional<OpaquePointer>.none
             }
-            simple = g_simple_action_new_stateful(planned.name, parameterType, initial.variant)
-            signal = "change-state"
-            observation.follow(simple)
+            action = Self.makeAction(named: planned.name, parameterType: parameterType, state: initial.variant)
+            observation.follow(action)
             state = observation
         }
-        g_simple_action_set_enabled(simple, planned.isEnabled ? 1 : 0)
-        gmk_connect_action(simple, signal, actionCallback, SwiftClosureData.retained(handler),
-                           SwiftClosureData.releaseOnClosureDestroy)
-        g_action_map_add_action(gmk_action_map(group.pointer), gmk_action(simple.gpointer))
-        installed[planned.name] = InstalledAction(action: simple, handler: handler, shape: planned.shape, state: state)
+        if !planned.isEnabled { gmk_menu_action_set_enabled(action, 0) }
+        gmk_menu_action_set_handler(action, actionHandler, SwiftClosureData.retained(handler),
+                                    SwiftClosureData.releaseOnDestroy)
+        gmk_menu_action_group_add(menuActionGroup, gmk_action(action.gpointer))
+        installed[planned.name] = InstalledAction(action: action, handler: handler, shape: planned.shape, state: state)
+    }
+
+    /// Outside the main actor, so that the closure is not checked at run time for its actor.
+    nonisolated private static func makeAction(
+        named name: String, parameterType: OpaquePointer?, state: OpaquePointer?
+    ) -> OpaquePointer {
+        name.withCString { gmk_menu_action_new($0, parameterType, state) }
+    }
+
+    nonisolated private static func removeAction(named name: String, from group: OpaquePointer) {
+        name.withCString { gmk_menu_action_group_remove(group, $0) }
     }
 
     private func update(_ existing: InstalledAction, to planned: PlannedAction) {
         existing.handler.behavior = planned.behavior
-        let simple = existing.action
-        let enabled: gboolean = planned.isEnabled ? 1 : 0
-        if g_action_get_enabled(gmk_action(simple.gpointer)) != enabled {
-            g_simple_action_set_enabled(simple, enabled)
-        }
+        gmk_menu_action_set_enabled(existing.action, planned.isEnabled ? 1 : 0)
         existing.state?.update(to: planned.behavior)
     }
 
@@ -120,7 +127,9 @@ final class MenuActionGroup {
         guard let existing = installed.removeValue(forKey: name) else { return }
         existing.handler.behavior = nil
         existing.state?.stop()
-        g_action_map_remove_action(gmk_action_map(group.pointer), name)
+        // Whoever still holds the action finds it doing nothing.
+        gmk_menu_action_set_handler(existing.action, nil, nil, nil)
+        Self.removeAction(named: name, from: menuActionGroup)
         g_object_unref(existing.action.gpointer)
     }
 }
@@ -146,7 +155,7 @@ final class ActionHandler {
         behavior = .dispatch(handlers)
     }
 
-    func handle(_ simple: OpaquePointer, parameter: OpaquePointer?) {
+    func handle(_ action: OpaquePointer, parameter: OpaquePointer?) {
         switch behavior {
         case .perform(let perform):
             perform()
@@ -157,28 +166,28 @@ final class ActionHandler {
             guard let newValue = Variants.bool(parameter) else { return }
             isOn.wrappedValue = newValue
             // The state follows right away; the binding, read again later, agrees with it.
-            g_simple_action_set_state(simple, g_variant_new_boolean(newValue ? 1 : 0))
+            gmk_menu_action_set_state(action, g_variant_new_boolean(newValue ? 1 : 0))
         case .choice(_, let select):
             guard let target = Variants.string(parameter) else { return }
             // A target that names no option (from outside GMenuKit) changes nothing.
-            if select(target) { g_simple_action_set_state(simple, g_variant_new_string(target)) }
+            if select(target) { gmk_menu_action_set_state(action, g_variant_new_string(target)) }
         case .value(let slider):
             guard let proposed = Variants.double(parameter) else { return }
             let value = slider.fitted(proposed)
             slider.value.wrappedValue = value
-            g_simple_action_set_state(simple, g_variant_new_double(value))
+            gmk_menu_action_set_state(action, g_variant_new_double(value))
         case nil:
             break
         }
     }
 }
 
-/// `activate` and `change-state` share one signature: the action and its parameter.
-private let actionCallback: GMKActionCallback = { simple, parameter, data in
-    // GTK emits action signals on the main thread only.
-    guard let action = simple else { return }
-    nonisolated(unsafe) let (simple, parameter, data) = (action, parameter, data)
+/// Runs for activation and for a requested state change alike: the action and its parameter.
+private let actionHandler: GMKMenuActionHandler = { action, parameter, data in
+    // GTK activates actions on the main thread only.
+    guard let menuAction = action else { return }
+    nonisolated(unsafe) let (action, parameter, data) = (menuAction, parameter, data)
     MainActor.assumeIsolated {
-        SwiftClosureData.object(data, as: ActionHandler.self).handle(simple, parameter: parameter)
+        SwiftClosureData.object(data, as: ActionHandler.self).handle(action, parameter: parameter)
     }
 }

@@ -25,32 +25,30 @@ final class MenuItemFactory {
         var customID: String?
         if attributes.row != nil {
             // The other attributes stay: they describe the item to anyone reading the model.
-            customID = customRows.register(CustomRowSpec(key: identity.path, attributes: attributes))
-            g_menu_item_set_attribute_value(item, "custom", g_variant_new_string(customID))
+            let id = customRows.register(CustomRowSpec(key: identity.path, attributes: attributes))
+            Self.set(item, "custom", id)
+            customID = id
         }
-        func set(_ name: String, _ value: String?) {
-            if let value { g_menu_item_set_attribute_value(item, name, g_variant_new_string(value)) }
-        }
-        set(G_MENU_ATTRIBUTE_LABEL, attributes.label)
+        Self.set(item, G_MENU_ATTRIBUTE_LABEL, attributes.label)
         if attributes.useMarkup {
             // GTK 4.8 reads use-markup as a string; a Boolean would be ignored.
-            set("use-markup", "true")
+            Self.set(item, "use-markup", "true")
         }
         if let action = attributes.action {
-            set(G_MENU_ATTRIBUTE_ACTION, action)
-            set(G_MENU_ATTRIBUTE_TARGET, attributes.target)
+            Self.set(item, G_MENU_ATTRIBUTE_ACTION, action)
+            Self.set(item, G_MENU_ATTRIBUTE_TARGET, attributes.target)
         }
         if let icon = attributes.icon {
-            g_menu_item_set_attribute_value(item, G_MENU_ATTRIBUTE_ICON, serializedIcon(named: icon))
+            Self.set(item, G_MENU_ATTRIBUTE_ICON, serializedIcon(named: icon))
         }
-        set("verb-icon", attributes.verbIcon)
-        set("accel", attributes.accel)
-        set("display-hint", attributes.displayHint)
-        set(MenuAttributeName.role, attributes.role)
-        set(MenuAttributeName.subtitle, attributes.subtitle)
-        set(MenuAttributeName.range, attributes.range)
+        Self.set(item, "verb-icon", attributes.verbIcon)
+        Self.set(item, "accel", attributes.accel)
+        Self.set(item, "display-hint", attributes.displayHint)
+        Self.set(item, MenuAttributeName.role, attributes.role)
+        Self.set(item, MenuAttributeName.subtitle, attributes.subtitle)
+        Self.set(item, MenuAttributeName.range, attributes.range)
         if attributes.keepsMenuOpen {
-            g_menu_item_set_attribute_value(item, MenuAttributeName.keepsMenuOpen, g_variant_new_boolean(1))
+            Self.set(item, MenuAttributeName.keepsMenuOpen, g_variant_new_boolean(1))
         }
         if let link {
             g_menu_item_set_link(item, link.kind == .section ? G_MENU_LINK_SECTION : G_MENU_LINK_SUBMENU, link.model)
@@ -58,10 +56,23 @@ final class MenuItemFactory {
         return (item, customID)
     }
 
+    // Strings go to C through `withCString`: passing a String where C wants a pointer copies it
+    // into a new array every time, and an item has several. Outside the main actor, so that
+    // the closures are not checked at run time for their actor.
+
+    nonisolated private static func set(_ item: OpaquePointer, _ name: String, _ value: String?) {
+        guard let value else { return }
+        value.withCString { set(item, name, g_variant_new_string($0)) }
+    }
+
+    nonisolated private static func set(_ item: OpaquePointer, _ name: String, _ value: OpaquePointer) {
+        name.withCString { g_menu_item_set_attribute_value(item, $0, value) }
+    }
+
     /// What `g_icon_serialize` makes of a themed icon of this name, made once.
     private func serializedIcon(named name: String) -> OpaquePointer {
         if let variant = serializedIcons[name] { return variant }
-        let icon = g_themed_icon_new(name)!
+        let icon = name.withCString { g_themed_icon_new($0) }!
         let variant = g_icon_serialize(icon)!
         g_object_unref(icon.gpointer)
         serializedIcons[name] = variant

@@ -1,0 +1,173 @@
+#include "menu_action_private.h"
+
+static void gmk_menu_action_iface_init(GActionInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE(GMKMenuAction, gmk_menu_action, G_TYPE_OBJECT,
+                              G_IMPLEMENT_INTERFACE(G_TYPE_ACTION, gmk_menu_action_iface_init))
+
+enum { PROP_0, PROP_NAME, PROP_PARAMETER_TYPE, PROP_ENABLED, PROP_STATE_TYPE, PROP_STATE, N_PROPS };
+
+static GParamSpec *properties[N_PROPS];
+
+GMKMenuAction *gmk_menu_action_new(const char *name, const GVariantType *parameter_type, GVariant *state) {
+  g_return_val_if_fail(g_action_name_is_valid(name), NULL);
+  /* No construct properties: building through properties is most of GSimpleAction's cost. */
+  GMKMenuAction *action = g_object_new(GMK_TYPE_MENU_ACTION, NULL);
+  action->name = g_strdup(name);
+  action->parameter_type = parameter_type ? g_variant_type_copy(parameter_type) : NULL;
+  action->state = state ? g_variant_ref_sink(state) : NULL;
+  return action;
+}
+
+void gmk_menu_action_set_handler(GMKMenuAction *action, GMKMenuActionHandler handler, gpointer user_data,
+                                 GDestroyNotify destroy) {
+  g_return_if_fail(GMK_IS_MENU_ACTION(action));
+  GDestroyNotify old_destroy = action->destroy;
+  gpointer old_data = action->user_data;
+  action->handler = handler;
+  action->user_data = user_data;
+  action->destroy = destroy;
+  /* Last, so that a notify that reaches back into the action finds it consistent. */
+  if (old_destroy) old_destroy(old_data);
+}
+
+void gmk_menu_action_set_enabled(GMKMenuAction *action, gboolean enabled) {
+  g_return_if_fail(GMK_IS_MENU_ACTION(action));
+  enabled = !!enabled;
+  if (action->enabled == enabled) return;
+  action->enabled = enabled;
+  g_object_notify_by_pspec(G_OBJECT(action), properties[PROP_ENABLED]);
+  if (action->group) g_action_group_action_enabled_changed(action->group, action->name, enabled);
+}
+
+void gmk_menu_action_set_state(GMKMenuAction *action, GVariant *state) {
+  g_return_if_fail(GMK_IS_MENU_ACTION(action));
+  g_return_if_fail(state != NULL);
+  g_variant_ref_sink(state);
+  if (action->state == NULL || !g_variant_is_of_type(state, g_variant_get_type(action->state))) {
+    g_critical("gmk_menu_action_set_state: state of type '%s' for action '%s' of state type '%s'",
+               g_variant_get_type_string(state), action->name,
+               action->state ? g_variant_get_type_string(action->state) : "(stateless)");
+    g_variant_unref(state);
+    return;
+  }
+  if (g_variant_equal(state, action->state)) {
+    g_variant_unref(state);
+    return;
+  }
+  g_variant_unref(action->state);
+  action->state = state;
+  g_object_notify_by_pspec(G_OBJECT(action), properties[PROP_STATE]);
+  if (action->group) g_action_group_action_state_changed(action->group, action->name, state);
+}
+
+/* GAction */
+
+static const char *gmk_menu_action_get_name(GAction *action) { return GMK_MENU_ACTION(action)->name; }
+
+static const GVariantType *gmk_menu_action_get_parameter_type(GAction *action) {
+  return GMK_MENU_ACTION(action)->parameter_type;
+}
+
+static const GVariantType *gmk_menu_action_get_state_type(GAction *action) {
+  GMKMenuAction *self = GMK_MENU_ACTION(action);
+  return self->state ? g_variant_get_type(self->state) : NULL;
+}
+
+static GVariant *gmk_menu_action_get_state_hint(GAction *action) {
+  (void)action;
+  return NULL;
+}
+
+static gboolean gmk_menu_action_get_enabled(GAction *action) { return GMK_MENU_ACTION(action)->enabled; }
+
+static GVariant *gmk_menu_action_get_state(GAction *action) {
+  GMKMenuAction *self = GMK_MENU_ACTION(action);
+  return self->state ? g_variant_ref(self->state) : NULL;
+}
+
+/* What GSimpleAction does for a change-state handler: the handler decides. Without one, the
+   state is set as asked. */
+static void gmk_menu_action_change_state(GAction *action, GVariant *value) {
+  GMKMenuAction *self = GMK_MENU_ACTION(action);
+  g_variant_ref_sink(value);
+  if (self->handler)
+    self->handler(self, value, self->user_data);
+  else if (self->state)
+    gmk_menu_action_set_state(self, value);
+  g_variant_unref(value);
+}
+
+/* What GSimpleAction does for activation: a stateless action runs its handler; a stateful one
+   asks for a state (the opposite for a Boolean without a parameter, else the parameter). A
+   disabled action does nothing. */
+static void gmk_menu_action_activate(GAction *action, GVariant *parameter) {
+  GMKMenuAction *self = GMK_MENU_ACTION(action);
+  g_return_if_fail(self->parameter_type == NULL
+                       ? parameter == NULL
+                       : (parameter != NULL && g_variant_is_of_type(parameter, self->parameter_type)));
+  if (parameter) g_variant_ref_sink(parameter);
+  /* The handler may drop the last other reference to the action. */
+  g_object_ref(self);
+  if (self->enabled) {
+    if (self->state == NULL) {
+      if (self->handler) self->handler(self, parameter, self->user_data);
+    } else if (parameter == NULL && g_variant_is_of_type(self->state, G_VARIANT_TYPE_BOOLEAN)) {
+      gmk_menu_action_change_state(action, g_variant_new_boolean(!g_variant_get_boolean(self->state)));
+    } else if (parameter != NULL && g_variant_is_of_type(self->state, g_variant_get_type(parameter))) {
+      gmk_menu_action_change_state(action, parameter);
+    }
+  }
+  g_object_unref(self);
+  if (parameter) g_variant_unref(parameter);
+}
+
+static void gmk_menu_action_iface_init(GActionInterface *iface) {
+  iface->get_name = gmk_menu_action_get_name;
+  iface->get_parameter_type = gmk_menu_action_get_parameter_type;
+  iface->get_state_type = gmk_menu_action_get_state_type;
+  iface->get_state_hint = gmk_menu_action_get_state_hint;
+  iface->get_enabled = gmk_menu_action_get_enabled;
+  iface->get_state = gmk_menu_action_get_state;
+  iface->change_state = gmk_menu_action_change_state;
+  iface->activate = gmk_menu_action_activate;
+}
+
+/* GObject */
+
+static void gmk_menu_action_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+  GAction *action = G_ACTION(object);
+  switch (id) {
+  case PROP_NAME: g_value_set_string(value, gmk_menu_action_get_name(action)); break;
+  case PROP_PARAMETER_TYPE: g_value_set_boxed(value, gmk_menu_action_get_parameter_type(action)); break;
+  case PROP_ENABLED: g_value_set_boolean(value, gmk_menu_action_get_enabled(action)); break;
+  case PROP_STATE_TYPE: g_value_set_boxed(value, gmk_menu_action_get_state_type(action)); break;
+  case PROP_STATE: g_value_take_variant(value, gmk_menu_action_get_state(action)); break;
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  }
+}
+
+static void gmk_menu_action_finalize(GObject *object) {
+  GMKMenuAction *self = GMK_MENU_ACTION(object);
+  gmk_menu_action_set_handler(self, NULL, NULL, NULL);
+  g_free(self->name);
+  if (self->parameter_type) g_variant_type_free(self->parameter_type);
+  if (self->state) g_variant_unref(self->state);
+  G_OBJECT_CLASS(gmk_menu_action_parent_class)->finalize(object);
+}
+
+static void gmk_menu_action_init(GMKMenuAction *self) { self->enabled = TRUE; }
+
+static void gmk_menu_action_class_init(GMKMenuActionClass *klass) {
+  GObjectClass *object_class = G_OBJECT_CLASS(klass);
+  object_class->get_property = gmk_menu_action_get_property;
+  object_class->finalize = gmk_menu_action_finalize;
+  /* GAction's properties, read-only as the interface declares them. */
+  g_object_class_override_property(object_class, PROP_NAME, "name");
+  g_object_class_override_property(object_class, PROP_PARAMETER_TYPE, "parameter-type");
+  g_object_class_override_property(object_class, PROP_ENABLED, "enabled");
+  g_object_class_override_property(object_class, PROP_STATE_TYPE, "state-type");
+  g_object_class_override_property(object_class, PROP_STATE, "state");
+  properties[PROP_ENABLED] = g_object_class_find_property(object_class, "enabled");
+  properties[PROP_STATE] = g_object_class_find_property(object_class, "state");
+}

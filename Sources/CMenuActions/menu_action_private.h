@@ -1,0 +1,21 @@
+#ifndef GMENUKIT_MENU_ACTION_PRIVATE_H
+#define GMENUKIT_MENU_ACTION_PRIVATE_H
+
+#include "gmk_menu_actions.h"
+
+struct _GMKMenuAction {
+  GObject parent_instance;
+  char *name;
+  GVariantType *parameter_type; /* NULL: no parameter */
+  GVariant *state;              /* NULL: stateless */
+  gboolean enabled;
+  GMKMenuActionHandler handler;
+  gpointer user_data;
+  GDestroyNotify destroy;
+  /* The GMKMenuActionGroup that holds this action and hears of its changes directly; not a
+     reference (the group holds the action, and clears this when it lets go). Another group
+     that holds the action listens to its notify signals instead. */
+  GActionGroup *group;
+};
+
+#endif
