@@ -135,6 +135,36 @@ final class ListUpdateTests: XCTestCase {
         }
     }
 
+    /// The menu keeps the list it last read in an array of its own, so the model's writes
+    /// change the model's array in place: an array shared with the menu would be copied whole,
+    /// with a retain for every element, on every change. Read through where the array's
+    /// storage is before and after each write; the menu still follows every change.
+    func testTheModelsWritesChangeItsArrayInPlace() {
+        onMain {
+            let model = ListModel(sections: 40, entries: 3)
+            let rendered = RenderedMenu(model.menu())
+            @MainActor func storage() -> UnsafeRawPointer? { model.sections.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+            // At first the menu reads the model's own array; the first write copies it once.
+            model.sections[0].entries[0].title = "First"
+            drainMainLoop()
+            var stayedInPlace = 0
+            for step in 1...12 {
+                let before = storage()
+                switch step % 3 {
+                case 0: model.sections[step].entries[1].title = "Renamed \(step)"
+                case 1: model.sections[step].header = "Header \(step)"
+                default: model.sections.append(model.makeSection(entries: 2))
+                }
+                if storage() == before { stayedInPlace += 1 }
+                drainMainLoop()
+                Self.assertSameAsFreshRender(rendered, model)
+            }
+            // Appending may grow the array into new storage; a change to an element may not.
+            XCTAssertGreaterThanOrEqual(stayedInPlace, 8, "the model's array was copied on its writes")
+            XCTAssertEqual(rendered.listUpdates, 13, "every change went through the list alone")
+        }
+    }
+
     /// Bad input arriving with a list change: an inserted element whose id is already in the
     /// list is reported and kept apart, as a fresh render does.
     func testDuplicateIDInsertedIntoAListIsReported() {

@@ -139,7 +139,8 @@ class DeferredElements {
 @MainActor
 final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: DeferredElements {
     private let forEach: ForEach<Data, ID, any MenuContent>
-    /// The elements as last read (an array shares the model's storage).
+    /// The elements as last read. Once the list has changed, an array of the list's own (see
+    /// ``keep(_:after:)``); until then it may share the model's storage.
     private var elements: [Data.Element]?
     /// Their ids, gathered when elements are first inserted and kept from then on: an inserted
     /// id already in the list is a clash that only the whole menu plans and reports.
@@ -176,7 +177,7 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
         guard var changes = difference(from: oldData, to: newData, areEqual: areEqual),
               takeIDs(of: changes, from: oldData, to: newData)
         else { return nil }
-        elements = newData
+        keep(newData, after: changes)
         setCount(newData.count)
         let resolved: Bool = observingContent {
             for position in changes.changed.indices {
@@ -204,6 +205,58 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
         }
         ids = known
         return true
+    }
+
+    /// Makes the kept elements byte for byte those of `new` by editing the kept array, not by
+    /// taking `new`'s: an array that shared the model's storage would make the model's next
+    /// write copy the whole list (with a retain for every element), so every change would cost
+    /// in proportion to the list. Once the model has copied away from the array kept at first,
+    /// that array is the list's own and is edited in place: the removed elements go and the
+    /// inserted ones come (neighbours at once), then elements whose bytes differ are taken over.
+    /// Each element's own storage stays shared with the model, so that a change inside one
+    /// (a title in a section's items) still makes its bytes differ.
+    private func keep(_ new: [Data.Element], after changes: ElementChanges) {
+        guard var kept = elements, !changes.isEmpty else {
+            elements = elements ?? new
+            return
+        }
+        elements = nil
+        var next = changes.removed.count - 1
+        while next >= 0 {
+            let last = changes.removed[next]
+            var first = last
+            next -= 1
+            while next >= 0 && changes.removed[next] == first - 1 {
+                first -= 1
+                next -= 1
+            }
+            kept.removeSubrange(first...last)
+        }
+        next = 0
+        while next < changes.inserted.count {
+            let first = changes.inserted[next].index
+            var end = first + 1
+            next += 1
+            while next < changes.inserted.count && changes.inserted[next].index == end {
+                end += 1
+                next += 1
+            }
+            kept.insert(contentsOf: new[first..<end], at: first)
+        }
+        guard kept.count == new.count else {
+            // Not reached: the changes turn the old list into the new one.
+            elements = new
+            return
+        }
+        var offset = 0
+        while offset < kept.count {
+            offset += identicalRun(kept, from: offset, new, from: offset)
+            if offset < kept.count {
+                kept[offset] = new[offset]
+                offset += 1
+            }
+        }
+        elements = kept
     }
 
     /// The one node the element at `index` makes, or nil if it makes another number.
