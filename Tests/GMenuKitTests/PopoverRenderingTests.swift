@@ -75,4 +75,62 @@ final class PopoverRenderingTests: XCTestCase {
             XCTAssertEqual(drawn.map(\.isActive), [false, false, false, true, false, false])
         }
     }
+
+    /// GTK hears the action group: an item whose action comes while the menu is open can be
+    /// chosen (with a real click), a disabled one is dimmed, and a removed one goes, all in the
+    /// open popover.
+    func testActionsThatComeChangeAndGoShowInTheOpenMenu() throws {
+        try GtkSession.start()
+        onMain {
+            var showsPaste = false
+            var canCopy = true
+            var pasted = 0
+            let rendered = RenderedMenu(Menu("Edit") {
+                Button("Copy") {}.disabled(!canCopy)
+                if showsPaste { Button("Paste") { pasted += 1 } }
+            })
+            let title = "GMenuKit actions while open"
+            let button = gtk_menu_button_new()!
+            let window = WidgetClicks.presentWindow(titled: title, child: button)
+            rendered.attach(toMenuButton: button)
+            let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(button)))!
+            func open() {
+                gtk_menu_button_popup(gmk_menu_button(button))
+                XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
+            }
+            defer {
+                gtk_menu_button_popdown(gmk_menu_button(button))
+                drainMainLoop()
+                gtk_window_destroy(gmk_window(window))
+                drainMainLoop()
+            }
+            open()
+            XCTAssertEqual(Self.drawnItems(in: popover).map(\.text), ["Copy"])
+
+            showsPaste = true
+            rendered.refresh()
+            drainMainLoop()
+            var drawn = Self.drawnItems(in: popover)
+            XCTAssertEqual(drawn.map(\.text), ["Copy", "Paste"])
+            XCTAssertEqual(drawn.map(\.isSensitive), [true, true], "the new item's action reached GTK")
+            if let paste = PopoverPages.modelButtons(in: popover, text: "Paste").first {
+                WidgetClicks.click(paste, inWindowTitled: title)
+                XInput.runMainLoop { pasted > 0 }
+            }
+            XCTAssertEqual(pasted, 1, "clicking the new item runs its closure")
+
+            // The popover closed on the choice; open it again.
+            open()
+            canCopy = false
+            rendered.refresh()
+            drainMainLoop()
+            drawn = Self.drawnItems(in: popover)
+            XCTAssertEqual(drawn.map(\.isSensitive), [false, true], "a disabled action dims its item")
+
+            showsPaste = false
+            rendered.refresh()
+            drainMainLoop()
+            XCTAssertEqual(Self.drawnItems(in: popover).map(\.text), ["Copy"])
+        }
+    }
 }

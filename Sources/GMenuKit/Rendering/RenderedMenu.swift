@@ -318,8 +318,9 @@ public final class RenderedMenu {
         var oldTargets: [ActionTarget] = []
         for index in changes.removed { level.collect(at: base + index, identities: &oldIdentities, targets: &oldTargets) }
         for change in changes.changed { level.collect(at: base + change.oldIndex, identities: &oldIdentities, targets: &oldTargets) }
-        var newIdentities = Set<MenuIdentity>()
-        var newTargets = Set<ActionTarget>()
+        // About as many as went: reserved, so that the sets are not rehashed as they fill.
+        var newIdentities = Set<MenuIdentity>(minimumCapacity: oldIdentities.count + planned.items.count)
+        var newTargets = Set<ActionTarget>(minimumCapacity: oldTargets.count + planned.items.count)
         for item in planned.items { item.collect(identities: &newIdentities, targets: &newTargets) }
 
         for host in rowHosts { host.rememberFocus() }
