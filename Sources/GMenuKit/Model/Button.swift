@@ -38,10 +38,11 @@ public struct Button: MenuContent {
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        var node = MenuNode(identity: identity, title: title, kind: .button(action))
-        node.icon = icon
-        node.subtitle = subtitle
-        node.role = role
-        nodes.append(node)
+        // Filled in place: a node is large, and a finished local would be copied into the array.
+        nodes.append(MenuNode(identity: identity, title: title, kind: .button(action)))
+        let last = nodes.count - 1
+        nodes[last].icon = icon
+        nodes[last].subtitle = subtitle
+        nodes[last].role = role
     }
 }

@@ -17,9 +17,10 @@ public struct Toggle: MenuContent {
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        var node = MenuNode(identity: identity, title: title, kind: .toggle(isOn: isOn))
-        node.icon = icon
-        node.subtitle = subtitle
-        nodes.append(node)
+        // Filled in place, as `Button` does.
+        nodes.append(MenuNode(identity: identity, title: title, kind: .toggle(isOn: isOn)))
+        let last = nodes.count - 1
+        nodes[last].icon = icon
+        nodes[last].subtitle = subtitle
     }
 }

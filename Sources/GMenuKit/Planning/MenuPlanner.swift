@@ -132,10 +132,9 @@ struct MenuPlanner {
     private mutating func tracking(
         _ node: MenuNode, scope: Scope, sectioned: Bool, _ plan: (inout MenuPlanner) -> PlannedItem?
     ) -> PlannedItem? {
-        guard let origin = node.origin else { return plan(&self) }
+        guard let elements = node.origin?.elements else { return plan(&self) }
         let before = (diagnostics.count, submenuLabels.count, shortcutCount)
         var item = plan(&self)
-        let elements = origin.elements
         if item == nil || before != (diagnostics.count, submenuLabels.count, shortcutCount) {
             elements.isIncremental = false
         }
@@ -146,7 +145,7 @@ struct MenuPlanner {
             // Sections and plain items mixed: the plain ones fill runs between the sections.
             elements.isIncremental = false
         }
-        item?.origin = origin
+        item?.origin = node.origin
         return item
     }
 

@@ -38,7 +38,8 @@ final class MenuLevel {
         if entries.isEmpty {
             // A new level, or one that was empty: nothing to compare.
             entries.reserveCapacity(items.count)
-            for (position, item) in items.enumerated() { insert(item, at: position, reusing: nil) }
+            // By index: a loop variable would be a copy of every (large) item.
+            for position in items.indices { insert(items[position], at: position, reusing: nil) }
             return
         }
         if items.count == entries.count && zip(items, entries).allSatisfy({ $0.identity == $1.identity }) {
@@ -128,10 +129,11 @@ final class MenuLevel {
 
     /// Tells a list where its element's item stands now, so that it can be updated alone.
     private func note(_ item: PlannedItem, at position: Int) {
-        entries[position].elements = item.origin?.elements
-        guard let origin = item.origin, origin.index == 0 else { return }
-        origin.elements.level = self
-        origin.elements.firstPosition = position
+        let elements = item.origin?.elements
+        entries[position].elements = elements
+        guard let elements, item.origin?.index == 0 else { return }
+        elements.level = self
+        elements.firstPosition = position
     }
 
     // MARK: One list's elements

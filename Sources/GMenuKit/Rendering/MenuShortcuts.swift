@@ -54,11 +54,12 @@ final class MenuShortcuts {
     }
 
     private func collect(_ items: [PlannedItem], into bindings: inout [Binding]) {
-        for item in items {
-            if let accelerator = item.attributes.accel, !accelerator.isEmpty, let action = item.attributes.action {
-                bindings.append(Binding(accelerator: accelerator, action: action, target: item.attributes.target))
+        // Fields read in place: a loop variable would be a copy of every (large) item.
+        for index in items.indices {
+            if let accelerator = items[index].attributes.accel, !accelerator.isEmpty, let action = items[index].attributes.action {
+                bindings.append(Binding(accelerator: accelerator, action: action, target: items[index].attributes.target))
             }
-            if let link = item.link { collect(link.children, into: &bindings) }
+            if let children = items[index].link?.children { collect(children, into: &bindings) }
         }
     }
 }
