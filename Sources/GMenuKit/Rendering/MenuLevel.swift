@@ -13,7 +13,10 @@ final class MenuLevel {
     private let items: MenuItemFactory
     private var entries: [Entry] = []
 
-    private struct Entry {
+    /// One item as the GMenu holds it. A class: an item's attributes are large, and a level
+    /// of thousands of items moves every entry after a removal near its front (a history
+    /// losing its oldest entries); references are cheap to move.
+    private final class Entry {
         let identity: MenuIdentity
         let attributes: PlannedAttributes
         let child: MenuLevel?
@@ -21,6 +24,13 @@ final class MenuLevel {
         let customID: String?
         /// The `ForEach` list whose element the item stands for, if any.
         var elements: DeferredElements?
+
+        init(identity: MenuIdentity, attributes: PlannedAttributes, child: MenuLevel?, customID: String?) {
+            self.identity = identity
+            self.attributes = attributes
+            self.child = child
+            self.customID = customID
+        }
     }
 
     init(items: MenuItemFactory) {
