@@ -62,6 +62,9 @@ struct ElementChanges {
     var changed: [(index: Int, oldIndex: Int, node: MenuNode)] = []
     /// New elements: their index and node, ascending.
     var inserted: [(index: Int, node: MenuNode)] = []
+    /// New indices of elements equal to what they were, but no longer byte for byte the same
+    /// (a value rebuilt with the same contents): nothing to render, the list just takes them over.
+    var rebuilt: [Int] = []
 
     var isEmpty: Bool { removed.isEmpty && changed.isEmpty && inserted.isEmpty }
 }
@@ -211,12 +214,13 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
     /// taking `new`'s: an array that shared the model's storage would make the model's next
     /// write copy the whole list (with a retain for every element), so every change would cost
     /// in proportion to the list. Once the model has copied away from the array kept at first,
-    /// that array is the list's own and is edited in place: the removed elements go and the
-    /// inserted ones come (neighbours at once), then elements whose bytes differ are taken over.
-    /// Each element's own storage stays shared with the model, so that a change inside one
-    /// (a title in a section's items) still makes its bytes differ.
+    /// that array is the list's own and is edited in place: the removed elements go, the
+    /// inserted ones come (neighbours at once), and the changed and rebuilt ones are taken
+    /// over; the others are the same bytes already. Each element's own storage stays shared
+    /// with the model, so that a change inside one (a title in a section's items) still makes
+    /// its bytes differ.
     private func keep(_ new: [Data.Element], after changes: ElementChanges) {
-        guard var kept = elements, !changes.isEmpty else {
+        guard var kept = elements, !(changes.isEmpty && changes.rebuilt.isEmpty) else {
             elements = elements ?? new
             return
         }
@@ -248,14 +252,8 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
             elements = new
             return
         }
-        var offset = 0
-        while offset < kept.count {
-            offset += identicalRun(kept, from: offset, new, from: offset)
-            if offset < kept.count {
-                kept[offset] = new[offset]
-                offset += 1
-            }
-        }
+        for change in changes.changed { kept[change.index] = new[change.index] }
+        for index in changes.rebuilt { kept[index] = new[index] }
         elements = kept
     }
 
@@ -302,7 +300,9 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
             }
             let newID = id(new[newOffset])
             if id(old[oldOffset]) == newID {
-                if !areEqual(old[oldOffset], new[newOffset]) {
+                if areEqual(old[oldOffset], new[newOffset]) {
+                    changes.rebuilt.append(newOffset)
+                } else {
                     changes.changed.append((newOffset, oldOffset, placeholder))
                 }
                 oldOffset += 1
