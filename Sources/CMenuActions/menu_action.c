@@ -31,6 +31,11 @@ void gmk_menu_action_set_handler(GMKMenuAction *action, GMKMenuActionHandler han
   if (old_destroy) old_destroy(old_data);
 }
 
+gpointer gmk_menu_action_get_handler_data(GMKMenuAction *action) {
+  g_return_val_if_fail(GMK_IS_MENU_ACTION(action), NULL);
+  return action->user_data;
+}
+
 void gmk_menu_action_set_enabled(GMKMenuAction *action, gboolean enabled) {
   g_return_if_fail(GMK_IS_MENU_ACTION(action));
   enabled = !!enabled;

@@ -88,6 +88,17 @@ void gmk_menu_action_group_add(GMKMenuActionGroup *group, GAction *action) {
   if (is_heard(group, action_added_signal)) g_action_group_action_added(G_ACTION_GROUP(group), name);
 }
 
+GMKMenuAction *gmk_menu_action_group_lookup(GMKMenuActionGroup *group, const char *name) {
+  g_return_val_if_fail(GMK_IS_MENU_ACTION_GROUP(group), NULL);
+  gpointer action = g_hash_table_lookup(group->actions, name);
+  return action && GMK_IS_MENU_ACTION(action) ? action : NULL;
+}
+
+guint gmk_menu_action_group_count(GMKMenuActionGroup *group) {
+  g_return_val_if_fail(GMK_IS_MENU_ACTION_GROUP(group), 0);
+  return g_hash_table_size(group->actions);
+}
+
 /* GActionGroup */
 
 static gchar **gmk_menu_action_group_list_actions(GActionGroup *group) {

@@ -37,6 +37,8 @@ GMKMenuAction *gmk_menu_action_new(const char *name, const GVariantType *paramet
  * hands of whoever still holds it. */
 void gmk_menu_action_set_handler(GMKMenuAction *action, GMKMenuActionHandler handler, gpointer user_data,
                                  GDestroyNotify destroy);
+/* The user data given with the handler, or NULL. */
+gpointer gmk_menu_action_get_handler_data(GMKMenuAction *action);
 void gmk_menu_action_set_enabled(GMKMenuAction *action, gboolean enabled);
 /* Sets the state; `state` is sunk if floating and must have the action's state type. */
 void gmk_menu_action_set_state(GMKMenuAction *action, GVariant *state);
@@ -45,6 +47,9 @@ GMKMenuActionGroup *gmk_menu_action_group_new(void);
 /* Adds `action` (taking a reference), replacing an action of the same name. */
 void gmk_menu_action_group_add(GMKMenuActionGroup *group, GAction *action);
 void gmk_menu_action_group_remove(GMKMenuActionGroup *group, const char *name);
+/* The GMKMenuAction of that name, or NULL (also for an action of another kind). */
+GMKMenuAction *gmk_menu_action_group_lookup(GMKMenuActionGroup *group, const char *name);
+guint gmk_menu_action_group_count(GMKMenuActionGroup *group);
 
 G_END_DECLS
 

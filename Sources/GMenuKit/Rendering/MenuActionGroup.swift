@@ -5,27 +5,23 @@ import CMenuActions
 /// `GMKMenuActionGroup` (GMenuKit's own, in C: far cheaper per item than `GSimpleAction`),
 /// kept across refreshes and updated in place (handler, enabled, state), so that GTK sees
 /// the same actions for as long as the items that use them exist.
+///
+/// The group is the only table of the actions: each action holds its `ActionHandler`, which
+/// knows the action's shape and state observation. A second table in Swift would cost a hash
+/// and a cache miss more for every item of a large menu.
 @MainActor
 final class MenuActionGroup {
     private let group: ObjectReference
-    private var installed: [String: InstalledAction] = [:]
-
-    /// Holds the group's actions with one reference each, dropped in ``remove(_:)`` or deinit:
-    /// a wrapper object per action would cost an allocation for each of thousands of items.
-    private struct InstalledAction {
-        let action: OpaquePointer
-        let handler: ActionHandler
-        let shape: PlannedAction.Shape
-        /// For toggles and pickers: keeps the action's state following its binding.
-        let state: ActionStateObservation?
-    }
+    /// Counts full applies; each marks the handlers it keeps, so that the others can be found.
+    private var pass = 0
 
     init() {
         group = ObjectReference(taking: gmk_menu_action_group_new().gpointer)
     }
 
     isolated deinit {
-        for installed in installed.values { g_object_unref(installed.action.gpointer) }
+        // Whoever still holds the group or an action finds them doing nothing.
+        removeAll()
     }
 
     private var menuActionGroup: OpaquePointer { group.opaque }
@@ -34,24 +30,22 @@ final class MenuActionGroup {
 
     /// Makes the group hold exactly the planned actions.
     func apply(_ planned: [PlannedAction]) {
-        if installed.isEmpty {
-            installed.reserveCapacity(planned.count)
-            for action in planned { install(action) }
-            return
-        }
-        var wanted = Set<String>()
-        wanted.reserveCapacity(planned.count)
+        pass += 1
+        let isEmpty = gmk_menu_action_group_count(menuActionGroup) == 0
         for action in planned {
-            wanted.insert(action.name)
-            if let existing = installed[action.name], existing.shape == action.shape {
-                update(existing, to: action)
-            } else {
-                if installed[action.name] != nil { remove(action.name) }
-                install(action)
+            if !isEmpty, let existing = installed(named: action.name) {
+                if existing.handler.shape == action.shape {
+                    update(existing, to: action)
+                    continue
+                }
+                remove(action.name)
             }
+            install(action)
         }
-        if installed.count != wanted.count {
-            for name in installed.keys where !wanted.contains(name) { remove(name) }
+        if !isEmpty && Int(gmk_menu_action_group_count(menuActionGroup)) != planned.count {
+            for name in names() where installed(named: name).map({ $0.handler.pass != pass }) ?? false {
+                remove(name)
+            }
         }
     }
 
@@ -60,12 +54,14 @@ final class MenuActionGroup {
     /// targets of elements that went are removed.
     func apply(some planned: [PlannedAction], removing names: [String], removingTargets targets: [String: [String]]) {
         for name in names { remove(name) }
-        for (name, gone) in targets { installed[name]?.handler.changeDispatch(adding: [:], removing: gone) }
+        for (name, gone) in targets { installed(named: name)?.handler.changeDispatch(adding: [:], removing: gone) }
         for action in planned {
-            if case .dispatch(let handlers) = action.behavior, let existing = installed[action.name], existing.shape == .dispatch {
-                existing.handler.changeDispatch(adding: handlers, removing: [])
-            } else if let existing = installed[action.name], existing.shape == action.shape {
-                update(existing, to: action)
+            if let existing = installed(named: action.name), existing.handler.shape == action.shape {
+                if case .dispatch(let handlers) = action.behavior {
+                    existing.handler.changeDispatch(adding: handlers, removing: [])
+                } else {
+                    update(existing, to: action)
+                }
             } else {
                 remove(action.name)
                 install(action)
@@ -75,11 +71,10 @@ final class MenuActionGroup {
 
     /// Removes every action; a handler that GTK still calls afterwards does nothing.
     func removeAll() {
-        for name in Array(installed.keys) { remove(name) }
+        for name in names() { remove(name) }
     }
 
     private func install(_ planned: PlannedAction) {
-        let handler = ActionHandler(behavior: planned.behavior)
         let action: OpaquePointer
         var state: ActionStateObservation?
         switch planned.behavior {
@@ -100,37 +95,64 @@ final class MenuActionGroup {
             state = observation
         }
         if !planned.isEnabled { gmk_menu_action_set_enabled(action, 0) }
+        let handler = ActionHandler(behavior: planned.behavior, shape: planned.shape, state: state, pass: pass)
         gmk_menu_action_set_handler(action, actionHandler, SwiftClosureData.retained(handler),
                                     SwiftClosureData.releaseOnDestroy)
         gmk_menu_action_group_add(menuActionGroup, gmk_action(action.gpointer))
-        installed[planned.name] = InstalledAction(action: action, handler: handler, shape: planned.shape, state: state)
+        // The group holds the action now.
+        g_object_unref(action.gpointer)
     }
 
-    /// Outside the main actor, so that the closure is not checked at run time for its actor.
+    private func update(_ existing: (action: OpaquePointer, handler: ActionHandler), to planned: PlannedAction) {
+        existing.handler.behavior = planned.behavior
+        existing.handler.pass = pass
+        gmk_menu_action_set_enabled(existing.action, planned.isEnabled ? 1 : 0)
+        existing.handler.state?.update(to: planned.behavior)
+    }
+
+    private func remove(_ name: String) {
+        guard let (action, handler) = installed(named: name) else { return }
+        handler.behavior = nil
+        handler.state?.stop()
+        // Whoever still holds the action finds it doing nothing.
+        gmk_menu_action_set_handler(action, nil, nil, nil)
+        Self.removeAction(named: name, from: menuActionGroup)
+    }
+
+    /// One of GMenuKit's actions in the group, and its handler.
+    private func installed(named name: String) -> (action: OpaquePointer, handler: ActionHandler)? {
+        guard let action = Self.lookup(name, in: menuActionGroup),
+              let data = gmk_menu_action_get_handler_data(action)
+        else { return nil }
+        return (action, SwiftClosureData.object(data, as: ActionHandler.self))
+    }
+
+    private func names() -> [String] {
+        guard let names = g_action_group_list_actions(actionGroup) else { return [] }
+        defer { g_strfreev(names) }
+        var result: [String] = []
+        var index = 0
+        while let name = names[index] {
+            result.append(String(cString: name))
+            index += 1
+        }
+        return result
+    }
+
+    // Outside the main actor, so that the closures are not checked at run time for their actor.
+
     nonisolated private static func makeAction(
         named name: String, parameterType: OpaquePointer?, state: OpaquePointer?
     ) -> OpaquePointer {
         name.withCString { gmk_menu_action_new($0, parameterType, state) }
     }
 
+    nonisolated private static func lookup(_ name: String, in group: OpaquePointer) -> OpaquePointer? {
+        name.withCString { gmk_menu_action_group_lookup(group, $0) }
+    }
+
     nonisolated private static func removeAction(named name: String, from group: OpaquePointer) {
         name.withCString { gmk_menu_action_group_remove(group, $0) }
-    }
-
-    private func update(_ existing: InstalledAction, to planned: PlannedAction) {
-        existing.handler.behavior = planned.behavior
-        gmk_menu_action_set_enabled(existing.action, planned.isEnabled ? 1 : 0)
-        existing.state?.update(to: planned.behavior)
-    }
-
-    private func remove(_ name: String) {
-        guard let existing = installed.removeValue(forKey: name) else { return }
-        existing.handler.behavior = nil
-        existing.state?.stop()
-        // Whoever still holds the action finds it doing nothing.
-        gmk_menu_action_set_handler(existing.action, nil, nil, nil)
-        Self.removeAction(named: name, from: menuActionGroup)
-        g_object_unref(existing.action.gpointer)
     }
 }
 
@@ -140,9 +162,17 @@ final class MenuActionGroup {
 @MainActor
 final class ActionHandler {
     var behavior: PlannedAction.Behavior?
+    let shape: PlannedAction.Shape
+    /// For toggles, pickers and sliders: keeps the action's state following its binding.
+    let state: ActionStateObservation?
+    /// The last full apply that kept the action.
+    var pass: Int
 
-    init(behavior: PlannedAction.Behavior) {
+    init(behavior: PlannedAction.Behavior, shape: PlannedAction.Shape, state: ActionStateObservation?, pass: Int) {
         self.behavior = behavior
+        self.shape = shape
+        self.state = state
+        self.pass = pass
     }
 
     /// Adds and removes targets of a shared dispatching action, in place.
