@@ -188,10 +188,10 @@ final class GeneratedContentActionTests: XCTestCase {
             XCTAssertEqual(opened, ["b.txt"])
 
             // The list changes: no action comes or goes, and a stale target does nothing.
-            let actionsBefore = actionNames(rendered.actionGroup).count
+            let actionsBefore = actionNames(of: rendered.actionGroup).count
             files = ["d.txt"] + files
             rendered.refresh()
-            XCTAssertEqual(actionNames(rendered.actionGroup).count, actionsBefore)
+            XCTAssertEqual(actionNames(of: rendered.actionGroup).count, actionsBefore)
             files.removeAll { $0 == "b.txt" }
             rendered.refresh()
             g_action_group_activate_action(rendered.actionGroup, action, g_variant_new_string(generated[1].target))

@@ -191,7 +191,7 @@ final class LifetimeEdgeCaseTests: XCTestCase {
             let items = flatten(MenuModelReader.read(rendered!.menuModel)).filter { $0.action != nil }
             let group = rendered!.actionGroup
             g_object_ref(UnsafeMutableRawPointer(group))
-            let held: [(name: String, action: OpaquePointer, target: String?)] = actionNames(group).map { name in
+            let held: [(name: String, action: OpaquePointer, target: String?)] = actionNames(of: group).map { name in
                 let action = g_action_map_lookup_action(gmk_action_map(UnsafeMutableRawPointer(group)), name)!
                 g_object_ref(UnsafeMutableRawPointer(action))
                 return (name, action, items.first { localActionName($0) == name && $0.target != nil && $0.target != "name" }?.target)
@@ -204,7 +204,7 @@ final class LifetimeEdgeCaseTests: XCTestCase {
             log.removeAll()
 
             rendered = nil
-            XCTAssertEqual(actionNames(group).count, 0, "the group no longer offers the menu's actions")
+            XCTAssertEqual(actionNames(of: group).count, 0, "the group no longer offers the menu's actions")
             // Parameters are held here: a group without the action does not consume them.
             func parameter(_ target: String?) -> OpaquePointer? { target.map { g_variant_ref_sink(g_variant_new_string($0)) } }
             for entry in held {
@@ -586,7 +586,7 @@ final class LifetimeEdgeCaseTests: XCTestCase {
                 }
                 XCTAssertNil(weakRendered, "\(kind): the menu went inside its own action")
                 XCTAssertEqual(log, [kind])
-                XCTAssertEqual(actionNames(group).count, 0, "\(kind): its actions went with it")
+                XCTAssertEqual(actionNames(of: group).count, 0, "\(kind): its actions went with it")
                 g_action_group_activate_action(group, "close", nil)
                 XCTAssertEqual(log, [kind], "\(kind): nothing ran afterwards")
                 g_object_unref(UnsafeMutableRawPointer(group))

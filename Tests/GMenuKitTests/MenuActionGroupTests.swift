@@ -64,7 +64,7 @@ final class MenuActionGroupTests: XCTestCase {
                 if showsPaste { Button("Paste") {} }
                 Toggle("Bold", isOn: Binding(get: { isBold }, set: { isBold = $0 }))
             })
-            XCTAssertEqual(Set(actionNames(rendered.actionGroup)), ["cut", "copy", "bold"])
+            XCTAssertEqual(Set(actionNames(of: rendered.actionGroup)), ["cut", "copy", "bold"])
             var enabled: gboolean = 0
             var parameterType: OpaquePointer?
             var stateType: OpaquePointer?
@@ -98,7 +98,7 @@ final class MenuActionGroupTests: XCTestCase {
             signals.heard = []
             g_action_group_activate_action(rendered.actionGroup, "copy", nil)
             XCTAssertEqual(signals.heard, [], "a disabled action does nothing")
-            XCTAssertEqual(Set(actionNames(rendered.actionGroup)), ["copy", "paste", "bold"])
+            XCTAssertEqual(Set(actionNames(of: rendered.actionGroup)), ["copy", "paste", "bold"])
         }
     }
 

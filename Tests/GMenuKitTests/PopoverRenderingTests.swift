@@ -90,21 +90,9 @@ final class PopoverRenderingTests: XCTestCase {
                 if showsPaste { Button("Paste") { pasted += 1 } }
             })
             let title = "GMenuKit actions while open"
-            let button = gtk_menu_button_new()!
-            let window = WidgetClicks.presentWindow(titled: title, child: button)
-            rendered.attach(toMenuButton: button)
-            let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(button)))!
-            func open() {
-                gtk_menu_button_popup(gmk_menu_button(button))
-                XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
-            }
-            defer {
-                gtk_menu_button_popdown(gmk_menu_button(button))
-                drainMainLoop()
-                gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
-            }
-            open()
+            let opened = OpenedMenuButton(showing: rendered, inWindowTitled: title)
+            defer { opened.close() }
+            let popover = opened.popover
             XCTAssertEqual(Self.drawnItems(in: popover).map(\.text), ["Copy"])
 
             showsPaste = true
@@ -120,7 +108,7 @@ final class PopoverRenderingTests: XCTestCase {
             XCTAssertEqual(pasted, 1, "clicking the new item runs its closure")
 
             // The popover closed on the choice; open it again.
-            open()
+            opened.open()
             canCopy = false
             rendered.refresh()
             drainMainLoop()

@@ -43,7 +43,7 @@ final class MenuActionGroup {
             install(action)
         }
         if !isEmpty && Int(gmk_menu_action_group_count(menuActionGroup)) != planned.count {
-            for name in names() where installed(named: name).map({ $0.handler.pass != pass }) ?? false {
+            for name in actionNames(of: actionGroup) where installed(named: name).map({ $0.handler.pass != pass }) ?? false {
                 remove(name)
             }
         }
@@ -71,7 +71,7 @@ final class MenuActionGroup {
 
     /// Removes every action; a handler that GTK still calls afterwards does nothing.
     func removeAll() {
-        for name in names() { remove(name) }
+        for name in actionNames(of: actionGroup) { remove(name) }
     }
 
     private func install(_ planned: PlannedAction) {
@@ -125,18 +125,6 @@ final class MenuActionGroup {
               let data = gmk_menu_action_get_handler_data(action)
         else { return nil }
         return (action, SwiftClosureData.object(data, as: ActionHandler.self))
-    }
-
-    private func names() -> [String] {
-        guard let names = g_action_group_list_actions(actionGroup) else { return [] }
-        defer { g_strfreev(names) }
-        var result: [String] = []
-        var index = 0
-        while let name = names[index] {
-            result.append(String(cString: name))
-            index += 1
-        }
-        return result
     }
 
     // Outside the main actor, so that the closures are not checked at run time for their actor.

@@ -87,15 +87,3 @@ func activate(_ item: ReadMenuItem, in group: OpaquePointer) {
     g_action_group_activate_action(group, localActionName(item), item.target.map { g_variant_new_string($0) })
 }
 
-/// The names of a group's actions.
-func actionNames(_ group: OpaquePointer) -> [String] {
-    let names = g_action_group_list_actions(group)!
-    defer { g_strfreev(names) }
-    var result: [String] = []
-    var index = 0
-    while let name = names[index] {
-        result.append(String(cString: name))
-        index += 1
-    }
-    return result
-}

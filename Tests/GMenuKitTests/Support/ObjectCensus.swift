@@ -47,7 +47,7 @@ extension ObjectCensus {
         }
         let group = rendered.actionGroup
         watch(UnsafeMutableRawPointer(group))
-        for name in actionNames(group) {
+        for name in actionNames(of: group) {
             if let action = g_action_map_lookup_action(gmk_action_map(UnsafeMutableRawPointer(group)), name) {
                 watch(UnsafeMutableRawPointer(action))
             }

@@ -18,6 +18,22 @@ struct OpenedMenuButton {
         drainMainLoop()
     }
 
+    /// The same in a window with a title, given the keyboard, for real clicks
+    /// (`WidgetClicks.click(_:inWindowTitled:)`).
+    init(showing menu: RenderedMenu, inWindowTitled title: String) {
+        button = gtk_menu_button_new()
+        window = WidgetClicks.presentWindow(titled: title, child: button)
+        menu.attach(toMenuButton: button)
+        open()
+    }
+
+    /// Opens the menu (again) and waits until GTK shows it.
+    func open() {
+        gtk_menu_button_popup(gmk_menu_button(button))
+        let popover = self.popover
+        XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
+    }
+
     var popover: UnsafeMutablePointer<GtkWidget> {
         gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(button)))
     }

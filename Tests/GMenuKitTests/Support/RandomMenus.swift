@@ -714,7 +714,7 @@ struct NormalizedRendering: Equatable {
         customSlots = slots
         let group = rendered.actionGroup
         referencedActions = names.map { ActionDescription.of(group, $0) }
-        unreferencedActions = GMenuKitTests.actionNames(group).filter { order[$0] == nil }
+        unreferencedActions = GMenuKit.actionNames(of: group).filter { order[$0] == nil }
             .compactMap { ActionDescription.of(group, $0) }
             .sorted { $0.description < $1.description }
     }
