@@ -36,9 +36,11 @@ struct MenuPlanner {
     private var actions: [PlannedAction] = []
     private var diagnostics: [MenuDiagnostic] = []
     private var seenIdentities: Set<MenuIdentity> = []
-    /// The one action all generated items share, dispatching on the item's target.
-    private var generatedItemsAction: String?
-    private var generatedItemHandlers: [String: @MainActor () -> Void] = [:]
+    /// The action the generated items of each level share, dispatching on the item's target,
+    /// in the order the levels were planned. One per level, not one for the whole menu: a
+    /// history of thousands of sections then edits small tables as sections come and go.
+    private var generatedActions: [(level: MenuIdentity, name: String, handlers: [String: @MainActor () -> Void])] = []
+    private var generatedActionIndices: [MenuIdentity: Int] = [:]
     /// GtkPopoverMenu names each submenu page by its label; "main" is the root page.
     private var submenuLabels: Set<String> = ["main"]
     /// Items given a shortcut so far: shortcuts are collected over the whole menu.
@@ -53,6 +55,8 @@ struct MenuPlanner {
         var isIconic = false
         /// Inside content marked as generated (history, bookmarks, recent files).
         var isGenerated = false
+        /// The level whose items are planned: its generated items share one action.
+        var level = MenuIdentity()
 
         func entering(_ node: MenuNode, title: String? = nil) -> Scope {
             var scope = self
@@ -83,7 +87,7 @@ struct MenuPlanner {
     /// is not one item of the kind the level holds, a diagnostic, a submenu or a shortcut.
     static func planElements(
         _ nodes: [MenuNode], of elements: DeferredElements, options: Options, names: inout ActionNameRegistry
-    ) -> (items: [PlannedItem], actions: [PlannedAction])? {
+    ) -> (items: [PlannedItem], actions: [PlannedAction], generatedActionLevels: [MenuIdentity])? {
         guard let scope = elements.scope else { return nil }
         // Names asked for and not used, when this gives up, the full render that follows releases.
         var planner = MenuPlanner(options: options, names: ActionNameRegistry.take(&names))
@@ -100,7 +104,7 @@ struct MenuPlanner {
             items.append(item)
         }
         planner.emitGeneratedItemActions()
-        return (items, planner.actions)
+        return (items, planner.actions, planner.generatedActions.map(\.level))
     }
 
     private init(options: Options, names: ActionNameRegistry) {
@@ -153,7 +157,9 @@ struct MenuPlanner {
 
     /// GMenu has no separators: dividers and groups become sections. A level made only of
     /// plain items stays flat; otherwise each run of plain items forms a section of its own.
-    private mutating func planLevel(_ given: [MenuNode], of owner: MenuIdentity, scope: Scope) -> [PlannedItem] {
+    private mutating func planLevel(_ given: [MenuNode], of owner: MenuIdentity, scope outer: Scope) -> [PlannedItem] {
+        var scope = outer
+        scope.level = owner
         let nodes = expandingDeferred(given)
         guard nodes.containsSectionLike else {
             var items: [PlannedItem] = []
@@ -305,9 +311,10 @@ struct MenuPlanner {
             switch action {
             case .perform(let perform) where inner.isGenerated:
                 if !inner.isDisabled {
-                    attributes.action = qualified(generatedItemsActionName())
+                    let shared = generatedAction(for: inner.level)
+                    attributes.action = qualified(generatedActions[shared].name)
                     attributes.target = identity.path
-                    generatedItemHandlers[identity.path] = perform
+                    generatedActions[shared].handlers[identity.path] = perform
                 }
             case .perform(let perform):
                 let name = names.name(for: identity, title: node.title)
@@ -452,16 +459,19 @@ struct MenuPlanner {
     /// Generated lists (history, bookmarks) can hold thousands of items that come and go. They
     /// share one parameterized action, with the item's identity (unique in the menu) as target,
     /// instead of one GAction each: cheaper to make, and nothing to add or remove as lists change.
-    private mutating func generatedItemsActionName() -> String {
-        if let name = generatedItemsAction { return name }
-        let name = names.name(for: claim(MenuIdentity("#generated-items")), title: "generated items")
-        generatedItemsAction = name
-        return name
+    /// Where in `generatedActions` the level's shared action is, made on first use.
+    private mutating func generatedAction(for level: MenuIdentity) -> Int {
+        if let index = generatedActionIndices[level] { return index }
+        let name = names.name(for: claim(level.generatedItemsAction), title: "generated items")
+        generatedActions.append((level, name, [:]))
+        generatedActionIndices[level] = generatedActions.count - 1
+        return generatedActions.count - 1
     }
 
     private mutating func emitGeneratedItemActions() {
-        guard let name = generatedItemsAction else { return }
-        actions.append(PlannedAction(name: name, isEnabled: true, behavior: .dispatch(generatedItemHandlers)))
+        for shared in generatedActions {
+            actions.append(PlannedAction(name: shared.name, isEnabled: true, behavior: .dispatch(shared.handlers)))
+        }
     }
 
     // MARK: Labels
@@ -604,6 +614,11 @@ struct MenuPlanner {
 extension [MenuNode] {
     var containsSectionLike: Bool { contains { $0.isSectionLike } }
     var containsDeferredList: Bool { contains { $0.deferred != nil } }
+}
+
+extension MenuIdentity {
+    /// The identity that names the action a level's generated items share.
+    var generatedItemsAction: MenuIdentity { appending("#generated") }
 }
 
 extension MenuNode {

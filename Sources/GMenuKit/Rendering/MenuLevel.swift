@@ -164,6 +164,9 @@ final class MenuLevel {
             targets.append(ActionTarget(action: action, target: target))
         }
         if let child = entry.child {
+            // The action its generated items shared, if they had one: gone with them unless the
+            // new plan makes it again.
+            identities.append(entry.identity.generatedItemsAction)
             for index in child.entries.indices { child.collect(at: index, identities: &identities, targets: &targets) }
         }
     }
