@@ -127,14 +127,20 @@ static gboolean gmk_menu_action_group_query_action(GActionGroup *group, const gc
   return TRUE;
 }
 
+/* A floating parameter is consumed, as GActionGroup promises, also when no action has the
+   name: an activation that comes after its item (and action) went leaks nothing. */
 static void gmk_menu_action_group_activate_action(GActionGroup *group, const gchar *name, GVariant *parameter) {
   GAction *action = g_hash_table_lookup(GMK_MENU_ACTION_GROUP(group)->actions, name);
+  if (parameter) g_variant_ref_sink(parameter);
   if (action) g_action_activate(action, parameter);
+  if (parameter) g_variant_unref(parameter);
 }
 
 static void gmk_menu_action_group_change_action_state(GActionGroup *group, const gchar *name, GVariant *value) {
   GAction *action = g_hash_table_lookup(GMK_MENU_ACTION_GROUP(group)->actions, name);
+  g_variant_ref_sink(value);
   if (action) g_action_change_state(action, value);
+  g_variant_unref(value);
 }
 
 static void gmk_menu_action_group_iface_init(GActionGroupInterface *iface) {

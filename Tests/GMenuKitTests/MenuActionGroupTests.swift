@@ -102,6 +102,23 @@ final class MenuActionGroupTests: XCTestCase {
         }
     }
 
+    /// An activation that comes after its action went (a stale menu item, a late shortcut)
+    /// consumes its floating parameter, as GActionGroup promises, and runs nothing.
+    func testActivatingAnActionThatWentConsumesItsParameter() {
+        onMain {
+            let group = gmk_action_group(UnsafeMutableRawPointer(gmk_menu_action_group_new()!))!
+            defer { g_object_unref(UnsafeMutableRawPointer(group)) }
+            let parameter = g_variant_ref(g_variant_new_string("/0/[3]"))!
+            g_action_group_activate_action(group, "gone", parameter)
+            XCTAssertEqual(g_variant_is_floating(parameter), 0, "the group took the floating reference")
+            let state = g_variant_ref(g_variant_new_boolean(1))!
+            g_action_group_change_action_state(group, "gone", state)
+            XCTAssertEqual(g_variant_is_floating(state), 0, "the group took the floating reference")
+            g_variant_unref(parameter)
+            g_variant_unref(state)
+        }
+    }
+
     /// Counts a raw action's handler calls and what it was asked for.
     private final class HandlerCalls {
         var parameters: [String?] = []
