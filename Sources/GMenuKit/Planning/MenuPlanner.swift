@@ -82,12 +82,16 @@ struct MenuPlanner {
         return MenuPlan(items: items, actions: planner.actions, diagnostics: planner.diagnostics)
     }
 
+    /// A list's elements planned alone: their items, the actions those need, and the levels whose
+    /// generated items share an action in this plan.
+    typealias PlannedElements = (items: [PlannedItem], actions: [PlannedAction], generatedActionLevels: [MenuIdentity])
+
     /// Plans the nodes of a list's new and changed elements alone, as items of the level their
     /// list fills, with the scope it had. Nil when they need the whole menu planned: a node that
     /// is not one item of the kind the level holds, a diagnostic, a submenu or a shortcut.
     static func planElements(
         _ nodes: [MenuNode], of elements: DeferredElements, options: Options, names: inout ActionNameRegistry
-    ) -> (items: [PlannedItem], actions: [PlannedAction], generatedActionLevels: [MenuIdentity])? {
+    ) -> PlannedElements? {
         guard let scope = elements.scope else { return nil }
         // Names asked for and not used, when this gives up, the full render that follows releases.
         var planner = MenuPlanner(options: options, names: ActionNameRegistry.take(&names))
@@ -456,10 +460,11 @@ struct MenuPlanner {
 
     // MARK: Generated content
 
-    /// Generated lists (history, bookmarks) can hold thousands of items that come and go. They
-    /// share one parameterized action, with the item's identity (unique in the menu) as target,
-    /// instead of one GAction each: cheaper to make, and nothing to add or remove as lists change.
-    /// Where in `generatedActions` the level's shared action is, made on first use.
+    /// Generated lists (history, bookmarks) can hold thousands of items that come and go. The
+    /// items of a level share one parameterized action, with the item's identity (unique in the
+    /// menu) as target, instead of one GAction each: cheaper to make, and nothing to add or
+    /// remove as a list changes. Returns where in `generatedActions` the level's action is,
+    /// made on first use.
     private mutating func generatedAction(for level: MenuIdentity) -> Int {
         if let index = generatedActionIndices[level] { return index }
         let name = names.name(for: claim(level.generatedItemsAction), title: "generated items")

@@ -298,7 +298,7 @@ public final class RenderedMenu {
     /// The incremental render of one list: false when the whole menu must be rendered instead.
     private func renderChanges(of elements: DeferredElements) -> Bool {
         guard elements.isIncremental, let level = elements.level as? MenuLevel, level.holds(elements) else { return false }
-        let found: (ElementChanges, (items: [PlannedItem], actions: [PlannedAction], generatedActionLevels: [MenuIdentity])?)? = ElementDeferral.during(elements.deferral) {
+        let found: (ElementChanges, MenuPlanner.PlannedElements?)? = ElementDeferral.during(elements.deferral) {
             guard let changes = elements.readChanges() else { return nil }
             // An emptied list may leave a section or menu empty: the whole menu says so.
             guard !changes.isEmpty, elements.count > 0 else { return (changes, nil) }
