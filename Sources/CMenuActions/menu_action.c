@@ -66,6 +66,21 @@ void gmk_menu_action_set_state(GMKMenuAction *action, GVariant *state) {
   if (action->group) g_action_group_action_state_changed(action->group, action->name, state);
 }
 
+gboolean gmk_menu_action_accepts(GAction *action, GVariant *parameter, const char *what) {
+  gboolean is_state = g_str_equal(what, "state");
+  const GVariantType *expected = is_state ? g_action_get_state_type(action) : g_action_get_parameter_type(action);
+  if (expected == NULL ? (!is_state && parameter == NULL)
+                       : (parameter != NULL && g_variant_is_of_type(parameter, expected)))
+    return TRUE;
+  char *takes = expected == NULL ? g_strdup(is_state ? "has no state" : "takes no parameter")
+                                  : g_strdup_printf("takes a %s of type '%s'", is_state ? "state" : "parameter",
+                                                    g_variant_type_peek_string(expected));
+  g_warning("GMenuKit: action '%s' %s, not '%s'; the %s is ignored", g_action_get_name(action), takes,
+            parameter ? g_variant_get_type_string(parameter) : "(none)", is_state ? "state change" : "activation");
+  g_free(takes);
+  return FALSE;
+}
+
 /* GAction */
 
 static const char *gmk_menu_action_get_name(GAction *action) { return GMK_MENU_ACTION(action)->name; }
@@ -108,10 +123,11 @@ static void gmk_menu_action_change_state(GAction *action, GVariant *value) {
    disabled action does nothing. */
 static void gmk_menu_action_activate(GAction *action, GVariant *parameter) {
   GMKMenuAction *self = GMK_MENU_ACTION(action);
-  g_return_if_fail(self->parameter_type == NULL
-                       ? parameter == NULL
-                       : (parameter != NULL && g_variant_is_of_type(parameter, self->parameter_type)));
   if (parameter) g_variant_ref_sink(parameter);
+  if (!gmk_menu_action_accepts(action, parameter, "activation")) {
+    if (parameter) g_variant_unref(parameter);
+    return;
+  }
   /* The handler may drop the last other reference to the action. */
   g_object_ref(self);
   if (self->enabled) {

@@ -132,14 +132,15 @@ static gboolean gmk_menu_action_group_query_action(GActionGroup *group, const gc
 static void gmk_menu_action_group_activate_action(GActionGroup *group, const gchar *name, GVariant *parameter) {
   GAction *action = g_hash_table_lookup(GMK_MENU_ACTION_GROUP(group)->actions, name);
   if (parameter) g_variant_ref_sink(parameter);
-  if (action) g_action_activate(action, parameter);
+  /* Checked here for any action: GIO's own check would be a critical. */
+  if (action && gmk_menu_action_accepts(action, parameter, "activation")) g_action_activate(action, parameter);
   if (parameter) g_variant_unref(parameter);
 }
 
 static void gmk_menu_action_group_change_action_state(GActionGroup *group, const gchar *name, GVariant *value) {
   GAction *action = g_hash_table_lookup(GMK_MENU_ACTION_GROUP(group)->actions, name);
   g_variant_ref_sink(value);
-  if (action) g_action_change_state(action, value);
+  if (action && gmk_menu_action_accepts(action, value, "state")) g_action_change_state(action, value);
   g_variant_unref(value);
 }
 

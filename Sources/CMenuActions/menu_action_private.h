@@ -18,4 +18,9 @@ struct _GMKMenuAction {
   GActionGroup *group;
 };
 
+/* Whether `parameter` fits what `action` takes; if not, says so in a warning that names the
+   action, so that a wrong activation from outside is refused with a clear diagnostic instead
+   of GIO's critical. `what` is "activation" or "state" (a state change). */
+gboolean gmk_menu_action_accepts(GAction *action, GVariant *parameter, const char *what);
+
 #endif

@@ -119,6 +119,40 @@ final class MenuActionGroupTests: XCTestCase {
         }
     }
 
+    /// An activation or state change of the wrong type from outside is refused with a warning
+    /// that names the action, not with GIO's critical (fatal in these tests), and runs nothing.
+    func testActivationsOfTheWrongTypeAreRefusedWithAWarning() {
+        onMain {
+            GLibLog.install()
+            var copies = 0
+            var isBold = false
+            let rendered = RenderedMenu(Menu("Edit") {
+                Button("Copy") { copies += 1 }
+                Toggle("Bold", isOn: Binding(get: { isBold }, set: { isBold = $0 }))
+            })
+            let before = GLibLog.severeMessages.count
+            g_action_group_activate_action(rendered.actionGroup, "copy", g_variant_new_string("extra"))
+            g_action_group_activate_action(rendered.actionGroup, "bold", g_variant_new_int32(1))
+            g_action_group_change_action_state(rendered.actionGroup, "bold", g_variant_new_string("on"))
+            g_action_group_change_action_state(rendered.actionGroup, "copy", g_variant_new_boolean(1))
+            let copy = g_action_map_lookup_action(gmk_action_map(UnsafeMutableRawPointer(rendered.actionGroup)), "copy")!
+            g_action_activate(copy, g_variant_new_string("direct"))
+            let warnings = Array(GLibLog.severeMessages.dropFirst(before))
+            XCTAssertEqual(warnings.count, 5, "\(warnings)")
+            XCTAssertTrue(warnings.allSatisfy { $0.contains("GMenuKit: action '") && $0.contains("is ignored") }, "\(warnings)")
+            XCTAssertTrue(warnings[0].contains("'copy' takes no parameter, not 's'"), warnings[0])
+            XCTAssertTrue(warnings[2].contains("'bold' takes a state of type 'b', not 's'"), warnings[2])
+            XCTAssertEqual(copies, 0, "nothing ran")
+            XCTAssertFalse(isBold)
+            XCTAssertEqual(actionState(rendered.actionGroup, "bold"), "false")
+            // The right types still work.
+            g_action_group_activate_action(rendered.actionGroup, "copy", nil)
+            g_action_group_change_action_state(rendered.actionGroup, "bold", g_variant_new_boolean(1))
+            XCTAssertEqual(copies, 1)
+            XCTAssertTrue(isBold)
+        }
+    }
+
     /// Counts a raw action's handler calls and what it was asked for.
     private final class HandlerCalls {
         var parameters: [String?] = []
