@@ -15,13 +15,13 @@ let package = Package(
         ),
         // GMenuKit's own GAction and GActionGroup, in C: an action per item costs far less than
         // a GSimpleAction in a GSimpleActionGroup.
-        .target(name: "CMenuActions", dependencies: ["CGtk"]),
-        .target(name: "GMenuKit", dependencies: ["CGtk", "CMenuActions"]),
+        .target(name: "CMenuObjects", dependencies: ["CGtk"]),
+        .target(name: "GMenuKit", dependencies: ["CGtk", "CMenuObjects"]),
         .executableTarget(name: "MenuShowcase", dependencies: ["GMenuKit", "CGtk"]),
         // Realistic menus shared by the tests and the benchmark.
         .target(name: "MenuFixtures", dependencies: ["GMenuKit"]),
         .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "MenuFixtures", "CGtk"]),
-        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuActions", "MenuFixtures"]),
+        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "MenuFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -95,12 +95,12 @@ final class LeakScenarioModel {
 /// Render, update and teardown, thousands of times: no GObject GMenuKit made stays alive, no
 /// closure stays captured, and the process does not grow.
 ///
-/// Objects are counted through weak references (every GMenu through every link, the action
+/// Objects are counted through weak references (every menu model through every link, the action
 /// group and every action, shortcut controllers and their shortcuts). Memory is the resident
 /// size from /proc after a warm-up against the end, with a margin that a real leak of a few
 /// hundred bytes per cycle exceeds but allocator noise does not. With GOBJECT_DEBUG=instance-count
 /// (as `make leakcheck` runs it) GLib also counts live instances of every type GMenuKit creates,
-/// including the transient GMenuItems and GThemedIcons no walk can reach.
+/// including the transient GThemedIcons and the pop-up buttons' GMenuItems no walk can reach.
 ///
 /// GMENUKIT_LEAK_CYCLES changes the number of cycles (valgrind runs fewer).
 final class LeakTests: XCTestCase {

@@ -1,5 +1,5 @@
 import CGtk
-import CMenuActions
+import CMenuObjects
 import XCTest
 
 @testable import GMenuKit

@@ -11,8 +11,8 @@
 # shown in a popover, released, and released from inside their own actions.
 #
 # A GMenuKit frame is a Swift symbol of the GMenuKit module (its mangled name holds "8GMenuKit";
-# the tests' module, "13GMenuKitTests", does not match) or a function of its C actions
-# (gmk_menu_action…). GLib runs with G_SLICE=always-malloc
+# the tests' module, "13GMenuKitTests", does not match) or a function of its C menu model and
+# actions (gmk_menu…; their inner functions run only below one). GLib runs with G_SLICE=always-malloc
 # so that its allocations are malloc's and memcheck sees each one; G_DEBUG=gc-friendly clears
 # freed memory so that stale pointers do not keep blocks "reachable". SWIFT_BACKTRACE=enable=no
 # lets the SIGTRAP of G_DEBUG=fatal-criticals end the run, which Swift's crash handler would not.
@@ -32,6 +32,8 @@ tests=(
   GMenuKitTests.LifetimeTests
   GMenuKitTests.ActionTests
   GMenuKitTests.MenuActionGroupTests
+  GMenuKitTests.MenuModelTests
+  GMenuKitTests.ElementObservationTests
   GMenuKitTests.GeneratedContentActionTests
   GMenuKitTests.IncrementalUpdateTests/testChangedBindingUpdatesStateWithoutTouchingTheMenu
   GMenuKitTests.IncrementalUpdateTests/testObservableModelChangeUpdatesStateBeforeTheNextFrame
@@ -73,7 +75,7 @@ report=$(awk '
   /^==[0-9]+== / { block = (block == "" ? $0 : block "\n" $0) }
   END { if (block != "") print block "\n\x1e" }
 ' "$logs"/valgrind.*.log | awk -v RS='\x1e\n' '
-  function gmenukit(record) { return record ~ /(at|by) 0x[0-9A-F]+: ([^ ]*8GMenuKit|gmk_menu_action)/ }
+  function gmenukit(record) { return record ~ /(at|by) 0x[0-9A-F]+: ([^ ]*8GMenuKit|gmk_menu)/ }
   /definitely lost in loss record/ { leaks++; if (gmenukit($0)) { bad++; print; print "" }; next }
   /(Invalid (read|write|free)|Mismatched free|overlap)/ { errors++; if (gmenukit($0)) { bad++; print; print "" }; next }
   /uninitialised/ { uninitialised++ }

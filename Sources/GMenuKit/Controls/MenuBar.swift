@@ -16,7 +16,7 @@ import CGtk
 /// every menu bar inside it). A bar holds menus only: anything else at its top is reported
 /// through ``RenderedMenu/diagnosticHandler`` and left out.
 ///
-/// GTK 4.8's bar never lets go of the GMenus of its menus (plain C shows the same); the
+/// GTK 4.8's bar never lets go of the menu models of its menus (plain C shows the same); the
 /// rendered menu empties them when it goes, so what GTK keeps is small.
 @MainActor
 public final class MenuBar: MenuControl {

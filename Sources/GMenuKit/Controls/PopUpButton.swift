@@ -249,7 +249,7 @@ public final class PopUpButton: MenuControl {
 ///
 /// The items are copies that follow the rendered menu's top level, not the rendered menu linked
 /// as one section: GTK draws no separator between sections nested in a section, and the options
-/// and "Custom…" need one. The copies link the same GMenus, so changes further down reach GTK as
+/// and "Custom…" need one. The copies link the same menu models, so changes further down reach GTK as
 /// they are.
 @MainActor
 private final class FootnotedMenu {

@@ -1,5 +1,5 @@
 /// The GTK-free plan of a rendered menu: for every level (the top, each section, each submenu)
-/// the items with their GMenu attributes, plus the actions those items use.
+/// the items with their menu attributes, plus the actions those items use.
 ///
 /// The renderer compares two plans level by level and applies only what differs.
 struct MenuPlan {
@@ -8,7 +8,7 @@ struct MenuPlan {
     var diagnostics: [MenuDiagnostic]
 }
 
-/// One GMenu item: its attributes and, for sections and submenus, the linked level.
+/// One menu item: its attributes and, for sections and submenus, the linked level.
 struct PlannedItem {
     var identity: MenuIdentity
     var attributes: PlannedAttributes
@@ -23,7 +23,7 @@ struct PlannedLink {
     var children: [PlannedItem]
 }
 
-/// The attributes of one GMenu item, compared to decide whether the item must be replaced.
+/// The attributes of one menu item, compared to decide whether the item must be replaced.
 struct PlannedAttributes: Equatable {
     var label: String?
     /// Set when the label is Pango markup; GTK 4.8 reads `use-markup` only as a string.
@@ -63,7 +63,7 @@ enum CustomRowKind: Equatable {
     case slider
 }
 
-/// The custom GMenu attributes GMenuKit adds for its controls; GTK ignores them.
+/// The custom menu attributes GMenuKit adds for its controls; GTK ignores them.
 enum MenuAttributeName {
     static let role = "gmenukit-role"
     static let subtitle = "gmenukit-subtitle"

@@ -1,4 +1,4 @@
-/// Turns resolved menu nodes into a ``MenuPlan``: lays items out in GMenu levels, names their
+/// Turns resolved menu nodes into a ``MenuPlan``: lays items out in menu levels, names their
 /// actions, normalizes labels, and reports every piece of bad input it had to repair.
 ///
 /// It knows GTK's rules but calls no GTK, so it runs anywhere and is cheap to test.
@@ -159,7 +159,7 @@ struct MenuPlanner {
 
     // MARK: Levels
 
-    /// GMenu has no separators: dividers and groups become sections. A level made only of
+    /// A GMenuModel has no separators: dividers and groups become sections. A level made only of
     /// plain items stays flat; otherwise each run of plain items forms a section of its own.
     private mutating func planLevel(_ given: [MenuNode], of owner: MenuIdentity, scope outer: Scope) -> [PlannedItem] {
         var scope = outer
@@ -178,7 +178,7 @@ struct MenuPlanner {
 
         var level: [PlannedItem] = []
         var run: [PlannedItem] = []
-        // A run is named after what precedes it, so it keeps its GMenu when items inside change.
+        // A run is named after what precedes it, so it keeps its menu model when items inside change.
         var runAnchor = owner.path + "/start"
         func closeRun() {
             if !run.isEmpty {
@@ -627,7 +627,7 @@ extension MenuIdentity {
 }
 
 extension MenuNode {
-    /// Content that GMenu can only express as a section of its own.
+    /// Content that a GMenuModel can only express as a section of its own.
     var isSectionLike: Bool {
         switch kind {
         case .section, .controlGroup, .stepper, .divider: true

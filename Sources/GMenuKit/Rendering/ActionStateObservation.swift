@@ -1,5 +1,5 @@
 import CGtk
-import CMenuActions
+import CMenuObjects
 import Observation
 
 /// Keeps a toggle's, picker's or slider's action state following its binding.
@@ -7,7 +7,7 @@ import Observation
 /// The binding is read under observation tracking of its own, apart from the menu's content:
 /// when an `@Observable` model behind it changes, only this action's state is read again and
 /// set, before GTK's next frame. Flipping one toggle in a menu of thousands of items costs the
-/// same as in a menu of three, and the GMenu is not touched.
+/// same as in a menu of three, and the menu model is not touched.
 @MainActor
 final class ActionStateObservation {
     enum State: Equatable {

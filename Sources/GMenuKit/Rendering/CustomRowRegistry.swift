@@ -7,7 +7,7 @@ struct CustomRowSpec {
 
 /// The rows a rendered menu draws itself, by the `custom` slot each fills.
 ///
-/// Every new GMenu item gets a slot name never used before: GTK 4.8's popover remembers slot
+/// Every new menu item gets a slot name never used before: GTK 4.8's popover remembers slot
 /// names after their items go (`custom_slots` in gtkmenusectionbox.c), so a name used twice
 /// would point at a freed slot. The registry also keeps what came and went since the hosts
 /// last caught up, so that an update costs what changed, not the size of the menu.

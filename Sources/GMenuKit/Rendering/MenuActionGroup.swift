@@ -1,5 +1,5 @@
 import CGtk
-import CMenuActions
+import CMenuObjects
 
 /// The action group behind a rendered menu: one `GMKMenuAction` per planned action in a
 /// `GMKMenuActionGroup` (GMenuKit's own, in C: far cheaper per item than `GSimpleAction`),

@@ -1,6 +1,7 @@
 import CGtk
+import CMenuObjects
 
-/// Makes the `GMenuItem`s of one rendered menu from planned attributes.
+/// Makes the items of one rendered menu's `GMKMenu`s from planned attributes.
 ///
 /// Icons are the costly part of an item: `g_menu_item_set_icon` serializes a new `GThemedIcon`
 /// every time. A menu repeats few icon names, so the factory serializes each name once and
@@ -15,58 +16,54 @@ final class MenuItemFactory {
         for variant in serializedIcons.values { g_variant_unref(variant) }
     }
 
-    /// A `GMenuItem` carrying the attributes, and the custom slot it names when GMenuKit
-    /// draws its row; the caller owns the returned reference.
+    /// A `GMKMenuItem` carrying the attributes, and the custom slot it names when GMenuKit
+    /// draws its row; a menu takes the item, or the caller frees it.
     func makeItem(
         _ attributes: PlannedAttributes, identity: MenuIdentity,
         link: (kind: PlannedLink.Kind, model: UnsafeMutablePointer<GMenuModel>)?
     ) -> (item: OpaquePointer, customID: String?) {
-        let item = g_menu_item_new(nil, nil)!
+        typealias Name = InternedAttributeName
+        let item = gmk_menu_item_new()!
         var customID: String?
         if attributes.row != nil {
             // The other attributes stay: they describe the item to anyone reading the model.
             let id = customRows.register(CustomRowSpec(key: identity.path, attributes: attributes))
-            Self.set(item, "custom", id)
+            Self.set(item, Name.custom, id)
             customID = id
         }
-        Self.set(item, G_MENU_ATTRIBUTE_LABEL, attributes.label)
+        Self.set(item, Name.label, attributes.label)
         if attributes.useMarkup {
             // GTK 4.8 reads use-markup as a string; a Boolean would be ignored.
-            Self.set(item, "use-markup", "true")
+            Self.set(item, Name.useMarkup, "true")
         }
         if let action = attributes.action {
-            Self.set(item, G_MENU_ATTRIBUTE_ACTION, action)
-            Self.set(item, G_MENU_ATTRIBUTE_TARGET, attributes.target)
+            Self.set(item, Name.action, action)
+            Self.set(item, Name.target, attributes.target)
         }
         if let icon = attributes.icon {
-            Self.set(item, G_MENU_ATTRIBUTE_ICON, serializedIcon(named: icon))
+            gmk_menu_item_set_attribute(item, Name.icon, serializedIcon(named: icon))
         }
-        Self.set(item, "verb-icon", attributes.verbIcon)
-        Self.set(item, "accel", attributes.accel)
-        Self.set(item, "display-hint", attributes.displayHint)
-        Self.set(item, MenuAttributeName.role, attributes.role)
-        Self.set(item, MenuAttributeName.subtitle, attributes.subtitle)
-        Self.set(item, MenuAttributeName.range, attributes.range)
+        Self.set(item, Name.verbIcon, attributes.verbIcon)
+        Self.set(item, Name.accel, attributes.accel)
+        Self.set(item, Name.displayHint, attributes.displayHint)
+        Self.set(item, Name.role, attributes.role)
+        Self.set(item, Name.subtitle, attributes.subtitle)
+        Self.set(item, Name.range, attributes.range)
         if attributes.keepsMenuOpen {
-            Self.set(item, MenuAttributeName.keepsMenuOpen, g_variant_new_boolean(1))
+            gmk_menu_item_set_attribute(item, Name.keepsMenuOpen, g_variant_new_boolean(1))
         }
         if let link {
-            g_menu_item_set_link(item, link.kind == .section ? G_MENU_LINK_SECTION : G_MENU_LINK_SUBMENU, link.model)
+            gmk_menu_item_set_link(item, link.kind == .section ? Name.section : Name.submenu, link.model)
         }
         return (item, customID)
     }
 
     // Strings go to C through `withCString`: passing a String where C wants a pointer copies it
     // into a new array every time, and an item has several. Outside the main actor, so that
-    // the closures are not checked at run time for their actor.
-
-    nonisolated private static func set(_ item: OpaquePointer, _ name: String, _ value: String?) {
+    // the closure is not checked at run time for its actor.
+    nonisolated private static func set(_ item: OpaquePointer, _ name: UnsafePointer<CChar>, _ value: String?) {
         guard let value else { return }
-        value.withCString { set(item, name, g_variant_new_string($0)) }
-    }
-
-    nonisolated private static func set(_ item: OpaquePointer, _ name: String, _ value: OpaquePointer) {
-        name.withCString { g_menu_item_set_attribute_value(item, $0, value) }
+        value.withCString { gmk_menu_item_set_attribute(item, name, g_variant_new_string($0)) }
     }
 
     /// What `g_icon_serialize` makes of a themed icon of this name, made once.
@@ -78,4 +75,25 @@ final class MenuItemFactory {
         serializedIcons[name] = variant
         return variant
     }
+}
+
+/// The attribute and link names a `GMKMenuItem` keeps without copying: interned once.
+private enum InternedAttributeName {
+    nonisolated(unsafe) static let label = intern(G_MENU_ATTRIBUTE_LABEL)
+    nonisolated(unsafe) static let useMarkup = intern("use-markup")
+    nonisolated(unsafe) static let action = intern(G_MENU_ATTRIBUTE_ACTION)
+    nonisolated(unsafe) static let target = intern(G_MENU_ATTRIBUTE_TARGET)
+    nonisolated(unsafe) static let icon = intern(G_MENU_ATTRIBUTE_ICON)
+    nonisolated(unsafe) static let verbIcon = intern("verb-icon")
+    nonisolated(unsafe) static let accel = intern("accel")
+    nonisolated(unsafe) static let displayHint = intern("display-hint")
+    nonisolated(unsafe) static let custom = intern("custom")
+    nonisolated(unsafe) static let role = intern(MenuAttributeName.role)
+    nonisolated(unsafe) static let subtitle = intern(MenuAttributeName.subtitle)
+    nonisolated(unsafe) static let range = intern(MenuAttributeName.range)
+    nonisolated(unsafe) static let keepsMenuOpen = intern(MenuAttributeName.keepsMenuOpen)
+    nonisolated(unsafe) static let section = intern(G_MENU_LINK_SECTION)
+    nonisolated(unsafe) static let submenu = intern(G_MENU_LINK_SUBMENU)
+
+    private static func intern(_ name: String) -> UnsafePointer<CChar> { g_intern_string(name) }
 }

@@ -1,19 +1,21 @@
 import CGtk
+import CMenuObjects
 
-/// One `GMenu` of a rendered menu (the top, a section or a submenu) and what it shows.
+/// One `GMKMenu` of a rendered menu (the top, a section or a submenu) and what it shows.
 ///
 /// A refresh runs ``prune(_:)`` over the whole tree, then ``apply(_:)``: together they bring the
-/// GMenus to the new plan with the fewest changes GMenu allows. Items whose attributes are
-/// unchanged stay and keep their linked GMenus, so a change inside a section or submenu touches
+/// menus to the new plan with the fewest changes a menu model allows. Items whose attributes are
+/// unchanged stay and keep their linked menus, so a change inside a section or submenu touches
 /// only that section or submenu; a changed item is replaced where it stands (one removal and
-/// one insertion at its position).
+/// one insertion at its position). Neighbouring items that come or go together are inserted or
+/// removed at once, with one `items-changed`.
 @MainActor
 final class MenuLevel {
     private let menu: ObjectReference
     private let items: MenuItemFactory
     private var entries: [Entry] = []
 
-    /// One item as the GMenu holds it. A class: an item's attributes are large, and a level
+    /// One item as the menu holds it. A class: an item's attributes are large, and a level
     /// of thousands of items moves every entry after a removal near its front (a history
     /// losing its oldest entries); references are cheap to move.
     private final class Entry {
@@ -34,7 +36,7 @@ final class MenuLevel {
     }
 
     init(items: MenuItemFactory) {
-        menu = ObjectReference(taking: g_menu_new().gpointer)
+        menu = ObjectReference(taking: gmk_menu_new().gpointer)
         self.items = items
     }
 
@@ -47,9 +49,7 @@ final class MenuLevel {
     func apply(_ items: [PlannedItem]) {
         if entries.isEmpty {
             // A new level, or one that was empty: nothing to compare.
-            entries.reserveCapacity(items.count)
-            // By index: a loop variable would be a copy of every (large) item.
-            for position in items.indices { insert(items[position], at: position, reusing: nil) }
+            insert(items, from: items.startIndex, to: items.endIndex, at: 0)
             return
         }
         if items.count == entries.count && zip(items, entries).allSatisfy({ $0.identity == $1.identity }) {
@@ -71,7 +71,7 @@ final class MenuLevel {
                 // and the slots of its rows come new and empty, so its level is filled anew.
                 if moved.child?.needsRebuildWhenMoved == true { moved.child?.removeAll() }
                 customRows.forget(moved.customID)
-                g_menu_remove(menu.opaque, gint(from))
+                gmk_menu_remove_items(menu.opaque, gint(from), 1)
                 insert(item, at: position, reusing: moved.child)
             } else {
                 insert(item, at: position, reusing: nil)
@@ -93,20 +93,20 @@ final class MenuLevel {
         if !sameOrder {
             for item in items where planned[item.identity] == nil { planned[item.identity] = item }
         }
-        // From the end, so that the positions still to visit do not move.
+        // From the end, so that the positions still to visit do not move; neighbours that go
+        // together go at once.
+        var leavingEnd: Int?
         for position in entries.indices.reversed() {
             let entry = entries[position]
             if let item = sameOrder ? items[position] : planned[entry.identity], !changes(entry, to: item) {
+                if let end = leavingEnd { removeEntries(position + 1..<end) }
+                leavingEnd = nil
                 if let link = item.link { entry.child?.prune(link.children) }
-            } else {
-                // Emptied first: GTK 4.8 drops the page of a submenu only when the submenu's own
-                // item goes, and keeps every section model it built; it keeps an empty one then.
-                entry.child?.removeAll()
-                customRows.forget(entry.customID)
-                entries.remove(at: position)
-                g_menu_remove(menu.opaque, gint(position))
+            } else if leavingEnd == nil {
+                leavingEnd = position + 1
             }
         }
+        if let end = leavingEnd { removeEntries(0..<end) }
     }
 
     private func changes(_ entry: Entry, to item: PlannedItem) -> Bool {
@@ -121,14 +121,14 @@ final class MenuLevel {
         }
     }
 
-    /// Empties the GMenu and its linked levels, so that views still showing it let go of them.
+    /// Empties the menu and its linked levels, so that views still showing it let go of them.
     func removeAll() {
         for entry in entries {
             entry.child?.removeAll()
             customRows.forget(entry.customID)
         }
         entries.removeAll()
-        g_menu_remove_all(menu.opaque)
+        gmk_menu_remove_all(menu.opaque)
     }
 
     /// An item `prune` kept: the same attributes, so only its linked level may change.
@@ -171,15 +171,17 @@ final class MenuLevel {
         }
     }
 
-    /// Takes out the items at `positions` with their linked levels: GMenu one by one from the
-    /// end, the entries at once (each removal would move every entry after it).
+    /// Takes out the items at `positions` with their linked levels, at once.
+    ///
+    /// The linked levels are emptied first: GTK 4.8 drops the page of a submenu only when the
+    /// submenu's own item goes, and keeps every section model it built; it keeps an empty one then.
     private func removeEntries(_ positions: Range<Int>) {
-        for position in positions.reversed() {
+        for position in positions {
             entries[position].child?.removeAll()
             customRows.forget(entries[position].customID)
-            g_menu_remove(menu.opaque, gint(position))
         }
         entries.removeSubrange(positions)
+        gmk_menu_remove_items(menu.opaque, gint(positions.lowerBound), guint(positions.count))
     }
 
     /// `prune` for a list whose elements' items start at `base`: takes out the items of the
@@ -206,9 +208,31 @@ final class MenuLevel {
     }
 
     /// `apply` for a list whose elements' items start at `base`: the changed elements' items
-    /// are updated or inserted again, the new ones inserted, in order. Indices are the new ones.
+    /// are updated or inserted again, the new ones inserted (neighbours at once), in order.
+    /// Indices are the new ones.
     func applyElements(from base: Int, _ coming: [(index: Int, item: PlannedItem)]) {
-        for (index, item) in coming.sorted(by: { $0.index < $1.index }) { applyEntry(at: base + index, to: item) }
+        let coming = coming.sorted { $0.index < $1.index }
+        var next = 0
+        while next < coming.count {
+            let position = base + coming[next].index
+            if position < entries.count && entries[position].identity == coming[next].item.identity {
+                // Kept by `pruneEntry`: the same attributes, so only its linked level may change.
+                update(at: position, to: coming[next].item)
+                next += 1
+                continue
+            }
+            // A run of neighbours goes in at once. Each would stand before the entry now at
+            // `position`, so a neighbour that is that entry (kept by `pruneEntry`) ends the run.
+            let following = position < entries.count ? entries[position].identity : nil
+            var end = next + 1
+            while end < coming.count && coming[end].index == coming[end - 1].index + 1
+                    && coming[end].item.identity != following {
+                end += 1
+            }
+            let run = coming[next..<end].map(\.item)
+            insert(run, from: 0, to: run.count, at: position)
+            next = end
+        }
     }
 
     /// `prune` for one item: takes it out if it changes, else prunes its linked level.
@@ -220,27 +244,38 @@ final class MenuLevel {
         }
     }
 
-    /// `apply` for one item: updates it where `pruneEntry` kept it, else inserts it.
-    private func applyEntry(at position: Int, to item: PlannedItem) {
-        if position < entries.count && entries[position].identity == item.identity {
-            update(at: position, to: item)
-        } else {
-            insert(item, at: position, reusing: nil)
-        }
+    private func insert(_ item: PlannedItem, at position: Int, reusing reusedChild: MenuLevel?) {
+        insert(CollectionOfOne(item), from: 0, to: 1, at: position, reusing: reusedChild)
     }
 
-    private func insert(_ item: PlannedItem, at position: Int, reusing reusedChild: MenuLevel?) {
-        var child: MenuLevel? = nil
-        if let link = item.link {
-            child = reusedChild ?? MenuLevel(items: items)
-            child?.apply(link.children)
+    /// Inserts the planned items `first..<end` of `planned` at `position`, at once (`reusing`:
+    /// the linked level a single moved item keeps).
+    private func insert<Planned: Collection>(
+        _ planned: Planned, from first: Int, to end: Int, at position: Int, reusing reusedChild: MenuLevel? = nil
+    ) where Planned.Element == PlannedItem, Planned.Index == Int {
+        guard first < end else { return }
+        var made: [OpaquePointer?] = []
+        made.reserveCapacity(end - first)
+        var coming: [Entry] = []
+        coming.reserveCapacity(end - first)
+        // By index: a loop variable would be a copy of every (large) item.
+        for index in first..<end {
+            var child: MenuLevel? = nil
+            if let link = planned[index].link {
+                child = reusedChild ?? MenuLevel(items: items)
+                child?.apply(link.children)
+            }
+            let item = items.makeItem(planned[index].attributes, identity: planned[index].identity,
+                                      link: planned[index].link.map { ($0.kind, child!.model) })
+            made.append(item.item)
+            coming.append(Entry(identity: planned[index].identity, attributes: planned[index].attributes,
+                                child: child, customID: item.customID))
         }
-        let made = items.makeItem(item.attributes, identity: item.identity, link: item.link.map { ($0.kind, child!.model) })
-        g_menu_insert_item(menu.opaque, gint(position), made.item)
-        g_object_unref(made.item.gpointer)
-        entries.insert(Entry(identity: item.identity, attributes: item.attributes, child: child, customID: made.customID),
-                       at: position)
-        note(item, at: position)
+        entries.insert(contentsOf: coming, at: position)
+        made.withUnsafeMutableBufferPointer {
+            gmk_menu_insert_items(menu.opaque, gint(position), $0.baseAddress, guint($0.count))
+        }
+        for index in first..<end { note(planned[index], at: position + index - first) }
     }
 }
 

@@ -121,7 +121,7 @@ enum InstanceCounts {
     }
 
     /// The types GMenuKit creates instances of.
-    static let typeNames = ["GMenu", "GMenuItem", "GMKMenuAction", "GMKMenuActionGroup", "GThemedIcon", "GListStore", "GtkShortcut", "GtkShortcutController"]
+    static let typeNames = ["GMKMenu", "GMenu", "GMenuItem", "GMKMenuAction", "GMKMenuActionGroup", "GThemedIcon", "GListStore", "GtkShortcut", "GtkShortcutController"]
 
     static func snapshot() -> [String: Int] {
         var counts: [String: Int] = [:]
