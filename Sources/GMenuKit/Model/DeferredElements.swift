@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -31,12 +32,14 @@ final class ElementDeferral {
     private var lists: [DeferredElements] = []
     /// Called, on whatever thread changed it, when the data a list read changes.
     let dataChanged: @Sendable (DeferredElements) -> Void
-    /// Called when state an element's content read changes: the menu renders again.
-    let contentChanged: @Sendable () -> Void
+    /// Called, on whatever thread changed it, when state that elements' content read changes
+    /// (once until the list reads its noted elements again).
+    let elementsChanged: @Sendable (DeferredElements) -> Void
 
-    init(dataChanged: @escaping @Sendable (DeferredElements) -> Void, contentChanged: @escaping @Sendable () -> Void) {
+    init(dataChanged: @escaping @Sendable (DeferredElements) -> Void,
+         elementsChanged: @escaping @Sendable (DeferredElements) -> Void) {
         self.dataChanged = dataChanged
-        self.contentChanged = contentChanged
+        self.elementsChanged = elementsChanged
     }
 
     fileprivate func keep(_ list: DeferredElements) { lists.append(list) }
@@ -52,6 +55,13 @@ final class ElementDeferral {
 struct ElementOrigin {
     let elements: DeferredElements
     let index: Int
+}
+
+/// An element whose content read state that changed: where it stood then, and its id.
+/// Made on the main thread, read there; only carried across by the observation.
+struct ElementNote: @unchecked Sendable {
+    let hint: Int
+    let id: AnyHashable
 }
 
 /// What changed in a list since it was last read, for lists whose elements each made one node.
@@ -71,7 +81,9 @@ struct ElementChanges {
 
 /// The elements of one `ForEach` in a rendered menu: read under an observation of their own, and
 /// remembered, so that when only the list changes, only the elements that differ are resolved
-/// again. The planner and the renderer note where the elements' items went.
+/// again. Each element's content is resolved under an observation of its own too, so that a
+/// change to state one element read (a property of an `@Observable` element) resolves that
+/// element alone. The planner and the renderer note where the elements' items went.
 @MainActor
 class DeferredElements {
     let identity: MenuIdentity
@@ -93,6 +105,9 @@ class DeferredElements {
     var firstPosition = 0
     /// How many elements the list had when last read.
     private(set) var count = 0
+    /// Elements whose content read state that changed, noted by their observations on
+    /// whatever thread changed it, until ``readElementChanges()`` takes them.
+    let changedElements = Mutex<[ElementNote]>([])
 
     init(identity: MenuIdentity, deferral: ElementDeferral) {
         self.identity = identity
@@ -106,6 +121,11 @@ class DeferredElements {
     /// Reads the data again and resolves only the elements that are new or changed. Nil when
     /// that cannot be done: elements that are not `Equatable`, or that made other than one node.
     func readChanges() -> ElementChanges? { nil }
+
+    /// Resolves again the elements whose content read state that changed, without reading the
+    /// data: each is a change in place. Nil when that cannot be done (an element that makes
+    /// other than one node now, or so many elements that the whole menu is planned sooner).
+    func readElementChanges() -> ElementChanges? { nil }
 
     /// Applies the modifiers and the origin to the nodes an element made.
     fileprivate func finish(_ nodes: inout [MenuNode], from start: Int, element index: Int) {
@@ -132,9 +152,24 @@ class DeferredElements {
         }
     }
 
-    /// Arms the observation of what the elements' content reads.
-    fileprivate func observingContent<T>(_ resolve: @MainActor () -> T) -> T {
-        withObservationTracking(resolve, onChange: deferral.contentChanged)
+    /// Resolves one element's content under an observation of its own. The note is made only
+    /// when the content read observable state, so an element that reads none costs nothing more.
+    fileprivate func observingElement<T>(
+        at index: Int, id: @autoclosure () -> AnyHashable, _ resolve: @MainActor () -> T
+    ) -> T {
+        withObservationTracking(resolve, onChange: noteChange(ElementNote(hint: index, id: id())))
+    }
+
+    private func noteChange(_ note: ElementNote) -> @Sendable () -> Void {
+        let deferral = deferral
+        return { [weak self] in
+            guard let self else { return }
+            let isFirst = changedElements.withLock { notes in
+                notes.append(note)
+                return notes.count == 1
+            }
+            if isFirst { deferral.elementsChanged(self) }
+        }
     }
 }
 
@@ -162,14 +197,15 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
         setCount(data.count)
         var nodes: [MenuNode] = []
         nodes.reserveCapacity(data.count)
-        observingContent {
-            var index = 0
-            for element in data {
-                let start = nodes.count
-                forEach.resolve(element, id: forEach.elementID(element), at: identity, into: &nodes)
-                finish(&nodes, from: start, element: index)
-                index += 1
+        var index = 0
+        for element in data {
+            let start = nodes.count
+            let id = forEach.elementID(element)
+            observingElement(at: index, id: AnyHashable(id)) {
+                forEach.resolve(element, id: id, at: identity, into: &nodes)
             }
+            finish(&nodes, from: start, element: index)
+            index += 1
         }
         return nodes
     }
@@ -182,18 +218,44 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
         else { return nil }
         keep(newData, after: changes)
         setCount(newData.count)
-        let resolved: Bool = observingContent {
-            for position in changes.changed.indices {
-                guard let made = node(at: changes.changed[position].index, of: newData) else { return false }
-                changes.changed[position].node = made
-            }
-            for position in changes.inserted.indices {
-                guard let made = node(at: changes.inserted[position].index, of: newData) else { return false }
-                changes.inserted[position].node = made
-            }
-            return true
+        for position in changes.changed.indices {
+            guard let made = node(at: changes.changed[position].index, of: newData) else { return nil }
+            changes.changed[position].node = made
         }
-        return resolved ? changes : nil
+        for position in changes.inserted.indices {
+            guard let made = node(at: changes.inserted[position].index, of: newData) else { return nil }
+            changes.inserted[position].node = made
+        }
+        return changes
+    }
+
+    override func readElementChanges() -> ElementChanges? {
+        let notes = changedElements.withLock { notes in
+            defer { notes = [] }
+            return notes
+        }
+        guard isIncremental, let kept = elements else { return nil }
+        // State that every element reads (a setting beside the list): one plan of the whole
+        // menu costs less than planning most of its elements one by one.
+        guard notes.count <= max(16, kept.count / 4) else { return nil }
+        var indices = Set<Int>()
+        for note in notes {
+            if let index = index(of: note, in: kept) { indices.insert(index) }
+        }
+        var changes = ElementChanges()
+        for index in indices.sorted() {
+            guard let made = node(at: index, of: kept) else { return nil }
+            changes.changed.append((index, index, made))
+        }
+        return changes
+    }
+
+    /// Where the noted element stands now: where it stood, unless the list changed since;
+    /// nil if it went.
+    private func index(of note: ElementNote, in kept: [Data.Element]) -> Int? {
+        guard let id = note.id.base as? ID else { return nil }
+        if note.hint < kept.count && forEach.elementID(kept[note.hint]) == id { return note.hint }
+        return kept.firstIndex { forEach.elementID($0) == id }
     }
 
     /// Brings the set of ids up to the new list; false when an inserted id is already in it.
@@ -260,7 +322,10 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
     /// The one node the element at `index` makes, or nil if it makes another number.
     private func node(at index: Int, of data: [Data.Element]) -> MenuNode? {
         var nodes: [MenuNode] = []
-        forEach.resolve(data[index], id: forEach.elementID(data[index]), at: identity, into: &nodes)
+        let id = forEach.elementID(data[index])
+        observingElement(at: index, id: AnyHashable(id)) {
+            forEach.resolve(data[index], id: id, at: identity, into: &nodes)
+        }
         finish(&nodes, from: 0, element: index)
         return nodes.count == 1 ? nodes[0] : nil
     }
@@ -354,9 +419,13 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
     }
 }
 
-/// `==` for a type that turns out to be `Equatable`, found once per list rather than per element.
+/// `==` for a type that turns out to be `Equatable`, found once per list rather than per element;
+/// for other classes, identity: what an object's content reads, its element's observation follows.
 private func equality<Element>(of type: Element.Type) -> ((Element, Element) -> Bool)? {
-    guard let equatable = type as? any Equatable.Type else { return nil }
-    func make<E: Equatable>(_: E.Type) -> Any { { (a: E, b: E) in a == b } }
-    return make(equatable) as? (Element, Element) -> Bool
+    if let equatable = type as? any Equatable.Type {
+        func make<E: Equatable>(_: E.Type) -> Any { { (a: E, b: E) in a == b } }
+        return make(equatable) as? (Element, Element) -> Bool
+    }
+    guard type is AnyClass else { return nil }
+    return { $0 as AnyObject === $1 as AnyObject }
 }

@@ -225,16 +225,17 @@ public final class RenderedMenu {
         rendering { render() }
     }
 
-    /// Applies what changed in one list whose data changed: only its inserted, removed and
-    /// changed elements, when they can be planned alone; otherwise the whole menu.
-    fileprivate func listChanged(_ elements: DeferredElements) {
+    /// Applies what changed in one list: only its inserted, removed and changed elements, when
+    /// they can be planned alone; otherwise the whole menu. `dataChanged`: the list's data
+    /// changed; else state that some of its elements' content read did.
+    fileprivate func listChanged(_ elements: DeferredElements, dataChanged: Bool) {
         guard !isInvalidated, elements.deferral.isCurrent else { return }
         guard !isRendering else {
             needsAnotherPass = true
             return
         }
         rendering {
-            if renderChanges(of: elements) { listUpdates += 1 } else { render() }
+            if renderChanges(of: elements, dataChanged: dataChanged) { listUpdates += 1 } else { render() }
         }
     }
 
@@ -259,7 +260,7 @@ public final class RenderedMenu {
         deferral?.retire()
         actions.removeAll()
         shortcuts.removeAll()
-        // GTK 4.8 keeps the section models a popover built: leave it nothing but empty GMenus.
+        // GTK 4.8 keeps the section models a popover built: leave it nothing but empty menu models.
         root.removeAll()
         rowHosts.removeAll()
     }
@@ -270,7 +271,8 @@ public final class RenderedMenu {
         // The lists of the last render stop updating themselves; this render makes new ones.
         deferral?.retire()
         let deferral = ElementDeferral(
-            dataChanged: { trigger.scheduleUpdate(of: $0) }, contentChanged: { trigger.schedule() })
+            dataChanged: { trigger.scheduleUpdate(of: $0, dataChanged: true) },
+            elementsChanged: { trigger.scheduleUpdate(of: $0, dataChanged: false) })
         self.deferral = deferral
         // Lists resolve as they are planned, each under an observation of its own.
         let plan = ElementDeferral.during(deferral) {
@@ -296,10 +298,10 @@ public final class RenderedMenu {
     }
 
     /// The incremental render of one list: false when the whole menu must be rendered instead.
-    private func renderChanges(of elements: DeferredElements) -> Bool {
+    private func renderChanges(of elements: DeferredElements, dataChanged: Bool) -> Bool {
         guard elements.isIncremental, let level = elements.level as? MenuLevel, level.holds(elements) else { return false }
         let found: (ElementChanges, MenuPlanner.PlannedElements?)? = ElementDeferral.during(elements.deferral) {
-            guard let changes = elements.readChanges() else { return nil }
+            guard let changes = dataChanged ? elements.readChanges() : elements.readElementChanges() else { return nil }
             // An emptied list may leave a section or menu empty: the whole menu says so.
             guard !changes.isEmpty, elements.count > 0 else { return (changes, nil) }
             return (changes, MenuPlanner.planElements(
@@ -423,22 +425,24 @@ private final class RefreshTrigger: @unchecked Sendable {
     /// Whether a scheduled refresh still has something to take in.
     var owesRefresh: Bool { isOwed.load(ordering: .acquiring) }
 
-    /// Schedules the update of one list whose data changed.
-    func scheduleUpdate(of elements: DeferredElements) {
+    /// Schedules the update of one list whose data, or some of whose elements, changed.
+    func scheduleUpdate(of elements: DeferredElements, dataChanged: Bool) {
         g_idle_add_full(G_PRIORITY_HIGH_IDLE, listChangedCallback,
-                        SwiftClosureData.retained(ListChange(trigger: self, elements: elements)),
+                        SwiftClosureData.retained(ListChange(trigger: self, elements: elements, dataChanged: dataChanged)),
                         SwiftClosureData.releaseOnDestroy)
     }
 }
 
-/// A list whose data changed, on its way to the main loop.
+/// A list whose data, or some of whose elements, changed, on its way to the main loop.
 private final class ListChange: Sendable {
     let trigger: RefreshTrigger
     let elements: DeferredElements
+    let dataChanged: Bool
 
-    init(trigger: RefreshTrigger, elements: DeferredElements) {
+    init(trigger: RefreshTrigger, elements: DeferredElements, dataChanged: Bool) {
         self.trigger = trigger
         self.elements = elements
+        self.dataChanged = dataChanged
     }
 }
 
@@ -446,7 +450,7 @@ private let listChangedCallback: GSourceFunc = { data in
     nonisolated(unsafe) let data = data
     MainActor.assumeIsolated {
         let change = SwiftClosureData.object(data, as: ListChange.self)
-        change.trigger.menu?.listChanged(change.elements)
+        change.trigger.menu?.listChanged(change.elements, dataChanged: change.dataChanged)
     }
     return 0  // G_SOURCE_REMOVE
 }

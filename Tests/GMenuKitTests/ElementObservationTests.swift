@@ -1,0 +1,187 @@
+import CGtk
+import Observation
+import XCTest
+
+@testable import GMenuKit
+
+/// A folder the menu lists: an `@Observable` object, so its menu section follows its name
+/// and star without the list changing.
+@Observable
+@MainActor
+final class Folder: Identifiable {
+    let id: Int
+    var name: String
+    var isStarred = false
+    var files: [String]
+
+    init(id: Int, name: String, files: [String]) {
+        self.id = id
+        self.name = name
+        self.files = files
+    }
+}
+
+/// Folders as objects in an `@Observable` list, under a button; a setting every folder's
+/// section reads. Counts how often the menu's content and the folders' content run.
+@Observable
+@MainActor
+final class FolderModel {
+    var folders: [Folder]
+    var showsStars = false
+    @ObservationIgnored var contentEvaluations = 0
+    @ObservationIgnored var folderEvaluations = 0
+    @ObservationIgnored private var nextID = 0
+
+    init(folders: Int) {
+        self.folders = []
+        self.folders = (0..<folders).map { _ in makeFolder() }
+    }
+
+    func makeFolder() -> Folder {
+        defer { nextID += 1 }
+        return Folder(id: nextID, name: "Folder \(nextID)", files: ["a.txt", "b.txt"])
+    }
+
+    var menu: Menu {
+        Menu("Go") {
+            self.countContent()
+            Button("Home") {}
+            ForEach(self.folders) { folder in
+                self.countFolder(Section(self.showsStars && folder.isStarred ? "★ " + folder.name : folder.name) {
+                    ForEach(folder.files, id: \.self) { file in Button(file) {} }
+                })
+            }
+        }
+    }
+
+    private func countContent() -> some MenuContent {
+        contentEvaluations += 1
+        return EmptyMenuContent()
+    }
+
+    private func countFolder(_ content: some MenuContent) -> some MenuContent {
+        folderEvaluations += 1
+        return content
+    }
+}
+
+/// Each element of a list is resolved under an observation of its own: a change to state that
+/// one element's content read (a property of an `@Observable` element) resolves and replaces
+/// that element alone, as a change to the list's data does, and the result is always what a
+/// fresh render makes.
+final class ElementObservationTests: XCTestCase {
+    func testAChangeInsideOneElementResolvesOnlyThatElement() {
+        onMain {
+            let model = FolderModel(folders: 6)
+            let rendered = RenderedMenu(model.menu)
+            let top = ItemsChangedRecorder(rendered.menuModel)
+            let (contentBefore, foldersBefore) = (model.contentEvaluations, model.folderEvaluations)
+
+            model.folders[3].name = "Renamed"
+            drainMainLoop()
+
+            XCTAssertEqual(model.contentEvaluations, contentBefore, "the menu's content is not read again")
+            XCTAssertEqual(model.folderEvaluations, foldersBefore + 1, "only the renamed folder is")
+            XCTAssertEqual(rendered.listUpdates, 1)
+            // "Home" stands in a section of its own; folder 3 is the item after it and three others.
+            XCTAssertEqual(top.changes, [.init(position: 4, removed: 1, added: 0), .init(position: 4, removed: 0, added: 1)])
+            Self.assertSameAsFreshRender(rendered, model)
+
+            // A state the element reads but that does not change what it shows: nothing changes.
+            let contentNow = model.contentEvaluations
+            model.folders[2].isStarred = true
+            drainMainLoop()
+            XCTAssertEqual(top.changes.count, 2, "a star that is not shown changes no item")
+            XCTAssertEqual(model.contentEvaluations, contentNow)
+            Self.assertSameAsFreshRender(rendered, model)
+        }
+    }
+
+    /// An element that went is not resolved again when its object changes later, and one that
+    /// moved is found where it went.
+    func testElementsThatWentOrMovedAreFollowed() {
+        onMain {
+            let model = FolderModel(folders: 5)
+            let rendered = RenderedMenu(model.menu)
+            let gone = model.folders.remove(at: 1)
+            drainMainLoop()
+            let top = ItemsChangedRecorder(rendered.menuModel)
+            let foldersBefore = model.folderEvaluations
+
+            gone.name = "Gone"
+            drainMainLoop()
+            XCTAssertEqual(top.changes, [], "a folder that went is not shown again")
+            XCTAssertEqual(model.folderEvaluations, foldersBefore)
+
+            // Now at index 0 of the list, where its observation noted index 1.
+            let moved = model.folders[1]
+            model.folders.insert(model.makeFolder(), at: 0)
+            model.folders.remove(at: 2)
+            drainMainLoop()
+            model.folders.insert(moved, at: 0)
+            drainMainLoop()
+            moved.name = "Moved"
+            drainMainLoop()
+            Self.assertSameAsFreshRender(rendered, model)
+        }
+    }
+
+    /// A setting that every element's content reads changes every element: with a few
+    /// elements each is replaced alone; with many, the whole menu is planned once.
+    func testStateEveryElementReadsUpdatesEachOrTheWholeMenu() {
+        onMain {
+            for (count, wholeMenu) in [(3, false), (40, true)] {
+                let model = FolderModel(folders: count)
+                for folder in model.folders { folder.isStarred = true }
+                let rendered = RenderedMenu(model.menu)
+                let contentBefore = model.contentEvaluations
+
+                model.showsStars = true
+                drainMainLoop()
+
+                XCTAssertEqual(model.contentEvaluations, contentBefore + (wholeMenu ? 1 : 0), "\(count) folders")
+                XCTAssertEqual(rendered.listUpdates, wholeMenu ? 0 : 1, "\(count) folders")
+                XCTAssertEqual(MenuModelReader.read(rendered.menuModel)[1].attributes["label"], "★ Folder 0")
+                Self.assertSameAsFreshRender(rendered, model)
+            }
+        }
+    }
+
+    /// Renames, stars, files and the setting change beside insertions, removals and moves of
+    /// folders, several at a time: after each turn of the main loop, the menu is what a fresh
+    /// render makes.
+    func testRandomElementAndListEditsMatchFreshRenders() {
+        onMain {
+            var random = SplitMix64(seed: 11)
+            let model = FolderModel(folders: 6)
+            let rendered = RenderedMenu(model.menu)
+            var removed: [Folder] = []
+            for step in 0..<300 {
+                for _ in 0..<(1 + random.below(3)) {
+                    let count = model.folders.count
+                    switch random.below(9) {
+                    case 0 where count > 0: removed.append(model.folders.remove(at: random.below(count)))
+                    case 1: model.folders.insert(model.makeFolder(), at: random.below(count + 1))
+                    case 2 where count > 1: model.folders.swapAt(0, count - 1)
+                    case 3 where count > 0: model.folders[random.below(count)].isStarred.toggle()
+                    case 4 where count > 0: model.folders[random.below(count)].files.append("f\(step).txt")
+                    case 5: model.showsStars.toggle()
+                    case 6 where !removed.isEmpty: removed[random.below(removed.count)].name = "Away \(step)"
+                    default:
+                        guard count > 0 else { continue }
+                        model.folders[random.below(count)].name = random.pick(["A_b", "Mail...", "", "Ünïcödé", "Same"])
+                    }
+                }
+                drainMainLoop()
+                let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(RenderedMenu(model.menu)))
+                guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }
+            }
+            XCTAssertGreaterThan(rendered.listUpdates, 100, "most changes are list or element updates")
+        }
+    }
+
+    @MainActor private static func assertSameAsFreshRender(_ rendered: RenderedMenu, _ model: FolderModel, line: UInt = #line) {
+        let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(RenderedMenu(model.menu)))
+        XCTAssertEqual(updated, expected, updated.firstDifference(from: expected), line: line)
+    }
+}
