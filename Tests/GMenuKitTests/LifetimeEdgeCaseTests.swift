@@ -397,7 +397,7 @@ final class LifetimeEdgeCaseTests: XCTestCase {
             let catcher = GLibCriticalCatcher()
             defer { catcher.stop() }
             let owner = Owner()
-            weak var weakDocument = owner.document
+            weak let weakDocument = owner.document
             var readings = 0
             let rendered = RenderedMenu(Menu("Format") {
                 if let document = owner.document {
@@ -433,7 +433,7 @@ final class LifetimeEdgeCaseTests: XCTestCase {
 
             // Bound again, then gone without any refresh: the item GTK shows is bound to nothing.
             owner.document = DocumentModel()
-            weak var secondDocument = owner.document
+            weak let secondDocument = owner.document
             rendered.refresh()
             drainMainLoop()
             owner.document = nil
@@ -463,7 +463,7 @@ final class LifetimeEdgeCaseTests: XCTestCase {
                 let _ = evaluations += 1
                 Toggle(document.showsMap ? "Hide Map" : "Show Map", isOn: Binding(get: { reads += 1; return document.isBold }, set: { document.isBold = $0 }))
             })
-            weak var weakRendered = rendered
+            weak let weakRendered = rendered
             XCTAssertEqual(evaluations, 1)
             let readsAfterRender = reads
             // One change the content reads, one only the toggle's state reads: both pending.
@@ -513,7 +513,7 @@ final class LifetimeEdgeCaseTests: XCTestCase {
             XCTAssertEqual(catcher.messages, [])
             // The content refers to the variable that holds the menu (to refresh it): dropping
             // the menu is the application's part of breaking that circle.
-            weak var weakRendered = rendered
+            weak let weakRendered = rendered
             rendered = nil
             XCTAssertNil(weakRendered, "GMenuKit keeps no reference of its own to the menu")
         }
@@ -549,7 +549,7 @@ final class LifetimeEdgeCaseTests: XCTestCase {
                            "the action was finalized while its own handler ran; GMenuKit sets its state right after")
             XCTAssertEqual(flatten(MenuModelReader.read(rendered!.menuModel)).compactMap(\.label), ["Import…"])
             XCTAssertEqual(catcher.messages, [])
-            weak var weakRendered = rendered
+            weak let weakRendered = rendered
             rendered = nil
             XCTAssertNil(weakRendered, "GMenuKit keeps no reference of its own to the menu")
         }

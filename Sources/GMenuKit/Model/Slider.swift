@@ -8,7 +8,7 @@ public struct Slider: MenuContent {
     let title: String
     let value: SliderValue
 
-    public init<Value: BinaryFloatingPoint>(
+    public init<Value: BinaryFloatingPoint & SendableMetatype>(
         _ title: String, value: Binding<Value>, in bounds: ClosedRange<Value> = 0...1, step: Value? = nil
     ) {
         self.title = title
