@@ -38,15 +38,55 @@ final class ItemsModel {
     var menu: Menu {
         Menu("Benchmark") {
             ForEach(self.sections) { section in
-                Section {
-                    ForEach(section.items) { item in
-                        if item.id % sectionSize == 0 {
-                            Toggle(item.title, icon: benchmarkIcon, isOn: Binding(self.flags[section.id], \.isOn))
-                        } else {
-                            Button(item.title, icon: benchmarkIcon) { self.activations += 1 }
-                        }
-                    }
-                }
+                benchmarkSection(section.items, flag: self.flags[section.id]) { self.activations += 1 }
+            }
+        }
+    }
+}
+
+/// The same menu, with each section an `@Observable` object in the list: what one section
+/// shows, that section's own observation follows.
+@Observable @MainActor
+final class ObjectItemsModel {
+    @ObservationIgnored let sections: [ObservedSection]
+    @ObservationIgnored let flags: [Flag]
+    @ObservationIgnored var activations = 0
+
+    init(count: Int) {
+        sections = BenchmarkSection.sections(of: 0..<count, titled: "Item").map(ObservedSection.init)
+        flags = sections.map { _ in Flag() }
+    }
+
+    var menu: Menu {
+        Menu("Benchmark") {
+            ForEach(self.sections) { section in
+                benchmarkSection(section.items, flag: self.flags[section.id]) { self.activations += 1 }
+            }
+        }
+    }
+}
+
+@Observable @MainActor
+final class ObservedSection: Identifiable {
+    let id: Int
+    var items: [BenchmarkItem]
+
+    init(_ section: BenchmarkSection) {
+        id = section.id
+        items = section.items
+    }
+}
+
+/// One section of the benchmark menu: its first item a toggle bound to `flag`, the others
+/// buttons, every item with an icon.
+@MainActor @MenuContentBuilder
+func benchmarkSection(_ items: [BenchmarkItem], flag: Flag, activate: @escaping @MainActor () -> Void) -> any MenuContent {
+    Section {
+        ForEach(items) { item in
+            if item.id % sectionSize == 0 {
+                Toggle(item.title, icon: benchmarkIcon, isOn: Binding(flag, \.isOn))
+            } else {
+                Button(item.title, icon: benchmarkIcon, action: activate)
             }
         }
     }
