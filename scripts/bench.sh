@@ -172,6 +172,6 @@ print("  (RSS growth: peak minus the RSS the process had before it made the menu
 print()
 print(f"Runs: the median is over all runs of {rounds} rounds; at 100,000 items each process times one build or")
 print(f"teardown, so those rows rest on {rounds} runs per side; changes and smaller menus time more runs per process")
-print(f"(the runs column). 2 label, objects: the sections are @Observable objects; C and PyGObject as in 2 label.")
+print(f"(the runs column). 2 label, objects: the items are @Observable objects; C and PyGObject as in 2 label.")
 print(f"Case 5 runs under a private Xvfb (GTK's GL renderer on Mesa). Took {elapsed} s.")
 PYTHON

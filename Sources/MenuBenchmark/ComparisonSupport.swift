@@ -36,16 +36,12 @@ final class ItemsModel {
     }
 
     var menu: Menu {
-        Menu("Benchmark") {
-            ForEach(self.sections) { section in
-                benchmarkSection(section.items, flag: self.flags[section.id]) { self.activations += 1 }
-            }
-        }
+        benchmarkMenu(self.sections, items: \.items, title: \.title, flag: { self.flags[$0] }) { self.activations += 1 }
     }
 }
 
-/// The same menu, with each section an `@Observable` object in the list: what one section
-/// shows, that section's own observation follows.
+/// The same menu, with each item an `@Observable` object in its section's list: what one item
+/// shows, that item's own observation follows.
 @Observable @MainActor
 final class ObjectItemsModel {
     @ObservationIgnored let sections: [ObservedSection]
@@ -58,35 +54,49 @@ final class ObjectItemsModel {
     }
 
     var menu: Menu {
-        Menu("Benchmark") {
-            ForEach(self.sections) { section in
-                benchmarkSection(section.items, flag: self.flags[section.id]) { self.activations += 1 }
-            }
-        }
+        benchmarkMenu(self.sections, items: \.items, title: \.title, flag: { self.flags[$0] }) { self.activations += 1 }
+    }
+}
+
+@MainActor
+final class ObservedSection: Identifiable {
+    let id: Int
+    let items: [ObservedItem]
+
+    init(_ section: BenchmarkSection) {
+        id = section.id
+        items = section.items.map(ObservedItem.init)
     }
 }
 
 @Observable @MainActor
-final class ObservedSection: Identifiable {
+final class ObservedItem: Identifiable {
     let id: Int
-    var items: [BenchmarkItem]
+    var title: String
 
-    init(_ section: BenchmarkSection) {
-        id = section.id
-        items = section.items
+    init(_ item: BenchmarkItem) {
+        id = item.id
+        title = item.title
     }
 }
 
-/// One section of the benchmark menu: its first item a toggle bound to `flag`, the others
-/// buttons, every item with an icon.
-@MainActor @MenuContentBuilder
-func benchmarkSection(_ items: [BenchmarkItem], flag: Flag, activate: @escaping @MainActor () -> Void) -> any MenuContent {
-    Section {
-        ForEach(items) { item in
-            if item.id % sectionSize == 0 {
-                Toggle(item.title, icon: benchmarkIcon, isOn: Binding(flag, \.isOn))
-            } else {
-                Button(item.title, icon: benchmarkIcon, action: activate)
+/// The benchmark menu: a section for each of `sections` (read when the menu resolves), its
+/// first item a toggle bound to the section's flag, the others buttons, every item with an icon.
+@MainActor
+func benchmarkMenu<Sections: RandomAccessCollection, Items: RandomAccessCollection>(
+    _ sections: @autoclosure @escaping @MainActor () -> Sections, items: @escaping (Sections.Element) -> Items,
+    title: @escaping (Items.Element) -> String, flag: @escaping (Int) -> Flag, activate: @escaping @MainActor () -> Void
+) -> Menu where Sections.Element: Identifiable, Sections.Element.ID == Int, Items.Element: Identifiable, Items.Element.ID == Int {
+    Menu("Benchmark") {
+        ForEach(sections()) { section in
+            Section {
+                ForEach(items(section)) { item in
+                    if item.id % sectionSize == 0 {
+                        Toggle(title(item), icon: benchmarkIcon, isOn: Binding(flag(section.id), \.isOn))
+                    } else {
+                        Button(title(item), icon: benchmarkIcon, action: activate)
+                    }
+                }
             }
         }
     }

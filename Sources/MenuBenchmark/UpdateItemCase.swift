@@ -6,9 +6,9 @@ import GMenuKit
 /// until idle, which is when the rendered menu follows (the section list changed: only the
 /// section that differs is resolved and rendered again). The least GMenu can do is one removal
 /// and one insertion for the label (it has no replace) and no `items-changed` for the toggle
-/// (a state change of its action). The label change is then timed once more with the sections
-/// as `@Observable` objects (reported as 2-label-objects; the C and PyGObject sides have no
-/// model, so the same replacement is their side of it).
+/// (a state change of its action). The label change is then timed once more with the items as
+/// `@Observable` objects (reported as 2-label-objects; the C and PyGObject sides have no model,
+/// so the same replacement is their side of it).
 @MainActor
 enum UpdateItemCase {
     static func run(items: Int, runs: Int) {
@@ -41,8 +41,8 @@ enum UpdateItemCase {
         runWithSectionObjects(items: items, runs: runs, section: section, position: position, labels: labels)
     }
 
-    /// The label change again, with the sections as `@Observable` objects in the list: the
-    /// changed section's own observation follows it, and the list is not compared at all.
+    /// The label change again, with the items as `@Observable` objects in their sections' lists:
+    /// the changed item's own observation follows it, and no list is compared at all.
     private static func runWithSectionObjects(items: Int, runs: Int, section: Int, position: Int, labels: [String]) {
         let model = ObjectItemsModel(count: items)
         let menu = RenderedMenu(model.menu)
