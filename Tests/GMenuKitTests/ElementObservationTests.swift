@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import Observation
 import XCTest
 
@@ -19,6 +20,15 @@ final class Folder: Identifiable {
         self.name = name
         self.files = files
     }
+}
+
+/// A download whose progress another thread sets; its observation registrar is thread-safe.
+@Observable
+final class Download: Identifiable, @unchecked Sendable {
+    let id: Int
+    var progress = 0
+
+    init(id: Int) { self.id = id }
 }
 
 /// Folders as objects in an `@Observable` list, under a button; a setting every folder's
@@ -177,6 +187,28 @@ final class ElementObservationTests: XCTestCase {
                 guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }
             }
             XCTAssertGreaterThan(rendered.listUpdates, 100, "most changes are list or element updates")
+        }
+    }
+
+    /// An element object changed on another thread: its observation notes it there, and the
+    /// menu follows on the main loop, with that element alone.
+    func testAnElementChangedOnAnotherThreadUpdatesOnTheMainLoop() {
+        onMain {
+            let downloads = (0..<3).map { Download(id: $0) }
+            let rendered = RenderedMenu(Menu("Downloads") {
+                ForEach(downloads) { download in Button("\(download.progress)%") {} }
+            })
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                downloads[1].progress = 50
+                done.signal()
+            }
+            done.wait()
+            XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label), ["0%", "0%", "0%"],
+                           "nothing changes off the main loop")
+            drainMainLoop()
+            XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label), ["0%", "50%", "0%"])
+            XCTAssertEqual(rendered.listUpdates, 1)
         }
     }
 
