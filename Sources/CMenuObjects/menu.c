@@ -7,7 +7,8 @@
 
 typedef struct {
   const char *name; /* interned: never copied or freed */
-  GVariant *value;  /* a reference */
+  GVariant *value;  /* a reference; NULL for a string not read yet */
+  char *string;     /* a string attribute until it is first read, or NULL */
 } Attribute;
 
 struct _GMKMenuItem {
@@ -43,13 +44,26 @@ GMKMenuItem *gmk_menu_item_new(void) {
   return item;
 }
 
-void gmk_menu_item_set_attribute(GMKMenuItem *item, const char *name, GVariant *value) {
-  g_return_if_fail(item != NULL && name != NULL && value != NULL);
-  g_variant_ref_sink(value);
+static void attribute_clear(Attribute *attribute) {
+  if (attribute->value) g_variant_unref(attribute->value);
+  g_free(attribute->string);
+}
+
+/* The attribute's value, a string made a GVariant when it is first read. */
+static GVariant *attribute_value(Attribute *attribute) {
+  if (attribute->value == NULL) {
+    attribute->value = g_variant_ref_sink(g_variant_new_string(attribute->string));
+    g_clear_pointer(&attribute->string, g_free);
+  }
+  return attribute->value;
+}
+
+/* Sets `name` to the value or the string (one of them), replacing an attribute of that name. */
+static void item_set(GMKMenuItem *item, const char *name, GVariant *value, char *string) {
   for (guint i = 0; i < item->n_attributes; i++) {
     if (strcmp(item->attributes[i].name, name) == 0) {
-      g_variant_unref(item->attributes[i].value);
-      item->attributes[i].value = value;
+      attribute_clear(&item->attributes[i]);
+      item->attributes[i] = (Attribute){name, value, string};
       return;
     }
   }
@@ -61,7 +75,17 @@ void gmk_menu_item_set_attribute(GMKMenuItem *item, const char *name, GVariant *
     item->attributes = grown;
     item->capacity = capacity;
   }
-  item->attributes[item->n_attributes++] = (Attribute){name, value};
+  item->attributes[item->n_attributes++] = (Attribute){name, value, string};
+}
+
+void gmk_menu_item_set_attribute(GMKMenuItem *item, const char *name, GVariant *value) {
+  g_return_if_fail(item != NULL && name != NULL && value != NULL);
+  item_set(item, name, g_variant_ref_sink(value), NULL);
+}
+
+void gmk_menu_item_set_string(GMKMenuItem *item, const char *name, const char *string) {
+  g_return_if_fail(item != NULL && name != NULL && string != NULL);
+  item_set(item, name, NULL, g_strdup(string));
 }
 
 void gmk_menu_item_set_link(GMKMenuItem *item, const char *name, GMenuModel *model) {
@@ -79,7 +103,7 @@ static GMKMenuItem *item_ref(GMKMenuItem *item) {
 
 static void item_unref(GMKMenuItem *item) {
   if (!g_atomic_ref_count_dec(&item->ref_count)) return;
-  for (guint i = 0; i < item->n_attributes; i++) g_variant_unref(item->attributes[i].value);
+  for (guint i = 0; i < item->n_attributes; i++) attribute_clear(&item->attributes[i]);
   if (item->attributes != item->inline_attributes) g_free(item->attributes);
   if (item->link) g_object_unref(item->link);
   g_free(item);
@@ -92,7 +116,7 @@ void gmk_menu_item_free(GMKMenuItem *item) {
 
 static GVariant *item_lookup(GMKMenuItem *item, const char *name) {
   for (guint i = 0; i < item->n_attributes; i++)
-    if (strcmp(item->attributes[i].name, name) == 0) return item->attributes[i].value;
+    if (strcmp(item->attributes[i].name, name) == 0) return attribute_value(&item->attributes[i]);
   return NULL;
 }
 
@@ -113,7 +137,7 @@ static gboolean attribute_iter_get_next(GMenuAttributeIter *iter, const gchar **
   if (self->next >= self->item->n_attributes) return FALSE;
   Attribute *attribute = &self->item->attributes[self->next++];
   *name = attribute->name;
-  *value = g_variant_ref(attribute->value);
+  *value = g_variant_ref(attribute_value(attribute));
   return TRUE;
 }
 
@@ -184,7 +208,7 @@ static void gmk_menu_get_item_attributes(GMenuModel *model, gint index, GHashTab
   *table = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_variant_unref);
   if (!item) return;
   for (guint i = 0; i < item->n_attributes; i++)
-    g_hash_table_insert(*table, (gpointer)item->attributes[i].name, g_variant_ref(item->attributes[i].value));
+    g_hash_table_insert(*table, (gpointer)item->attributes[i].name, g_variant_ref(attribute_value(&item->attributes[i])));
 }
 
 static void gmk_menu_get_item_links(GMenuModel *model, gint index, GHashTable **table) {

@@ -14,9 +14,10 @@ final class MenuModelTests: XCTestCase {
     nonisolated(unsafe) private static let sectionName = g_intern_string(G_MENU_LINK_SECTION)!
     nonisolated(unsafe) private static let submenuName = g_intern_string(G_MENU_LINK_SUBMENU)!
 
+    /// As the renderer makes items: the label a string, made a GVariant when first read.
     private func makeItem(_ label: String, number: Int32) -> OpaquePointer {
         let item = gmk_menu_item_new()!
-        label.withCString { gmk_menu_item_set_attribute(item, Self.labelName, g_variant_new_string($0)) }
+        label.withCString { gmk_menu_item_set_string(item, Self.labelName, $0) }
         gmk_menu_item_set_attribute(item, Self.numberName, g_variant_new_int32(number))
         return item
     }
@@ -103,8 +104,12 @@ final class MenuModelTests: XCTestCase {
         let model = gmk_menu_model(menu.gpointer)!
         let section = gmk_menu_new()!
         let item = makeItem("First", number: 1)
-        // Replaced, not added twice.
+        // Replaced, not added twice: a value by a value, a string by a value and back.
         gmk_menu_item_set_attribute(item, Self.numberName, g_variant_new_int32(2))
+        let noteName = g_intern_string("x-note")!
+        gmk_menu_item_set_string(item, noteName, "first")
+        gmk_menu_item_set_attribute(item, noteName, g_variant_new_int32(5))
+        gmk_menu_item_set_string(item, noteName, "second")
         var names: [UnsafePointer<CChar>] = []
         for index in 0..<8 {
             let name = g_intern_string("x-extra-\(index)")!
@@ -118,7 +123,8 @@ final class MenuModelTests: XCTestCase {
         let read = MenuModelReader.readItem(model, 0)
         XCTAssertEqual(read.label, "First")
         XCTAssertEqual(read.attributes["x-number"], "2")
-        XCTAssertEqual(read.attributes.count, 10, "label, number and eight more, each once")
+        XCTAssertEqual(read.attributes["x-note"], "second")
+        XCTAssertEqual(read.attributes.count, 11, "label, number, note and eight more, each once")
         XCTAssertEqual(read.attributes["x-extra-7"], "7")
         XCTAssertEqual(read.section?.count, 0, "the linked (empty) section")
         XCTAssertNil(read.submenu)
@@ -130,6 +136,14 @@ final class MenuModelTests: XCTestCase {
         typed.map { g_variant_unref($0) }
         XCTAssertNil(g_menu_model_get_item_attribute_value(model, 0, "x-number", gmk_variant_type_string()),
                      "a value of another type is not returned")
+        // A string attribute reads as a string, the same variant every time.
+        let label = g_menu_model_get_item_attribute_value(model, 0, "label", gmk_variant_type_string())
+        let again = g_menu_model_get_item_attribute_value(model, 0, "label", nil)
+        XCTAssertNotNil(label)
+        XCTAssertEqual(label, again)
+        XCTAssertNil(g_menu_model_get_item_attribute_value(model, 0, "label", int32))
+        label.map { g_variant_unref($0) }
+        again.map { g_variant_unref($0) }
         XCTAssertNil(g_menu_model_get_item_attribute_value(model, 0, "missing", nil))
         XCTAssertNil(g_menu_model_get_item_link(model, 0, G_MENU_LINK_SUBMENU))
 

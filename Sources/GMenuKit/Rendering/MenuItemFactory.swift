@@ -63,7 +63,7 @@ final class MenuItemFactory {
     // the closure is not checked at run time for its actor.
     nonisolated private static func set(_ item: OpaquePointer, _ name: UnsafePointer<CChar>, _ value: String?) {
         guard let value else { return }
-        value.withCString { gmk_menu_item_set_attribute(item, name, g_variant_new_string($0)) }
+        value.withCString { gmk_menu_item_set_string(item, name, $0) }
     }
 
     /// What `g_icon_serialize` makes of a themed icon of this name, made once.
