@@ -22,6 +22,27 @@ final class Folder: Identifiable {
     }
 }
 
+/// Tags as values, every one of them dimmed while the model is locked.
+@Observable
+@MainActor
+final class TagModel {
+    var tags = ["red", "green", "blue"]
+    var isLocked = false
+    @ObservationIgnored var contentEvaluations = 0
+
+    var menu: Menu {
+        Menu("Tags") {
+            self.countContent()
+            ForEach(self.tags, id: \.self) { tag in Button(tag) {}.disabled(self.isLocked) }
+        }
+    }
+
+    private func countContent() -> some MenuContent {
+        contentEvaluations += 1
+        return EmptyMenuContent()
+    }
+}
+
 /// A download whose progress another thread sets; its observation registrar is thread-safe.
 @Observable
 final class Download: Identifiable, @unchecked Sendable {
@@ -187,6 +208,25 @@ final class ElementObservationTests: XCTestCase {
                 guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }
             }
             XCTAssertGreaterThan(rendered.listUpdates, 100, "most changes are list or element updates")
+        }
+    }
+
+    /// Elements that are values are observed together, once per list: a setting every element
+    /// reads renders the whole menu once, and the result is what a fresh render makes.
+    func testValueElementsReadingSharedStateAreObservedTogether() {
+        onMain {
+            let model = TagModel()
+            let rendered = RenderedMenu(model.menu)
+            let contentBefore = model.contentEvaluations
+            model.isLocked = true
+            drainMainLoop()
+            XCTAssertEqual(model.contentEvaluations, contentBefore + 1, "the whole menu, once")
+            XCTAssertEqual(rendered.listUpdates, 0)
+            let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(RenderedMenu(model.menu)))
+            XCTAssertEqual(updated, expected, updated.firstDifference(from: expected))
+            let names = MenuModelReader.read(rendered.menuModel).map(localActionName)
+            XCTAssertEqual(names.count, 3)
+            XCTAssertFalse(names.contains { actionEnabled(rendered.actionGroup, $0) }, "every tag is locked")
         }
     }
 

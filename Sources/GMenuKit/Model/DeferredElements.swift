@@ -57,11 +57,12 @@ struct ElementOrigin {
     let index: Int
 }
 
-/// An element whose content read state that changed: where it stood then, and its id.
+/// An element whose content read state that changed: where it stood then, and its id; no id
+/// for state that the content of elements observed together read.
 /// Made on the main thread, read there; only carried across by the observation.
 struct ElementNote: @unchecked Sendable {
     let hint: Int
-    let id: AnyHashable
+    let id: AnyHashable?
 }
 
 /// What changed in a list since it was last read, for lists whose elements each made one node.
@@ -81,9 +82,11 @@ struct ElementChanges {
 
 /// The elements of one `ForEach` in a rendered menu: read under an observation of their own, and
 /// remembered, so that when only the list changes, only the elements that differ are resolved
-/// again. Each element's content is resolved under an observation of its own too, so that a
-/// change to state one element read (a property of an `@Observable` element) resolves that
-/// element alone. The planner and the renderer note where the elements' items went.
+/// again. When the elements are objects, each element's content is resolved under an
+/// observation of its own too, so that a change to one (a property of an `@Observable`
+/// element) resolves that element alone; other elements' content is observed together, once
+/// per list, which costs far less where every element reads shared state. The planner and the
+/// renderer note where the elements' items went.
 @MainActor
 class DeferredElements {
     let identity: MenuIdentity
@@ -108,10 +111,14 @@ class DeferredElements {
     /// Elements whose content read state that changed, noted by their observations on
     /// whatever thread changed it, until ``readElementChanges()`` takes them.
     let changedElements = Mutex<[ElementNote]>([])
+    /// Whether each element's content has an observation of its own (elements that are
+    /// objects), rather than one for all of them.
+    let observesEachElement: Bool
 
-    init(identity: MenuIdentity, deferral: ElementDeferral) {
+    init(identity: MenuIdentity, deferral: ElementDeferral, observesEachElement: Bool) {
         self.identity = identity
         self.deferral = deferral
+        self.observesEachElement = observesEachElement
         deferral.keep(self)
     }
 
@@ -152,12 +159,20 @@ class DeferredElements {
         }
     }
 
-    /// Resolves one element's content under an observation of its own. The note is made only
-    /// when the content read observable state, so an element that reads none costs nothing more.
+    /// Resolves elements' content, observed together unless each element is observed alone.
+    fileprivate func observingElements<T>(_ resolve: @MainActor () -> T) -> T {
+        guard !observesEachElement else { return resolve() }
+        return withObservationTracking(resolve, onChange: noteChange(ElementNote(hint: 0, id: nil)))
+    }
+
+    /// Resolves one element's content, under an observation of its own if elements are observed
+    /// alone. The note is made only when the content read observable state, so an element that
+    /// reads none costs nothing more.
     fileprivate func observingElement<T>(
         at index: Int, id: @autoclosure () -> AnyHashable, _ resolve: @MainActor () -> T
     ) -> T {
-        withObservationTracking(resolve, onChange: noteChange(ElementNote(hint: index, id: id())))
+        guard observesEachElement else { return resolve() }
+        return withObservationTracking(resolve, onChange: noteChange(ElementNote(hint: index, id: id())))
     }
 
     private func noteChange(_ note: ElementNote) -> @Sendable () -> Void {
@@ -188,7 +203,9 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
     init(_ forEach: ForEach<Data, ID, any MenuContent>, identity: MenuIdentity, deferral: ElementDeferral) {
         self.forEach = forEach
         areEqual = equality(of: Data.Element.self)
-        super.init(identity: identity, deferral: deferral)
+        // An observation per element costs an installation with every observable it read,
+        // per element; it pays where the elements are the observables.
+        super.init(identity: identity, deferral: deferral, observesEachElement: Data.Element.self is AnyClass)
     }
 
     override func expand() -> [MenuNode] {
@@ -197,15 +214,17 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
         setCount(data.count)
         var nodes: [MenuNode] = []
         nodes.reserveCapacity(data.count)
-        var index = 0
-        for element in data {
-            let start = nodes.count
-            let id = forEach.elementID(element)
-            observingElement(at: index, id: AnyHashable(id)) {
-                forEach.resolve(element, id: id, at: identity, into: &nodes)
+        observingElements {
+            var index = 0
+            for element in data {
+                let start = nodes.count
+                let id = forEach.elementID(element)
+                observingElement(at: index, id: AnyHashable(id)) {
+                    forEach.resolve(element, id: id, at: identity, into: &nodes)
+                }
+                finish(&nodes, from: start, element: index)
+                index += 1
             }
-            finish(&nodes, from: start, element: index)
-            index += 1
         }
         return nodes
     }
@@ -218,15 +237,18 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
         else { return nil }
         keep(newData, after: changes)
         setCount(newData.count)
-        for position in changes.changed.indices {
-            guard let made = node(at: changes.changed[position].index, of: newData) else { return nil }
-            changes.changed[position].node = made
+        let resolved: Bool = observingElements {
+            for position in changes.changed.indices {
+                guard let made = node(at: changes.changed[position].index, of: newData) else { return false }
+                changes.changed[position].node = made
+            }
+            for position in changes.inserted.indices {
+                guard let made = node(at: changes.inserted[position].index, of: newData) else { return false }
+                changes.inserted[position].node = made
+            }
+            return true
         }
-        for position in changes.inserted.indices {
-            guard let made = node(at: changes.inserted[position].index, of: newData) else { return nil }
-            changes.inserted[position].node = made
-        }
-        return changes
+        return resolved ? changes : nil
     }
 
     override func readElementChanges() -> ElementChanges? {
@@ -235,9 +257,9 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
             return notes
         }
         guard isIncremental, let kept = elements else { return nil }
-        // State that every element reads (a setting beside the list): one plan of the whole
-        // menu costs less than planning most of its elements one by one.
-        guard notes.count <= max(16, kept.count / 4) else { return nil }
+        // State that elements observed together read, or that most elements read (a setting
+        // beside the list): one plan of the whole menu.
+        guard notes.count <= max(16, kept.count / 4), !notes.contains(where: { $0.id == nil }) else { return nil }
         var indices = Set<Int>()
         for note in notes {
             if let index = index(of: note, in: kept) { indices.insert(index) }
@@ -253,7 +275,7 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
     /// Where the noted element stands now: where it stood, unless the list changed since;
     /// nil if it went.
     private func index(of note: ElementNote, in kept: [Data.Element]) -> Int? {
-        guard let id = note.id.base as? ID else { return nil }
+        guard let id = note.id?.base as? ID else { return nil }
         if note.hint < kept.count && forEach.elementID(kept[note.hint]) == id { return note.hint }
         return kept.firstIndex { forEach.elementID($0) == id }
     }

@@ -8,9 +8,10 @@
 /// rendered menu reads it under observation of its own: when an `@Observable` model's list
 /// changes, only the elements that were inserted, removed or changed (by `==` for `Equatable`
 /// elements, by identity for other objects) are resolved and rendered again, not the content
-/// around the `ForEach`. Each element's content is read under an observation of its own, so a
-/// change inside an `@Observable` element resolves that element alone, without reading the
-/// list. An element's content should therefore depend on the element and on observable state only.
+/// around the `ForEach`. When the elements are objects, each element's content is read under an
+/// observation of its own, so a change inside an `@Observable` element resolves that element
+/// alone, without reading the list. An element's content should therefore depend on the element
+/// and on observable state only.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     let data: @MainActor () -> Data
     /// The element's id: a closure rather than the key path, which costs far more to apply.
