@@ -32,14 +32,9 @@ final class TagModel {
 
     var menu: Menu {
         Menu("Tags") {
-            self.countContent()
+            countingEvaluation(&self.contentEvaluations)
             ForEach(self.tags, id: \.self) { tag in Button(tag) {}.disabled(self.isLocked) }
         }
-    }
-
-    private func countContent() -> some MenuContent {
-        contentEvaluations += 1
-        return EmptyMenuContent()
     }
 }
 
@@ -75,24 +70,14 @@ final class FolderModel {
 
     var menu: Menu {
         Menu("Go") {
-            self.countContent()
+            countingEvaluation(&self.contentEvaluations)
             Button("Home") {}
             ForEach(self.folders) { folder in
-                self.countFolder(Section(self.showsStars && folder.isStarred ? "★ " + folder.name : folder.name) {
+                countingEvaluation(&self.folderEvaluations, of: Section(self.showsStars && folder.isStarred ? "★ " + folder.name : folder.name) {
                     ForEach(folder.files, id: \.self) { file in Button(file) {} }
                 })
             }
         }
-    }
-
-    private func countContent() -> some MenuContent {
-        contentEvaluations += 1
-        return EmptyMenuContent()
-    }
-
-    private func countFolder(_ content: some MenuContent) -> some MenuContent {
-        folderEvaluations += 1
-        return content
     }
 }
 

@@ -46,7 +46,7 @@ final class ListModel {
     /// With `icons`, a shown menu draws its entries as GMenuKit's own rows (an icon beside a label).
     func menu(generated: Bool = false, icons: Bool = false) -> Menu {
         Menu("History") {
-            self.countContent()
+            countingEvaluation(&self.contentEvaluations)
             Button(self.title) {}
             ForEach(self.sections) { section in
                 // "Loose" entries stand among the sections as plain items: a list in a list.
@@ -63,17 +63,7 @@ final class ListModel {
     }
 
     private func entryButton(_ entry: ListEntry, icons: Bool) -> some MenuContent {
-        countEntry(Button(entry.title, icon: icons ? "document-open-symbolic" : nil) { self.opened.append(entry.id) })
-    }
-
-    private func countContent() -> some MenuContent {
-        contentEvaluations += 1
-        return EmptyMenuContent()
-    }
-
-    private func countEntry(_ content: some MenuContent) -> some MenuContent {
-        entryEvaluations += 1
-        return content
+        countingEvaluation(&entryEvaluations, of: Button(entry.title, icon: icons ? "document-open-symbolic" : nil) { self.opened.append(entry.id) })
     }
 }
 

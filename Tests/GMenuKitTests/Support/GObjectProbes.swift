@@ -87,3 +87,17 @@ func activate(_ item: ReadMenuItem, in group: OpaquePointer) {
     g_action_group_activate_action(group, localActionName(item), item.target.map { g_variant_new_string($0) })
 }
 
+
+/// Counts an evaluation of the content around it, where it stands: it adds nothing to the menu.
+@MainActor
+func countingEvaluation(_ count: inout Int) -> some MenuContent {
+    count += 1
+    return EmptyMenuContent()
+}
+
+/// Counts an evaluation of `content`, and is that content.
+@MainActor
+func countingEvaluation<Content: MenuContent>(_ count: inout Int, of content: Content) -> Content {
+    count += 1
+    return content
+}
