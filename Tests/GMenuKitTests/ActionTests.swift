@@ -6,7 +6,7 @@ import XCTest
 
 /// Activation through GIO, as GTK's menus activate: closures run, toggles flip, pickers move,
 /// disabled actions refuse.
-final class ActionTests: XCTestCase {
+final class ActionTests: GtkTestCase {
     func testButtonRunsItsClosure() {
         onMain {
             var copies = 0
@@ -160,7 +160,7 @@ extension OpaquePointer {
 }
 
 /// Generated lists share one parameterized action per level.
-final class GeneratedContentActionTests: XCTestCase {
+final class GeneratedContentActionTests: GtkTestCase {
     func testGeneratedButtonsShareOneActionAndDispatchOnTheirTarget() {
         onMain {
             var opened: [String] = []

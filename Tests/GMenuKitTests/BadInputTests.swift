@@ -15,7 +15,7 @@ private func render(_ menu: Menu) -> (items: [ReadMenuItem], diagnostics: [MenuD
 
 /// Bad input gets a clear diagnostic and a usable menu; never a crash or a GTK critical
 /// (the suite runs with G_DEBUG=fatal-criticals).
-final class BadInputTests: XCTestCase {
+final class BadInputTests: GtkTestCase {
     func testEmptyMenuAndEmptySubmenu() {
         onMain {
             let empty = render(Menu("Nothing") {})

@@ -6,7 +6,7 @@ import XCTest
 
 /// Saves what a person sees when they open a context menu on a list with a real secondary
 /// click. Runs only when asked: `scripts/screenshot-context-menu.sh`.
-final class ContextMenuScreenshot: XCTestCase {
+final class ContextMenuScreenshot: GtkTestCase {
     static let outputVariable = "GMENUKIT_CONTEXT_MENU_SCREENSHOT"
 
     func testSavesTheOpenContextMenuOfAList() throws {

@@ -85,7 +85,7 @@ final class FolderModel {
 /// one element's content read (a property of an `@Observable` element) resolves and replaces
 /// that element alone, as a change to the list's data does, and the result is always what a
 /// fresh render makes.
-final class ElementObservationTests: XCTestCase {
+final class ElementObservationTests: GtkTestCase {
     func testAChangeInsideOneElementResolvesOnlyThatElement() {
         onMain {
             let model = FolderModel(folders: 6)

@@ -4,7 +4,7 @@ import GMenuKit
 
 /// The guideline checker, rule by rule: a menu that breaks a rule gets exactly the expected
 /// diagnostic (rule, severity, path and suggestion), and a menu that keeps it gets none.
-final class GuidelineCheckTests: XCTestCase {
+final class GuidelineCheckTests: GtkTestCase {
     // MARK: Labels
 
     func testLowercaseWordsAndCapitalizedSmallWordsBreakTitleStyle() {

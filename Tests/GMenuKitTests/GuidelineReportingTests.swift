@@ -4,7 +4,7 @@ import XCTest
 @testable import GMenuKit
 
 /// A menu reports the guidelines it breaks once, when it first opens, in debug builds.
-final class GuidelineReportingTests: XCTestCase {
+final class GuidelineReportingTests: GtkTestCase {
     func testFirstOpeningReportsGuidelineWarningsOnce() throws {
         try GtkSession.start()
         onMain {

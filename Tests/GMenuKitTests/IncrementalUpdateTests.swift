@@ -14,7 +14,7 @@ final class DocumentModel {
 }
 
 /// State flows both ways, and a refresh changes only what differs.
-final class IncrementalUpdateTests: XCTestCase {
+final class IncrementalUpdateTests: GtkTestCase {
     func testChangedBindingUpdatesStateWithoutTouchingTheMenu() {
         onMain {
             var isBold = false

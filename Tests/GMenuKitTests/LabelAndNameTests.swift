@@ -4,7 +4,7 @@ import XCTest
 @testable import GMenuKit
 
 /// Labels show as written; action names are valid, stable and distinct.
-final class LabelAndNameTests: XCTestCase {
+final class LabelAndNameTests: GtkTestCase {
     func testUnderscoreNeverBecomesAMnemonicAndDotsBecomeAnEllipsis() {
         onMain {
             let rendered = RenderedMenu(Menu("File") {

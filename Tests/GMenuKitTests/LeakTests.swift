@@ -103,7 +103,7 @@ final class LeakScenarioModel {
 /// including the transient GThemedIcons and the pop-up buttons' GMenuItems no walk can reach.
 ///
 /// GMENUKIT_LEAK_CYCLES changes the number of cycles (valgrind runs fewer).
-final class LeakTests: XCTestCase {
+final class LeakTests: GtkTestCase {
     final class Sentinel {}
 
     static var cycles: Int { Int(ProcessInfo.processInfo.environment["GMENUKIT_LEAK_CYCLES"] ?? "") ?? 10_000 }

@@ -4,7 +4,7 @@ import XCTest
 @testable import GMenuKit
 
 /// Everything the renderer creates goes away with the rendered menu.
-final class LifetimeTests: XCTestCase {
+final class LifetimeTests: GtkTestCase {
     final class Sentinel {}
 
     func testEveryObjectAndClosureIsReleasedWithTheRenderedMenu() {

@@ -59,7 +59,7 @@ final class MixedListModel {
 
 /// Lists of every kind of item, in a section and in a submenu, edited at random: after each
 /// edit the menu, its actions and its diagnostics equal a fresh render, and its actions behave.
-final class ListKindsTests: XCTestCase {
+final class ListKindsTests: GtkTestCase {
     func testRandomEditsOfListsOfEveryKind() {
         onMain {
             var random = SplitMix64(seed: 17)

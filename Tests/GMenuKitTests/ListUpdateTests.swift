@@ -69,7 +69,7 @@ final class ListModel {
 
 /// A change to a list renders only the elements that changed: the content around the list is
 /// not read again, GMenu sees the fewest changes, and the result equals a fresh render.
-final class ListUpdateTests: XCTestCase {
+final class ListUpdateTests: GtkTestCase {
     func testChangedElementReplacesOnlyItsItem() {
         onMain {
             let model = ListModel(sections: 5, entries: 3)

@@ -7,7 +7,7 @@ import XCTest
 /// GMenuKit's own `GMKMenuAction` and `GMKMenuActionGroup` keep the contracts of GIO's
 /// `GAction`, `GActionGroup` and `GActionMap` that GTK and applications rely on: the group's
 /// signals, lookup, foreign actions, activation rules, and lifetimes.
-final class MenuActionGroupTests: XCTestCase {
+final class MenuActionGroupTests: GtkTestCase {
     /// What a group told its watchers, in order: "added copy", "enabled copy false", …
     private final class GroupSignals {
         var heard: [String] = []

@@ -4,7 +4,7 @@ import XCTest
 @testable import GMenuKit
 
 /// A menu bar in a real window: its model, F10, shortcuts typed for real, moving and destroying.
-final class MenuBarTests: XCTestCase {
+final class MenuBarTests: GtkTestCase {
     /// Counts what the bar's actions did.
     @MainActor
     final class Counts {

@@ -7,7 +7,7 @@ import XCTest
 /// GMenuKit's own `GMKMenu` is a GMenuModel that GTK and anyone else read as they read a
 /// GMenu: the same items, attributes, typed lookups, links and iterators, and one
 /// `items-changed` for each run of items inserted or removed.
-final class MenuModelTests: XCTestCase {
+final class MenuModelTests: GtkTestCase {
     /// Interned once, as the renderer does: an item keeps attribute names without copying them.
     nonisolated(unsafe) private static let labelName = g_intern_string("label")!
     nonisolated(unsafe) private static let numberName = g_intern_string("x-number")!

@@ -15,7 +15,7 @@ private final class FontModel {
 /// What GTK 4.8 does not draw on its own, drawn by GMenuKit and used with real input: icons
 /// beside labels, subtitles, items that keep the menu open, destructive items in red that ask
 /// first, and state that changes while the menu is open.
-final class MenuRowTests: XCTestCase {
+final class MenuRowTests: GtkTestCase {
     /// A pull-down button in a window of its own, its menu open.
     @MainActor
     private struct OpenControl {

@@ -4,7 +4,7 @@ import XCTest
 @testable import GMenuKit
 
 /// Every item kind, read back from the GMenuModel through GIO.
-final class MenuStructureTests: XCTestCase {
+final class MenuStructureTests: GtkTestCase {
     func testPlainItemsStayFlatWithActionsLabelsAndShortcuts() {
         onMain {
             let rendered = RenderedMenu(Menu("File") {

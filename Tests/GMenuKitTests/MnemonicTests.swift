@@ -5,7 +5,7 @@ import XCTest
 
 /// Mnemonics as in any GTK menu: a letter typed in an open menu chooses its item, Alt and a
 /// letter opens a menu bar's menu. Labels are otherwise shown as written.
-final class MnemonicTests: XCTestCase {
+final class MnemonicTests: GtkTestCase {
     func testTheMnemonicIsMarkedOnceAndUnderscoresStayLiteral() {
         onMain {
             let rendered = RenderedMenu(Menu("File") {

@@ -16,7 +16,7 @@ final class ReminderModel {
 }
 
 /// A pop-up button in a real window, chosen from with real clicks, and read back from GTK.
-final class PopUpButtonTests: XCTestCase {
+final class PopUpButtonTests: GtkTestCase {
     static let footnote = "Repeats stop after a year."
 
     @MainActor

@@ -4,7 +4,7 @@ import XCTest
 @testable import GMenuKit
 
 /// What GTK draws from a rendered menu: the model buttons of a real, mapped popover.
-final class PopoverRenderingTests: XCTestCase {
+final class PopoverRenderingTests: GtkTestCase {
     /// One drawn menu row: the visible text, GTK's role for it, and whether it is checked.
     struct DrawnItem: Equatable {
         var text: String

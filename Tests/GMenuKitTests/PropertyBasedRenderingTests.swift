@@ -14,7 +14,7 @@ import XCTest
 /// Each sequence of updates has its own seed, printed on failure. To repeat one:
 ///   GMENUKIT_PROPERTY_SEED=0x… swift test … --filter PropertyBasedRenderingTests/<test>
 /// GMENUKIT_PROPERTY_SCALE=10 runs ten times as many sequences.
-final class PropertyBasedRenderingTests: XCTestCase {
+final class PropertyBasedRenderingTests: GtkTestCase {
     func testUpdatesToUnrelatedRandomTrees() {
         onMain {
             RenderingProperty(name: "unrelated trees", salt: 1, mode: .unrelated).run(sequences: 600, updatesPerSequence: 6)

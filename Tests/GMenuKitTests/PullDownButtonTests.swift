@@ -4,7 +4,7 @@ import XCTest
 @testable import GMenuKit
 
 /// Pull-down buttons opened and used as a person would: real clicks, holds and keys (xdotool).
-final class PullDownButtonTests: XCTestCase {
+final class PullDownButtonTests: GtkTestCase {
     @MainActor
     private static func popover(of control: PullDownButton) -> UnsafeMutablePointer<GtkWidget> {
         gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))

@@ -4,7 +4,7 @@ import XCTest
 @testable import GMenuKit
 
 /// A shortcut the menu shows works from the keyboard, typed for real.
-final class ShortcutTests: XCTestCase {
+final class ShortcutTests: GtkTestCase {
     func testShownShortcutFiresFromAnywhereInTheWindow() throws {
         try GtkSession.start()
         onMain {

@@ -285,27 +285,21 @@ public final class ContextMenu: MenuControl {
         gtk_widget_set_parent(created, widget)
         menu.present(in: created)
         let relay = self.relay
-        connectWidgetSignal(created, "closed") { _ in relay.contextMenu?.popoverClosed() }
+        PopoverRetirement.watch(created) { relay.contextMenu?.focusReturnTarget() }
         layoutFollower = PopoverLayoutFollower.isNeeded(for: widget) ? PopoverLayoutFollower(popover: created) : nil
         popover = WeakObjectPointer(created)
         return created
     }
 
-    /// Gives the keyboard focus back to the widget that had it when the menu opened, as
-    /// nautilus does. GTK 4.8 hands it to the widget the popover hangs off, not to the row
-    /// inside it that had it.
-    private func popoverClosed() {
-        guard let widget = attached.object, gtk_widget_get_mapped(widget) != 0,
-              let root = gtk_widget_get_root(widget), let popover = popover?.object
-        else { return }
-        if let focus = gtk_root_get_focus(root), gtk_widget_is_ancestor(focus, popover) == 0 { return }
+    /// Where the keyboard focus goes when the menu closes: back to the widget that had it when
+    /// the menu opened, as nautilus does, or to the attached widget. GTK 4.8 hands it to the
+    /// widget the popover hangs off, not to the row inside it that had it.
+    private func focusReturnTarget() -> UnsafeMutablePointer<GtkWidget>? {
+        guard let widget = attached.object, let root = gtk_widget_get_root(widget) else { return nil }
         let previous = focusBeforeOpening?.object
         focusBeforeOpening = nil
-        if let previous, gtk_widget_get_mapped(previous) != 0, gtk_widget_get_root(previous) == root {
-            gtk_widget_grab_focus(previous)
-        } else {
-            gtk_widget_grab_focus(widget)
-        }
+        if let previous, gtk_widget_get_mapped(previous) != 0, gtk_widget_get_root(previous) == root { return previous }
+        return widget
     }
 
     // MARK: Going away
@@ -314,36 +308,16 @@ public final class ContextMenu: MenuControl {
     /// takes GMenuKit's popover off the widget; the next opening makes a new one.
     ///
     /// GTK 4.8 leaves a popover open when its widget goes: alive, holding the keyboard, with its
-    /// tooltip timer pointing at a dead surface. A popover that still holds the window's focus
-    /// leaks even when closed (the focus chain keeps a reference to it), so the focus goes too.
-    /// And the popover must be off before the widget's dispose: a GtkListBox removes its children
+    /// tooltip timer pointing at a dead surface; and one that still holds the window's focus
+    /// leaks even when closed (see `PopoverRetirement`). A text widget's own menus are found
+    /// under it (an entry's are on the text field inside it). And the popover must be off before the widget's dispose: a GtkListBox removes its children
     /// there with its own remove, which refuses a popover and loops forever, before GtkWidget
     /// emits `destroy`.
     private func widgetUnrealized() {
-        let root = gtk_widget_get_root(widget)
-        let menus = host == .popover ? [popover?.object].compactMap { $0 } : popovers(under: widget)
-        for popover in menus where gtk_widget_get_visible(popover) != 0 {
-            if let root, let focus = gtk_root_get_focus(root), gtk_widget_is_ancestor(focus, popover) != 0 {
-                gtk_root_set_focus(root, nil)
-            }
-            gtk_popover_popdown(gmk_popover(popover))
-        }
+        let menus = host == .popover ? [popover?.object].compactMap { $0 } : PopoverRetirement.popovers(under: widget)
+        // Closed or not: a popover GTK closed a moment ago may still hold the focus.
+        menus.forEach(PopoverRetirement.close)
         removePopover()
-    }
-
-    /// The popovers parented to `widget` or to a widget inside it: a text widget's own menus
-    /// (an entry's are on the text field inside it).
-    private func popovers(under widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-        var found: [UnsafeMutablePointer<GtkWidget>] = []
-        var pending = [widget]
-        while let current = pending.popLast() {
-            var child = gtk_widget_get_first_child(current)
-            while let next = child {
-                if gmk_is_popover(next) != 0 { found.append(next) } else { pending.append(next) }
-                child = gtk_widget_get_next_sibling(next)
-            }
-        }
-        return found
     }
 
     /// A label, button or drawing area warns "still has children left" and leaks a popover
@@ -357,10 +331,7 @@ public final class ContextMenu: MenuControl {
         layoutFollower = nil
         guard let popover = popover?.object else { return }
         self.popover = nil
-        if gtk_widget_get_parent(popover) == widget {
-            gtk_popover_popdown(gmk_popover(popover))
-            gtk_widget_unparent(popover)
-        }
+        PopoverRetirement.remove(popover, from: widget)
     }
 }
 

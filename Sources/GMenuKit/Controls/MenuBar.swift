@@ -52,18 +52,9 @@ public final class MenuBar: MenuControl {
         }, SwiftClosureData.retained(self), SwiftClosureData.releaseOnClosureDestroy)
         // GTK 4.8 leaves an open menu of the bar alive, and holding the keyboard, when the bar
         // or its window goes; unrealize comes before either is disposed.
-        gmk_connect_widget(widget, "unrealize", { bar, _ in
-            guard let bar else { return }
-            var item = gtk_widget_get_first_child(bar)
-            while let current = item {
-                var child = gtk_widget_get_first_child(current)
-                while let popover = child {
-                    if gmk_is_popover(popover) != 0 { gtk_popover_popdown(gmk_popover(popover)) }
-                    child = gtk_widget_get_next_sibling(popover)
-                }
-                item = gtk_widget_get_next_sibling(current)
-            }
-        }, nil, nil)
+        connectWidgetSignal(widget, "unrealize") { bar in
+            PopoverRetirement.popovers(under: bar).forEach(PopoverRetirement.close)
+        }
     }
 }
 

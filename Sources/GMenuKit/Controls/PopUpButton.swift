@@ -30,6 +30,7 @@ public final class PopUpButton: MenuControl {
     private let recorder: PopUpContentRecorder
     /// The menu under the button when there is a footnote: the rendered menu, then the note.
     private let footnotedMenu: FootnotedMenu?
+    private let footnote: String?
     /// The path of the item declared as the custom option: U1 accepts it whatever its title.
     private let customOptionPath: String?
     private var reported: Set<MenuDiagnostic> = []
@@ -89,31 +90,19 @@ public final class PopUpButton: MenuControl {
         }
         gtk_box_append(gmk_box(box), button)
 
-        var footnotedMenu: FootnotedMenu?
-        if let footnote {
-            let footnoted = FootnotedMenu(following: rendered.menuModel, footnoteSlot: Self.footnoteSlot)
-            footnotedMenu = footnoted
-            gtk_menu_button_set_menu_model(gmk_menu_button(button), footnoted.model)
-            // GTK 4.8 ignores clicks on a custom child: the note does not close the menu.
-            gtk_popover_menu_add_child(
-                gmk_popover_menu(gtk_menu_button_get_popover(gmk_menu_button(button))), Self.footnoteLabel(footnote),
-                Self.footnoteSlot)
-        } else {
-            gtk_menu_button_set_menu_model(gmk_menu_button(button), rendered.menuModel)
-        }
         rendered.insertActionGroup(into: button)
         rendered.followThemeColors(of: button)
-        let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(button)))!
-        rendered.present(in: popover)
 
         self.recorder = recorder
         self.customOptionPath = customOptionPath
-        self.footnotedMenu = footnotedMenu
+        self.footnote = footnote
+        footnotedMenu = footnote.map { _ in FootnotedMenu(following: rendered.menuModel, footnoteSlot: Self.footnoteSlot) }
         self.menu = rendered
         self.menuButton = button
         self.widget = box
         WidgetOwnership.give(self, to: box, key: "gmenukit-pop-up-button")
-        connectSignals(popover: popover)
+        showMenu()
+        connectSignals()
         recorder.control = self
         contentDidChange()
     }
@@ -206,23 +195,33 @@ public final class PopUpButton: MenuControl {
 
     // MARK: GTK
 
-    private func connectSignals(popover: UnsafeMutablePointer<GtkWidget>) {
+    /// Gives the menu button a popover of the menu: its model, the footnote, the rows, and the
+    /// guideline report when it first shows. Again when its popover is renewed (see
+    /// `PopoverRetirement.closesPopover(ofMenuButton:renewing:)`).
+    private func showMenu() {
+        let button = gmk_menu_button(menuButton)
+        gtk_menu_button_set_menu_model(button, footnotedMenu?.model ?? menu.menuModel)
+        guard let popover = gtk_menu_button_get_popover(button).map({ gmk_widget($0)! }) else { return }
+        if let footnote {
+            // GTK 4.8 ignores clicks on a custom child: the note does not close the menu.
+            gtk_popover_menu_add_child(gmk_popover_menu(popover), Self.footnoteLabel(footnote), Self.footnoteSlot)
+        }
+        menu.present(in: popover)
+        // The button and its popover live no longer than the box that owns this control.
+        gmk_connect_widget(popover, "map", { _, data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated { SwiftClosureData.object(data, as: PopUpButton.self).menuWillShow() }
+        }, SwiftClosureData.retained(self), SwiftClosureData.releaseOnClosureDestroy)
+    }
+
+    private func connectSignals() {
         // A choice in the menu, or a model change that reached the picker's action.
         let weakSelf = WeakPopUpButton(self)
         gmk_connect_action_state_changed(menu.actionGroup, { _, _, _, data in
             nonisolated(unsafe) let data = data
             MainActor.assumeIsolated { SwiftClosureData.object(data, as: WeakPopUpButton.self).control?.updateLabel() }
         }, SwiftClosureData.retained(weakSelf), SwiftClosureData.releaseOnClosureDestroy)
-        // The button and its popover live no longer than the box that owns this control.
-        gmk_connect_widget(popover, "map", { _, data in
-            nonisolated(unsafe) let data = data
-            MainActor.assumeIsolated { SwiftClosureData.object(data, as: PopUpButton.self).menuWillShow() }
-        }, SwiftClosureData.retained(self), SwiftClosureData.releaseOnClosureDestroy)
-        // GTK 4.8 leaves a menu button's popover open and holding the keyboard when the button
-        // goes while it is open (see RenderedMenu.attach(toMenuButton:)).
-        gmk_connect_widget(menuButton, "unrealize", { widget, _ in
-            if let widget { gtk_menu_button_popdown(gmk_menu_button(widget)) }
-        }, nil, nil)
+        PopoverRetirement.closesPopover(ofMenuButton: menuButton) { _ in weakSelf.control?.showMenu() }
     }
 
     private static let footnoteSlot = "gmenukit-pop-up-footnote"

@@ -155,24 +155,24 @@ public final class RenderedMenu {
                                    message: "attach(toMenuButton:) needs a GtkMenuButton, not a \(String(cString: gmk_type_name_of(widget)))")])
             return
         }
+        insertActionGroup(into: widget)
+        showMenu(in: widget)
+        PopoverRetirement.closesPopover(ofMenuButton: widget) { [weak self] button in self?.showMenu(in: button) }
+    }
+
+    /// Gives a menu button a popover of this menu, with its rows, that checks the menu against
+    /// the guidelines when it first opens.
+    private func showMenu(in widget: UnsafeMutablePointer<GtkWidget>) {
         let menuButton = gmk_menu_button(widget)
         gtk_menu_button_set_menu_model(menuButton, menuModel)
-        insertActionGroup(into: widget)
-        // GTK 4.8 leaves a menu button's popover open, alive and holding the keyboard when the
-        // button goes while it is open; its tooltip timer then trips over the dead surface.
-        // Unrealize comes before the button or its window is disposed.
-        gmk_connect_widget(widget, "unrealize", { widget, _ in
-            if let widget { gtk_menu_button_popdown(gmk_menu_button(widget)) }
-        }, nil, nil)
-        if let popover = gtk_menu_button_get_popover(menuButton) {
-            present(in: gmk_widget(popover))
-            gmk_connect_widget(gmk_widget(popover), "map", { _, data in
-                nonisolated(unsafe) let data = data
-                MainActor.assumeIsolated {
-                    SwiftClosureData.object(data, as: RefreshTrigger.self).menu?.menuWillShow()
-                }
-            }, SwiftClosureData.retained(refreshTrigger), SwiftClosureData.releaseOnClosureDestroy)
-        }
+        guard let popover = gtk_menu_button_get_popover(menuButton) else { return }
+        present(in: gmk_widget(popover))
+        gmk_connect_widget(gmk_widget(popover), "map", { _, data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated {
+                SwiftClosureData.object(data, as: RefreshTrigger.self).menu?.menuWillShow()
+            }
+        }, SwiftClosureData.retained(refreshTrigger), SwiftClosureData.releaseOnClosureDestroy)
     }
 
     /// Shows the menu's own rows in a `GtkPopoverMenu` or `GtkPopoverMenuBar` built from

@@ -61,6 +61,16 @@ struct InputWindow {
         XCTAssertEqual(gtk_event_controller_motion_contains_pointer(motion), 1, "GTK saw the pointer arrive", file: file, line: line)
     }
 
+    /// Moves the pointer onto the middle of `widget` (of the window or of a popover over it) and
+    /// lets it rest there a moment, as a person's hand would, without waiting for GTK to see it.
+    func restPointer(on widget: UnsafeMutablePointer<GtkWidget>, file: StaticString = #filePath, line: UInt = #line) {
+        guard let point = WidgetClicks.pointInWindow(of: widget) else {
+            return XCTFail("the widget is not on screen", file: file, line: line)
+        }
+        XInput.xdotool("mousemove", "--window", windowID, String(point.x), String(point.y), file: file, line: line)
+        settle(forMicroseconds: 50_000) { false }
+    }
+
     /// Clicks `button` (1 primary, 3 secondary) at `(x, y)` of `widget`, as a hand would.
     func click(_ button: Int, onto widget: UnsafeMutablePointer<GtkWidget>, at x: Double, _ y: Double,
                file: StaticString = #filePath, line: UInt = #line) {

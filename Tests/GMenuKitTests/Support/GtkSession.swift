@@ -9,6 +9,7 @@ enum GtkSession {
     static func start(file: StaticString = #filePath, line: UInt = #line) throws {
         if isStarted == nil {
             isStarted = gtk_init_check() != 0
+            if isStarted == true { ShownPopovers.watch() }
         }
         try XCTSkipUnless(isStarted == true, "GTK could not open a display; run the suite with `make test`")
     }

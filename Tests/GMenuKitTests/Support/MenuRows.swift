@@ -71,16 +71,7 @@ enum ScreenPixels {
 /// The toplevel windows now on screen with this title.
 @MainActor
 func toplevelWindows(titled title: String) -> [UnsafeMutablePointer<GtkWidget>] {
-    let list = gtk_window_get_toplevels()!
-    var found: [UnsafeMutablePointer<GtkWidget>] = []
-    for index in 0..<g_list_model_get_n_items(list) {
-        let object = g_list_model_get_item(list, index)!
-        let window = object.assumingMemoryBound(to: GtkWidget.self)
-        if let text = gtk_window_get_title(gmk_window(window)), String(cString: text) == title,
-           gtk_widget_get_visible(window) != 0 {
-            found.append(window)
-        }
-        g_object_unref(object)
+    LeftBehind.openWindows().filter { window in
+        gtk_widget_get_visible(window) != 0 && gtk_window_get_title(gmk_window(window)).map { String(cString: $0) } == title
     }
-    return found
 }

@@ -115,10 +115,15 @@ func residentMemoryKiB() -> Int {
 }
 
 /// Live instances of a GObject type, when GOBJECT_DEBUG=instance-count makes GLib count them.
+/// Only a GLib built with debugging counts (Debian's does not): the counts are used only where
+/// a new object is seen counted.
 enum InstanceCounts {
-    static var areCounted: Bool {
-        (ProcessInfo.processInfo.environment["GOBJECT_DEBUG"] ?? "").contains("instance-count")
-    }
+    static let areCounted: Bool = {
+        guard (ProcessInfo.processInfo.environment["GOBJECT_DEBUG"] ?? "").contains("instance-count") else { return false }
+        let probe = g_menu_new()!
+        defer { g_object_unref(UnsafeMutableRawPointer(probe)) }
+        return g_type_get_instance_count(g_menu_get_type()) > 0
+    }()
 
     /// The types GMenuKit creates instances of.
     static let typeNames = ["GMKMenu", "GMenu", "GMenuItem", "GMKMenuAction", "GMKMenuActionGroup", "GThemedIcon", "GListStore", "GtkShortcut", "GtkShortcutController"]

@@ -1,0 +1,351 @@
+import CGtk
+import Foundation
+import Observation
+import XCTest
+
+@testable import GMenuKit
+
+/// Every popover GMenuKit makes or shows is finalized when its widget, window or menu goes,
+/// whatever state it was in, and GTK's tooltip never trips over one (see `PopoverRetirement`).
+/// Each scenario rests the pointer on the open menu, as a person's would, and turns the main
+/// loop past GTK's 500 ms tooltip delay with criticals collected instead of fatal.
+final class PopoverRetirementTests: GtkTestCase {
+    // MARK: GTK's own bug, without GMenuKit
+
+    /// The GTK bug that `PopoverRetirement` works around, in plain GTK calls: a popover that holds
+    /// the focus, closed and unparented in one main-loop turn, is never finalized; and a
+    /// GtkPopoverMenu closed while a submenu page holds the focus is never finalized at all.
+    /// Should a newer GTK finalize them, this fails: the workaround can then go for that version
+    /// (run it with `../shared/tools/gtk-latest.sh`).
+    func testGTKStillLeaksAPopoverHiddenWithTheFocus() throws {
+        try GtkSession.start()
+        onMain {
+            let version = "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())"
+            XCTAssertFalse(Self.rawPopoverIsFinalized(closingFromSubmenu: false, watched: false),
+                           "GTK \(version) finalizes a popover closed with the focus and unparented in one turn: the workaround is not needed there")
+            XCTAssertFalse(Self.rawPopoverIsFinalized(closingFromSubmenu: true, watched: false),
+                           "GTK \(version) finalizes a popover menu closed from a focused submenu page: the workaround is not needed there")
+            // The leaked ones were reported here; they are not the next test's.
+            ShownPopovers.forget()
+            XCTAssertTrue(Self.rawPopoverIsFinalized(closingFromSubmenu: false, watched: true), "with the workaround")
+            XCTAssertTrue(Self.rawPopoverIsFinalized(closingFromSubmenu: true, watched: true), "with the workaround, from a submenu page")
+        }
+    }
+
+    /// A GtkPopoverMenu on a label in a window, opened with the keyboard focus inside it (on a
+    /// submenu page if asked), closed, and unparented in the same turn; the window then goes.
+    @MainActor
+    private static func rawPopoverIsFinalized(closingFromSubmenu: Bool, watched: Bool) -> Bool {
+        let menu = g_menu_new()!
+        g_menu_append(menu, "Copy", "raw.copy")
+        let more = g_menu_new()!
+        g_menu_append(more, "Paste", "raw.paste")
+        g_menu_append_submenu(menu, "More", gmk_menu_model(more.gpointer))
+        g_object_unref(more.gpointer)
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let label = gtk_label_new("Raw")!
+        gtk_box_append(gmk_box(box), label)
+        let window = WidgetClicks.presentWindow(titled: "Raw popover \(closingFromSubmenu) \(watched)", child: box)
+        let popover = gtk_popover_menu_new_from_model(gmk_menu_model(menu.gpointer))!
+        g_object_unref(menu.gpointer)
+        gtk_widget_set_parent(popover, label)
+        if watched { PopoverRetirement.watch(popover) }
+        let finalized = FinalizationWatcher()
+        finalized.watch(popover)
+        gtk_popover_popup(gmk_popover(popover))
+        XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
+        if closingFromSubmenu {
+            PopoverPages.modelButtons(in: popover, text: "More").first.map { gtk_widget_activate($0) }
+            XInput.runMainLoop {
+                PopoverPages(of: popover).visiblePage.map { !PopoverPages.modelButtons(in: $0, text: "Paste").isEmpty } ?? false
+            }
+        }
+        let focusTarget = PopoverPages(of: popover).visiblePage.flatMap { PopoverPages.modelButtons(in: $0).first }
+        focusTarget.map { _ = gtk_widget_grab_focus($0) }
+        let focusWasInside = gtk_root_get_focus(gmk_root(window.gpointer)).map { gtk_widget_is_ancestor($0, popover) != 0 } ?? false
+        XCTAssertTrue(focusWasInside, "the focus is in the open popover")
+        gtk_popover_popdown(gmk_popover(popover))
+        gtk_widget_unparent(popover)
+        gtk_window_destroy(gmk_window(window))
+        settleFrames()
+        return finalized.allFinalized
+    }
+
+    // MARK: Paths a real app takes
+
+    /// A context menu on a label (which takes no focus) whose item closes the window: the item
+    /// is clicked for real, the menu closes and the window goes in the same turn.
+    func testAContextMenuItemThatClosesItsWindowLeavesNothing() throws {
+        try GtkSession.start()
+        onMain {
+            let catcher = GLibCriticalCatcher()
+            defer { catcher.stop() }
+            let finalized = FinalizationWatcher()
+            var window: InputWindow?
+            do {
+                let label = gtk_label_new("A note")!
+                gtk_widget_set_size_request(label, 240, 120)
+                let context = ContextMenu(Menu("Note") {
+                    Button("Copy") {}
+                    Button("Close Window") { window.map { gtk_window_destroy(gmk_window($0.window)) } }
+                }, attachedTo: label)
+                window = InputWindow(titled: "Context menu closes its window", child: label)
+                window?.click(3, onto: label, at: 20, 20)
+                settle { context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false }
+                guard let popover = context.popoverWidget,
+                      let close = PopoverPages.modelButtons(in: popover, text: "Close Window").first
+                else { return XCTFail("the menu did not open") }
+                finalized.watch(popover)
+                window?.click(item: close)
+            }
+            settle(forMicroseconds: 900_000) { false }
+            window = nil
+            XCTAssertEqual(LeftBehind.openWindows().count, 0, "the item closed the window")
+            XCTAssertTrue(finalized.allFinalized, "the popover outlived its window")
+            XCTAssertEqual(catcher.messages, [])
+        }
+    }
+
+    /// A window closed by a timer while the pointer rests on its open pull-down menu, with the
+    /// keyboard focus on an item of a submenu page.
+    func testAWindowClosedByATimerWhileThePointerRestsOnItsOpenMenu() throws {
+        try GtkSession.start()
+        onMain {
+            let catcher = GLibCriticalCatcher()
+            defer { catcher.stop() }
+            let finalized = FinalizationWatcher()
+            do {
+                let control = PullDownButton(Menu("Edit") {
+                    Button("Copy") {}
+                    Menu("Transform") { Button("Make Upper Case") {} }
+                })
+                let window = InputWindow(titled: "Closed by a timer", child: control.widget)
+                window.click(1, onto: control.menuButton, at: 5, 5)
+                let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))!
+                settle { gtk_widget_get_mapped(popover) != 0 }
+                finalized.watch(popover)
+                guard let transform = PopoverPages.modelButtons(in: popover, text: "Transform").first else {
+                    return XCTFail("the menu did not open")
+                }
+                window.click(item: transform)
+                settle { PopoverPages(of: popover).visiblePage.map { !PopoverPages.modelButtons(in: $0, text: "Make Upper Case").isEmpty } ?? false }
+                if let upper = PopoverPages(of: popover).visiblePage.flatMap({ PopoverPages.modelButtons(in: $0, text: "Make Upper Case").first }) {
+                    window.restPointer(on: upper)
+                    gtk_widget_grab_focus(upper)
+                }
+                let target = WeakObjectPointer(window.window)
+                g_timeout_add_full(G_PRIORITY_DEFAULT, 100, { data in
+                    let target = Unmanaged<WeakObjectPointer<GtkWidget>>.fromOpaque(data!).takeUnretainedValue()
+                    if let window = target.object { gtk_window_destroy(gmk_window(window)) }
+                    return 0
+                }, Unmanaged.passRetained(target).toOpaque(), { data in
+                    Unmanaged<WeakObjectPointer<GtkWidget>>.fromOpaque(data!).release()
+                })
+            }
+            settle(forMicroseconds: 1_000_000) { false }
+            XCTAssertEqual(LeftBehind.openWindows().count, 0, "the timer closed the window")
+            XCTAssertTrue(finalized.allFinalized, "the popover outlived its window")
+            XCTAssertEqual(catcher.messages, [])
+        }
+    }
+
+    /// A context menu that grows while open on a label is resized by GMenuKit; the window then
+    /// goes with the menu open and the pointer on it.
+    func testAMenuResizedWhileOpenGoesWithItsWindow() throws {
+        try GtkSession.start()
+        onMain {
+            let model = GrowingMenuModel()
+            let catcher = GLibCriticalCatcher()
+            defer { catcher.stop() }
+            let finalized = FinalizationWatcher()
+            do {
+                let label = gtk_label_new("A note")!
+                gtk_widget_set_size_request(label, 240, 120)
+                let context = ContextMenu(Menu("Note") {
+                    Button("Copy") {}
+                    if model.showsMore { ForEach(1...8, id: \.self) { index in Button("Item \(index)") {} } }
+                }, attachedTo: label)
+                let window = InputWindow(titled: "Resized while open", child: label)
+                window.click(3, onto: label, at: 20, 20)
+                settle { context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false }
+                guard let popover = context.popoverWidget,
+                      let copy = PopoverPages.modelButtons(in: popover, text: "Copy").first
+                else { return XCTFail("the menu did not open") }
+                finalized.watch(popover)
+                window.restPointer(on: copy)
+                let before = gtk_widget_get_height(popover)
+                model.showsMore = true
+                settle { gtk_widget_get_height(popover) > before }
+                XCTAssertGreaterThan(gtk_widget_get_height(popover), before, "the menu grew while open")
+                window.destroy()
+            }
+            settle(forMicroseconds: 900_000) { false }
+            XCTAssertTrue(finalized.allFinalized, "the popover outlived its window")
+            XCTAssertEqual(catcher.messages, [])
+        }
+    }
+
+    /// An app that keeps its `GtkMenuButton` takes it out of the window while its menu is open
+    /// and the pointer rests on it, and puts it back later: nothing trips, the menu opens again.
+    func testAMenuButtonTheAppKeepsIsRemovedWhileOpenAndComesBack() throws {
+        try GtkSession.start()
+        onMain {
+            let catcher = GLibCriticalCatcher()
+            defer { catcher.stop() }
+            var copies = 0
+            let control = PullDownButton(Menu("Edit") { Button("Copy") { copies += 1 }; Button("Paste") {} })
+            g_object_ref(UnsafeMutableRawPointer(control.widget))
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(gmk_box(box), control.widget)
+            gtk_widget_set_size_request(box, 320, 240)
+            let window = InputWindow(titled: "Kept menu button", child: box)
+            control.popup()
+            let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))!
+            settle { gtk_widget_get_mapped(popover) != 0 }
+            if let copy = PopoverPages.modelButtons(in: popover, text: "Copy").first { window.restPointer(on: copy) }
+            let finalized = FinalizationWatcher()
+            finalized.watch(popover)
+            gtk_box_remove(gmk_box(box), control.widget)
+            settle(forMicroseconds: 900_000) { false }
+            XCTAssertEqual(catcher.messages, [], "GTK's tooltip tripped over the removed button's menu")
+            XCTAssertTrue(finalized.allFinalized, "the open menu went with its button's window")
+
+            gtk_box_append(gmk_box(box), control.widget)
+            g_object_unref(UnsafeMutableRawPointer(control.widget))
+            control.popup()
+            let shown = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))!
+            settle { gtk_widget_get_mapped(shown) != 0 }
+            XCTAssertEqual(gtk_widget_get_mapped(shown), 1, "the menu opens again")
+            // From the keyboard: the pointer rests where the old menu was.
+            if let copy = PopoverPages.modelButtons(in: shown, text: "Copy").first {
+                gtk_widget_grab_focus(copy)
+                XCTAssertEqual(gtk_widget_is_sensitive(copy), 1, "the item is not dimmed")
+                window.key("Return")
+            }
+            settle { copies == 1 }
+            XCTAssertEqual(copies, 1, "and its items work")
+            window.destroy()
+        }
+    }
+
+    /// A menu bar's open menu, the focus on its item, when the window goes.
+    func testAMenuBarWhoseWindowGoesWithAMenuOpen() throws {
+        try GtkSession.start()
+        onMain {
+            let catcher = GLibCriticalCatcher()
+            defer { catcher.stop() }
+            let finalized = FinalizationWatcher()
+            do {
+                let bar = MenuBar {
+                    Menu("File") { Button("New") {}; Button("Open…") {} }
+                    Menu("Edit") { Button("Copy") {} }
+                }
+                let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+                gtk_box_append(gmk_box(box), bar.widget)
+                gtk_widget_set_size_request(box, 320, 200)
+                let window = InputWindow(titled: "Menu bar goes", child: box)
+                guard let file = ControlProbes.labels(in: bar.widget, text: "File").first else { return XCTFail("no File menu") }
+                window.click(1, onto: file, at: 3, 3)
+                settle { ControlProbes.barPopovers(bar.widget).contains { gtk_widget_get_mapped($0) != 0 } }
+                guard let open = ControlProbes.barPopovers(bar.widget).first(where: { gtk_widget_get_mapped($0) != 0 }) else {
+                    return XCTFail("the File menu did not open")
+                }
+                ControlProbes.barPopovers(bar.widget).forEach { finalized.watch($0) }
+                window.key("Down")
+                settle { window.focus.map { gtk_widget_is_ancestor($0, open) != 0 } ?? false }
+                window.destroy()
+            }
+            settle(forMicroseconds: 900_000) { false }
+            XCTAssertTrue(finalized.allFinalized, "a menu of the bar outlived its window")
+            XCTAssertEqual(catcher.messages, [])
+        }
+    }
+
+    /// A text view's own context menu, with GMenuKit's items below GTK's, open when the window
+    /// goes.
+    func testATextViewsContextMenuOpenWhenItsWindowGoes() throws {
+        try GtkSession.start()
+        onMain {
+            let catcher = GLibCriticalCatcher()
+            defer { catcher.stop() }
+            let finalized = FinalizationWatcher()
+            do {
+                let textView = gtk_text_view_new()!
+                gtk_widget_set_size_request(textView, 300, 160)
+                ContextMenu(Menu("Text") { Button("Insert Date") {} }, attachedTo: textView)
+                let window = InputWindow(titled: "Text view goes", child: textView)
+                window.click(3, onto: textView, at: 20, 20)
+                settle { PopoverRetirement.popovers(under: textView).contains { gtk_widget_get_mapped($0) != 0 } }
+                let popovers = PopoverRetirement.popovers(under: textView)
+                XCTAssertTrue(popovers.contains { gtk_widget_get_mapped($0) != 0 }, "the text view's menu opened")
+                popovers.forEach { finalized.watch($0) }
+                window.destroy()
+            }
+            settle(forMicroseconds: 900_000) { false }
+            XCTAssertTrue(finalized.allFinalized, "the text view's menu outlived its window")
+            XCTAssertEqual(catcher.messages, [])
+        }
+    }
+
+    /// GTK closes a pull-down menu (Escape, twice: the first goes back from the submenu) while a
+    /// submenu page holds the focus; the window goes later.
+    func testAMenuClosedByGTKFromASubmenuPageIsFinalized() throws {
+        try GtkSession.start()
+        onMain {
+            let finalized = FinalizationWatcher()
+            do {
+                let control = PullDownButton(Menu("Edit") {
+                    Button("Copy") {}
+                    Menu("Transform") { Button("Make Upper Case") {} }
+                })
+                let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+                let elsewhere = gtk_label_new("Elsewhere")!
+                gtk_widget_set_vexpand(elsewhere, 1)
+                gtk_widget_set_valign(elsewhere, GTK_ALIGN_END)
+                gtk_box_append(gmk_box(box), control.widget)
+                gtk_box_append(gmk_box(box), elsewhere)
+                gtk_widget_set_size_request(box, 400, 320)
+                let window = InputWindow(titled: "Closed from a submenu", child: box)
+                control.popup()
+                let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))!
+                settle { gtk_widget_get_mapped(popover) != 0 }
+                finalized.watch(popover)
+                guard let transform = PopoverPages.modelButtons(in: popover, text: "Transform").first else {
+                    return XCTFail("the menu did not open")
+                }
+                window.click(item: transform)
+                settle { PopoverPages(of: popover).visiblePage.map { !PopoverPages.modelButtons(in: $0, text: "Make Upper Case").isEmpty } ?? false }
+                PopoverPages(of: popover).visiblePage.flatMap { PopoverPages.modelButtons(in: $0, text: "Make Upper Case").first }
+                    .map { _ = gtk_widget_grab_focus($0) }
+                XCTAssertEqual(window.focus.map(PopoverPages.buttonText), "Make Upper Case", "the submenu page has the focus")
+                // A click outside the menu, in the window, closes it at once from the submenu page.
+                window.restPointer(on: elsewhere)
+                XInput.xdotool("click", "1")
+                settle { gtk_widget_get_mapped(popover) == 0 }
+                XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "the click outside closed the menu")
+                XCTAssertFalse(window.focus.map { gtk_widget_is_ancestor($0, popover) != 0 } ?? false, "the focus left the closed menu")
+                window.destroy()
+            }
+            settleFrames()
+            XCTAssertTrue(finalized.allFinalized, "the popover outlived its window")
+        }
+    }
+}
+
+@Observable @MainActor private final class GrowingMenuModel { var showsMore = false }
+
+/// Turns the main loop for a few frames' time, so that GTK's after-paint work runs.
+@MainActor
+func settleFrames() {
+    settle(forMicroseconds: 150_000) { false }
+}
+
+/// Turns the main loop until `condition` holds or the time is up.
+@MainActor
+func settle(forMicroseconds duration: Int, until condition: () -> Bool) {
+    let end = g_get_monotonic_time() + duration
+    while !condition() && g_get_monotonic_time() < end {
+        g_main_context_iteration(nil, 0)
+        g_usleep(2_000)
+    }
+}
