@@ -6,7 +6,11 @@ SWIFT_FLAGS ?=
 export GTK_A11Y ?= none
 export NO_AT_BRIDGE ?= 1
 
-.PHONY: all deps build test run screenshot lint-menus bench leakcheck test-asan clean
+# RUNS full runs of make test in a row, the last LOADED of them beside two busy loops; counts them.
+RUNS ?= 10
+LOADED ?= 4
+
+.PHONY: all deps build test repeat-tests run screenshot lint-menus bench leakcheck test-asan clean
 
 all: build
 
@@ -21,6 +25,9 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no scripts/with-display.sh $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS)
+
+repeat-tests: deps
+	scripts/repeat-tests.sh $(RUNS) $(LOADED)
 
 run: build
 	@scripts/run-showcase.sh "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/MenuShowcase"
