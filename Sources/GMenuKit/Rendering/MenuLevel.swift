@@ -15,6 +15,14 @@ final class MenuLevel {
     private let items: MenuItemFactory
     private var entries: [Entry] = []
 
+    /// Every item of this level and of the levels linked below it: what GTK's popover builds a
+    /// widget for when it opens (a submenu's item counts besides its own items).
+    var itemCount: Int {
+        entries.reduce(0) { count, entry in
+            count + (entry.child.map { $0.itemCount + (entry.attributes.linkKind == .submenu ? 1 : 0) } ?? 1)
+        }
+    }
+
     /// One item as the menu holds it. A class: an item's attributes are large, and a level
     /// of thousands of items moves every entry after a removal near its front (a history
     /// losing its oldest entries); references are cheap to move.
