@@ -12,6 +12,11 @@ struct GuidelineChecker {
     /// The depth of a menu bar's bar: its menus are at depth 0, like the menu of a button.
     static let barDepth = -1
 
+    /// The deepest submenu checked: where the renderer cuts (``MenuNesting/maximumDepth``,
+    /// counted from the menu a control shows; a bar's menus are submenus of the bar there).
+    /// Nothing below it is walked, however deep the nodes go.
+    var cutDepth: Int { MenuNesting.maximumDepth - (context == .menuBar ? 1 : 0) }
+
     /// What an element inherits from the menus and groups around it.
     struct Scope {
         /// The titles of the enclosing menus and headed groups.
@@ -175,6 +180,8 @@ struct GuidelineChecker {
                 var submenuScope = inner
                 submenuScope.path = path
                 submenuScope.depth = scope.depth + 1
+                // The renderer leaves out what is nested deeper, and reports it.
+                guard submenuScope.depth <= cutDepth else { continue }
                 checkMenu(CheckedMenu(nodes: children, scope: submenuScope, isRoot: false))
             }
         }

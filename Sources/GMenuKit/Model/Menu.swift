@@ -10,6 +10,13 @@
 ///     Menu("Sort By") { … }
 /// }
 /// ```
+///
+/// Submenus nest at most ``MenuNesting/maximumDepth`` levels: the menu below that is resolved
+/// as an item without content, which the renderer reports and leaves out; nothing below it is
+/// resolved or checked, however deep the value goes. A `Menu` nested inside others is kept in
+/// their content closures, and Swift releases such a chain one level inside the other: a value
+/// nested about 60,000 levels deep (built in a loop) is as deep as the main thread's 8 MB stack
+/// lets go of in a debug build.
 public struct Menu: MenuContent {
     public let title: String
     public let icon: String?
@@ -34,10 +41,41 @@ public struct Menu: MenuContent {
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        var node = MenuNode(
-            identity: identity, title: title,
-            kind: .submenu(children: resolveContent(at: identity), primaryAction: primaryAction))
+        // A submenu beyond the cut is left out with its content: resolving that content would
+        // only recurse as deep as the value goes.
+        let children = MenuNesting.enteringSubmenu { $0 ? resolveContent(at: identity) : [] }
+        var node = MenuNode(identity: identity, title: title, kind: .submenu(children: children, primaryAction: primaryAction))
         node.icon = icon
         nodes.append(node)
+    }
+}
+
+/// How deep submenus nest, and how deep the one resolving now is.
+@MainActor
+public enum MenuNesting {
+    /// Submenus nested deeper than this are cut: GTK would still show them, but no person
+    /// could find their way through them. The planner cuts there, the guideline checks stop
+    /// there, and content below it is not resolved.
+    public static let maximumDepth = 16
+
+    /// The depth of the submenu whose content is resolving: 0 for the content of the menu
+    /// resolved first (a control's or a bar's), 1 inside its submenus.
+    private(set) static var resolvingDepth = 0
+
+    /// Runs `body` one submenu deeper; it is told whether that submenu is within the cut, so
+    /// whether to resolve its content.
+    static func enteringSubmenu<T>(_ body: (_ isWithinCut: Bool) -> T) -> T {
+        resolvingDepth += 1
+        defer { resolvingDepth -= 1 }
+        return body(resolvingDepth <= maximumDepth)
+    }
+
+    /// Runs `body` at a depth noted earlier: a list's elements resolve after the content
+    /// around them, at the depth of the submenu the list is in.
+    static func resolving<T>(atDepth depth: Int, _ body: () -> T) -> T {
+        let outer = resolvingDepth
+        resolvingDepth = depth
+        defer { resolvingDepth = outer }
+        return body()
     }
 }

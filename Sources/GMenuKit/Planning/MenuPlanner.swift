@@ -25,9 +25,8 @@ struct MenuPlanner {
         var confirm: (@MainActor (ConfirmationRequest, @escaping @MainActor () -> Void) -> Void)?
     }
 
-    /// Submenus nested deeper than this are cut: GTK would still show them, but no person
-    /// could find their way through them.
-    static let maximumDepth = 16
+    /// Submenus nested deeper than this are cut (content below it is not even resolved).
+    static let maximumDepth = MenuNesting.maximumDepth
     /// More items than this in a control group no longer fit in one row.
     static let maximumControlGroupItems = 4
 
