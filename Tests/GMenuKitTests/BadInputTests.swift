@@ -60,6 +60,43 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    func testLabelOfOnlyCombiningMarksIsTreatedAsEmpty() {
+        onMain {
+            let result = render(Menu("File") {
+                Button("\u{301}\u{302}") {}
+                Button("Cafe\u{301}") {}
+                Section("\u{20DD}") { Button("Inside") {} }
+            })
+            XCTAssertEqual(result.items[0].section?.map(\.label), ["Untitled", "Café"])
+            XCTAssertNil(result.items[1].label, "a header of marks only is no header")
+            XCTAssertEqual(result.items[1].section?.map(\.label), ["Inside"])
+            XCTAssertEqual(result.diagnostics.map(\.path), ["File › (untitled)", "File › (untitled)"])
+            XCTAssertEqual(result.diagnostics.map(\.severity), [.warning, .warning])
+            XCTAssertEqual(result.diagnostics.first?.message,
+                           "the label has only combining marks, which show nothing on their own; it is shown as \"Untitled\"")
+            XCTAssertEqual(result.diagnostics.last?.message,
+                           "the header has only combining marks, which show nothing on their own; it is left out")
+        }
+    }
+
+    func testBidirectionalControlsAreRemovedFromLabels() {
+        onMain {
+            let result = render(Menu("File") {
+                Button("Open \u{202E}fdp.exe") {}
+                Button("\u{2067}Save\u{2069}", subtitle: "\u{202A}to disk\u{202C}") {}
+                Button("Close") {}
+            })
+            XCTAssertEqual(result.items.map(\.label), ["Open fdp.exe", "Save", "Close"])
+            XCTAssertEqual(result.items[1].attributes[MenuAttributeName.subtitle], "to disk")
+            let bidi = "contains bidirectional override or isolate characters (U+202A–U+202E, U+2066–U+2069), which can reorder what it shows; they were removed"
+            XCTAssertEqual(result.diagnostics.map(\.message), ["the label " + bidi, "the label " + bidi, "the subtitle " + bidi])
+            // The path shows the title without them: they would reorder it wherever it is printed.
+            XCTAssertEqual(result.diagnostics.map(\.path), ["File › Open fdp.exe", "File › Save", "File › Save"])
+            let scalars = result.items.compactMap(\.label).flatMap(\.unicodeScalars)
+            XCTAssertFalse(scalars.contains { MenuLabelText.isBidirectionalControl($0) })
+        }
+    }
+
     func testVeryLongLabelIsCut() {
         onMain {
             let result = render(Menu("File") { Button(String(repeating: "word ", count: 1_000)) {} })

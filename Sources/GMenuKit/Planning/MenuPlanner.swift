@@ -214,6 +214,10 @@ struct MenuPlanner {
         let identity = uniqueIdentity(node, scope: scope)
         let header = MenuLabelText.normalize(node.title)
         reportLabelProblems(header.problems, title: node.title, scope: scope)
+        if header.wasOnlyCombiningMarks {
+            report(.warning, path: scope.path + ["(untitled)"],
+                   "the header has only combining marks, which show nothing on their own; it is left out")
+        }
         let inner = scope.entering(node, title: header.text)
         reportIgnoredShortcut(node, scope: scope)
 
@@ -301,6 +305,10 @@ struct MenuPlanner {
         if let subtitle = node.subtitle {
             let normalized = MenuLabelText.normalize(subtitle)
             reportLabelProblems(normalized.problems, of: "subtitle", title: node.title, scope: scope)
+            if normalized.wasOnlyCombiningMarks {
+                report(.warning, path: scope.path + [node.title],
+                       "the subtitle has only combining marks, which show nothing on their own; it is left out")
+            }
             attributes.subtitle = normalized.text.isEmpty ? nil : normalized.text
         }
 
@@ -486,8 +494,16 @@ struct MenuPlanner {
         var text = normalized.text
         if text.isEmpty {
             // An iconic item may be an icon alone; anywhere else an empty row is a puzzle.
-            if scope.isIconic && hasIcon { return nil }
-            report(.warning, path: scope.path + ["(untitled)"], "the item has no label; it is shown as \"Untitled\"")
+            if scope.isIconic && hasIcon {
+                if normalized.wasOnlyCombiningMarks {
+                    report(.warning, path: scope.path + ["(untitled)"],
+                           "the label has only combining marks, which show nothing on their own; the item shows its icon alone")
+                }
+                return nil
+            }
+            report(.warning, path: scope.path + ["(untitled)"], normalized.wasOnlyCombiningMarks
+                ? "the label has only combining marks, which show nothing on their own; it is shown as \"Untitled\""
+                : "the item has no label; it is shown as \"Untitled\"")
             text = "Untitled"
         }
         if let mnemonic {
@@ -609,6 +625,8 @@ struct MenuPlanner {
     }
 
     private mutating func report(_ severity: MenuDiagnostic.Severity, path: [String], _ message: String) {
+        // A title's bidirectional controls would reorder the path where it is printed too.
+        let path = path.map(MenuLabelText.removingBidirectionalControls)
         diagnostics.append(MenuDiagnostic(severity: severity, path: path.joined(separator: " › "), message: message))
     }
 }
