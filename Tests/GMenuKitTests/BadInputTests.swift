@@ -97,6 +97,70 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    func testIconThatIsNotAnIconNameIsRefused() {
+        onMain {
+            let result = render(Menu("File") {
+                Button("Open", icon: "/etc/passwd") {}
+                Button("Web", icon: "https://example.com/icon.png") {}
+                Button("Spaced", icon: "edit copy") {}
+                ControlGroup {
+                    Button("Cut", icon: "../../etc/passwd") {}
+                    Button("Copy", icon: "edit-copy-symbolic") {}
+                }
+                Picker("Size", selection: .constant(1)) {
+                    Label("Small", icon: "file:///etc/passwd").tag(1)
+                }
+                Button("Paste", icon: "edit-paste_2.symbolic") {}
+            })
+            let all = flatten(result.items)
+            XCTAssertEqual(all.filter { $0.attributes["icon"] != nil }.compactMap(\.label), ["Copy", "Paste"])
+            XCTAssertEqual(all.filter { $0.attributes["verb-icon"] != nil }.compactMap(\.label), ["Copy"])
+            XCTAssertFalse(all.contains { ($0.attributes["icon"] ?? "").contains("passwd") || ($0.attributes["verb-icon"] ?? "").contains("passwd") })
+            let errors = result.diagnostics.filter { $0.severity == .error }
+            XCTAssertEqual(errors.map(\.path), ["File › Open", "File › Web", "File › Spaced", "File › Cut", "File › Size › Small"])
+            XCTAssertEqual(errors.first?.message,
+                           "'/etc/passwd' is not an icon name (letters, digits, '-', '_' and '.', such as \"edit-copy-symbolic\"); the item shows no icon")
+        }
+    }
+
+    func testIconMissingFromTheThemeIsWarnedOncePerName() throws {
+        try GtkSession.start()
+        onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            var zoomFirst = true
+            let rendered = RenderedMenu(Menu("View") {
+                if zoomFirst { Button("Zoom", icon: "gmenukit-no-such-icon") {} }
+                Button("Zoom More", icon: "gmenukit-no-such-icon") {}
+                // Only the regular icon exists; GTK's themed icon falls back to it.
+                Button("Web", icon: "applications-internet-symbolic") {}
+                Button("Copy", icon: "edit-copy-symbolic") {}
+                Picker("Size", selection: .constant(1)) {
+                    Label("Small", icon: "gmenukit-other-missing-symbolic").tag(1)
+                    Label("Large", icon: "gmenukit-other-missing-symbolic").tag(2)
+                }
+            })
+            let missing = "the icon theme has no icon 'gmenukit-no-such-icon'; GTK shows its missing-image icon for it"
+            XCTAssertEqual(rendered.diagnostics.filter { $0.message.hasPrefix("the icon theme") }.map(\.path),
+                           ["View › Zoom", "View › Size › Small"])
+            XCTAssertEqual(rendered.diagnostics.first?.message, missing)
+            XCTAssertEqual(rendered.diagnostics.first?.severity, .warning)
+            // The icon stays: GTK draws its missing-image icon, and the name is there for other readers.
+            let items = MenuModelReader.read(rendered.menuModel)
+            XCTAssertNotNil(item(labelled: "Zoom", in: items)?.attributes["icon"])
+            XCTAssertEqual(collector.collected.count, 2)
+
+            // Once per name for the menu: a later render where another item has it first says nothing new.
+            zoomFirst = false
+            rendered.refresh()
+            XCTAssertEqual(rendered.diagnostics.filter { $0.message == missing }.map(\.path), ["View › Zoom More"])
+            XCTAssertEqual(collector.collected.count, 2, "\(collector.collected)")
+            // Another menu reports it again.
+            _ = RenderedMenu(Menu("Other") { Button("Zoom", icon: "gmenukit-no-such-icon") {} })
+            XCTAssertEqual(collector.collected.count, 3)
+        }
+    }
+
     func testVeryLongLabelIsCut() {
         onMain {
             let result = render(Menu("File") { Button(String(repeating: "word ", count: 1_000)) {} })
@@ -235,11 +299,11 @@ final class BadInputTests: XCTestCase {
         onMain {
             let result = render(Menu("Edit") {
                 ControlGroup {
-                    Button("A", icon: "a") {}
-                    Button("B", icon: "b") {}
-                    Button("C", icon: "c") {}
-                    Button("D", icon: "d") {}
-                    Button("E", icon: "e") {}
+                    Button("A", icon: "edit-cut-symbolic") {}
+                    Button("B", icon: "edit-copy-symbolic") {}
+                    Button("C", icon: "edit-paste-symbolic") {}
+                    Button("D", icon: "edit-undo-symbolic") {}
+                    Button("E", icon: "edit-redo-symbolic") {}
                     Menu("More") { Button("F") {} }
                 }
             })

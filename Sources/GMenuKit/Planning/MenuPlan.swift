@@ -6,6 +6,8 @@ struct MenuPlan {
     var items: [PlannedItem]
     var actions: [PlannedAction]
     var diagnostics: [MenuDiagnostic]
+    /// The icon names missing from the icon theme, each with the diagnostic of its first item.
+    var missingIcons: [String: MenuDiagnostic] = [:]
 }
 
 /// One menu item: its attributes and, for sections and submenus, the linked level.

@@ -20,6 +20,10 @@ struct MenuPlanner {
         /// rows. Off for menus GTK shows alone (a text view's extra menu): their items stay
         /// plain model buttons.
         var drawsOwnRows = true
+        /// Whether the icon theme has an icon of this name (or its symbolic or regular
+        /// counterpart, which GTK falls back to); handed in, so that planning needs no GTK. Nil
+        /// when there is no display to ask: icons are then not checked against a theme.
+        var iconThemeHasIcon: (@MainActor (String) -> Bool)?
         /// Asks before a destructive item acts (rule P6): shows the request and runs the action
         /// only if the person goes ahead. Nil leaves destructive items unconfirmed.
         var confirm: (@MainActor (ConfirmationRequest, @escaping @MainActor () -> Void) -> Void)?
@@ -44,6 +48,10 @@ struct MenuPlanner {
     private var submenuLabels: Set<String> = ["main"]
     /// Items given a shortcut so far: shortcuts are collected over the whole menu.
     private var shortcutCount = 0
+    /// The last icon name that passed its checks: items of a long list often share one.
+    private var lastCheckedIcon: String?
+    /// The icon names missing from the theme, each with the diagnostic of its first item.
+    private var missingIcons: [String: MenuDiagnostic] = [:]
 
     /// What an item inherits from the sections and submenus around it.
     struct Scope {
@@ -78,7 +86,8 @@ struct MenuPlanner {
         planner.emitGeneratedItemActions()
         planner.names.endPass()
         names = planner.names
-        return MenuPlan(items: items, actions: planner.actions, diagnostics: planner.diagnostics)
+        return MenuPlan(items: items, actions: planner.actions, diagnostics: planner.diagnostics,
+                        missingIcons: planner.missingIcons)
     }
 
     /// A list's elements planned alone: their items, the actions those need, and the levels whose
@@ -298,9 +307,10 @@ struct MenuPlanner {
         let identity = uniqueIdentity(node, scope: scope)
         let inner = scope.entering(node)
         var attributes = PlannedAttributes()
-        attributes.label = itemLabel(node.title, hasIcon: node.icon != nil, mnemonic: node.mnemonic, scope: scope)
-        attributes.icon = node.icon
-        attributes.verbIcon = scope.isIconic ? node.icon : nil
+        let icon = checkedIcon(node.icon, path: scope.path + [node.title])
+        attributes.label = itemLabel(node.title, hasIcon: icon != nil, mnemonic: node.mnemonic, scope: scope)
+        attributes.icon = icon
+        attributes.verbIcon = scope.isIconic ? icon : nil
         attributes.keepsMenuOpen = inner.dismissBehavior == .disabled
         if let subtitle = node.subtitle {
             let normalized = MenuLabelText.normalize(subtitle)
@@ -442,9 +452,10 @@ struct MenuPlanner {
             tagByTarget[target] = option.tag
 
             var attributes = PlannedAttributes()
-            attributes.label = itemLabel(option.title, hasIcon: option.icon != nil, scope: scope)
-            attributes.icon = option.icon
-            attributes.verbIcon = scope.isIconic ? option.icon : nil
+            let icon = checkedIcon(option.icon, path: scope.path + [option.title])
+            attributes.label = itemLabel(option.title, hasIcon: icon != nil, scope: scope)
+            attributes.icon = icon
+            attributes.verbIcon = scope.isIconic ? icon : nil
             attributes.keepsMenuOpen = scope.dismissBehavior == .disabled
             if !option.isDisabled {
                 attributes.action = qualified(name)
@@ -559,6 +570,41 @@ struct MenuPlanner {
         if kind == .check || kind == .radio { return attributes.keepsMenuOpen ? kind : nil }
         let iconBesideLabel = attributes.icon != nil && !(attributes.label ?? "").isEmpty
         return iconBesideLabel || attributes.subtitle != nil || attributes.keepsMenuOpen ? kind : nil
+    }
+
+    // MARK: Icons
+
+    /// The icon an item shows. A name that is no icon name (a file path, a URI, spaces) is
+    /// refused: GTK would read an icon given as a string (`verb-icon`) with
+    /// `g_icon_new_for_string`, and load a path as a file. A name the icon theme lacks is
+    /// kept (GTK draws its missing-image icon) and reported on its first item (the renderer
+    /// passes it on once per name for the life of the menu).
+    private mutating func checkedIcon(_ name: String?, path: @autoclosure () -> [String]) -> String? {
+        guard let name else { return nil }
+        if name == lastCheckedIcon { return name }
+        guard Self.isIconName(name) else {
+            report(.error, path: path(),
+                   "'\(name)' is not an icon name (letters, digits, '-', '_' and '.', such as \"edit-copy-symbolic\"); the item shows no icon")
+            return nil
+        }
+        if let hasIcon = options.iconThemeHasIcon, missingIcons[name] == nil, !hasIcon(name) {
+            report(.warning, path: path(),
+                   "the icon theme has no icon '\(name)'; GTK shows its missing-image icon for it")
+            missingIcons[name] = diagnostics.last
+        }
+        lastCheckedIcon = name
+        return name
+    }
+
+    /// A freedesktop icon name: ASCII letters, digits, '-', '_' and '.'; no path, no URI.
+    static func isIconName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): true
+            default: false
+            }
+        }
     }
 
     // MARK: Shortcuts, names, identities

@@ -75,6 +75,10 @@ public final class RenderedMenu {
     private var names = ActionNameRegistry()
     private let refreshTrigger = RefreshTrigger()
     private var reportedDiagnostics: Set<MenuDiagnostic> = []
+    /// Whether the icon theme has each icon name asked about, and the names reported missing:
+    /// once per name, whichever item has it first in later renders.
+    private var iconPresence: [String: Bool] = [:]
+    private var iconsReportedMissing: Set<String> = []
     private var hasBeenShown = false
     private var isRendering = false
     private var needsAnotherPass = false
@@ -294,7 +298,7 @@ public final class RenderedMenu {
         fillNewRows()
         shortcuts.apply(plan.items)
         diagnostics = plan.diagnostics
-        report(plan.diagnostics)
+        report(plan.diagnostics, missingIcons: plan.missingIcons)
     }
 
     /// The incremental render of one list: false when the whole menu must be rendered instead.
@@ -352,14 +356,33 @@ public final class RenderedMenu {
     }
 
     private func plannerOptions() -> MenuPlanner.Options {
-        MenuPlanner.Options(
+        // Without a display there is no icon theme to ask.
+        var hasIcon: (@MainActor (String) -> Bool)?
+        if gdk_display_get_default() != nil {
+            hasIcon = { [weak self] name in self?.iconThemeHasIcon(name) ?? true }
+        }
+        return MenuPlanner.Options(
             title: title,
             actionPrefix: actionPrefix,
             destructiveColor: destructiveColor.flatMap(validatedColor),
             isValidAccelerator: isValidAccelerator,
             showsShortcuts: showsShortcuts,
             drawsOwnRows: drawsOwnRows && isPresented,
+            iconThemeHasIcon: hasIcon,
             confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) })
+    }
+
+    /// Asks the default display's icon theme, once per name. A themed icon names its symbolic
+    /// or regular counterpart too ("x-symbolic" and "x"), and GTK falls back to it.
+    private func iconThemeHasIcon(_ name: String) -> Bool {
+        if let known = iconPresence[name] { return known }
+        guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display) else { return true }
+        let suffix = "-symbolic"
+        let counterpart = name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name + suffix
+        let found = gtk_icon_theme_has_icon(theme, name) != 0
+            || (!counterpart.isEmpty && gtk_icon_theme_has_icon(theme, counterpart) != 0)
+        iconPresence[name] = found
+        return found
     }
 
     private func dropRemovedRows() {
@@ -377,8 +400,12 @@ public final class RenderedMenu {
         }
     }
 
-    private func report(_ found: [MenuDiagnostic]) {
-        for diagnostic in found where reportedDiagnostics.insert(diagnostic).inserted {
+    private func report(_ found: [MenuDiagnostic], missingIcons: [String: MenuDiagnostic] = [:]) {
+        var alreadyReported: Set<MenuDiagnostic> = []
+        for (name, diagnostic) in missingIcons where !iconsReportedMissing.insert(name).inserted {
+            alreadyReported.insert(diagnostic)
+        }
+        for diagnostic in found where !alreadyReported.contains(diagnostic) && reportedDiagnostics.insert(diagnostic).inserted {
             Self.diagnosticHandler(diagnostic)
         }
     }
