@@ -260,9 +260,27 @@ final class BadInputTests: XCTestCase {
             let result = render(Menu("File") {
                 Button("Quit", actionName: "app.quit_now")
                 Button("Close", actionName: "close")
+                Button("No Name", actionName: "app.")
+                Button("No Scope", actionName: ".quit")
+                Button("Two Dots", actionName: "a.b.c")
+                Button("No Target", actionName: "app.quit::")
+                Button("Zoom", actionName: "win.zoom-in")
+                Button("Open Recent", actionName: "app.open::notes")
             })
-            XCTAssertEqual(result.items.map(\.action), [nil, nil])
-            XCTAssertEqual(result.diagnostics.map(\.severity), [.error, .error])
+            XCTAssertEqual(result.items.map(\.action), [nil, nil, nil, nil, nil, nil, "win.zoom-in", "app.open"])
+            XCTAssertEqual(result.items.map(\.target), [nil, nil, nil, nil, nil, nil, nil, "notes"])
+            XCTAssertEqual(result.diagnostics.map(\.severity), Array(repeating: .error, count: 6))
+            XCTAssertEqual(result.diagnostics.map(\.path),
+                           ["File › Quit", "File › Close", "File › No Name", "File › No Scope", "File › Two Dots", "File › No Target"])
+            let start = "is not a valid GAction name (scope.name, with letters, digits and '-'): "
+            XCTAssertEqual(result.diagnostics.map(\.message), [
+                "'app.quit_now' \(start)it has characters other than those; the item is dimmed",
+                "'close' \(start)it has no scope (app., win. or the prefix its group was inserted under); the item is dimmed",
+                "'app.' \(start)it names no action after its scope; the item is dimmed",
+                "'.quit' \(start)it has no scope before its dot; the item is dimmed",
+                "'a.b.c' \(start)it has more than one dot, so GTK looks for an action named 'b.c' in the group 'a'; the item is dimmed",
+                "'app.quit::' \(start)'::' is followed by no target; the item is dimmed",
+            ])
 
             let collector = DiagnosticCollector()
             defer { collector.stop() }

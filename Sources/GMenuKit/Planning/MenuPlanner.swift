@@ -342,15 +342,16 @@ struct MenuPlanner {
                 actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .perform(perform)))
                 attributes.action = qualified(name)
             case .named(let detailedName, let target):
-                if let parsed = Self.parseDetailedName(detailedName) {
+                switch Self.parseDetailedName(detailedName) {
+                case .success(let parsed):
                     if !inner.isDisabled {
                         // An item without an action is dimmed; that is how a borrowed action is disabled.
                         attributes.action = parsed.name
                         attributes.target = target ?? parsed.target
                     }
-                } else {
+                case .failure(let problem):
                     report(.error, path: scope.path + [node.title],
-                           "'\(detailedName)' is not a valid GAction name (scope.name, with letters, digits and '-'); the item is dimmed")
+                           "'\(detailedName)' is not a valid GAction name (scope.name, with letters, digits and '-'): \(problem.reason); the item is dimmed")
                 }
             }
             applyDestructiveColor(to: &attributes)
@@ -630,13 +631,31 @@ struct MenuPlanner {
 
     private func qualified(_ name: String) -> String { options.actionPrefix + "." + name }
 
+    /// Why a borrowed action's name cannot reach an action.
+    struct ActionNameProblem: Error {
+        var reason: String
+    }
+
     /// `scope.name`, optionally followed by `::target`, split in two: the GMenu `action`
-    /// attribute takes the plain name. Nil when the name is not one `g_action_name_is_valid` takes.
-    static func parseDetailedName(_ detailedName: String) -> (name: String, target: String?)? {
+    /// attribute takes the plain name. A failure for a name GTK cannot resolve: one that
+    /// `g_action_name_is_valid` refuses, one without a scope or without a name after it
+    /// (`app.`, `.quit`), one with more than one dot (GTK's muxer reads `a.b.c` as action `b.c`
+    /// of group `a`, which no GActionMap of GTK's has), or a `::` with no target after it.
+    static func parseDetailedName(_ detailedName: String) -> Result<(name: String, target: String?), ActionNameProblem> {
         let parts = detailedName.split(separator: "::", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])
-        guard name.contains("."), ActionNameRegistry.isValidActionName(name) else { return nil }
-        return (name, parts.count > 1 ? String(parts[1]) : nil)
+        let target = parts.count > 1 ? String(parts[1]) : nil
+        let dots = name.utf8.count { $0 == UInt8(ascii: ".") }
+        let problem: String? =
+            if !ActionNameRegistry.isValidActionName(name) { "it has characters other than those" }
+            else if dots == 0 { "it has no scope (app., win. or the prefix its group was inserted under)" }
+            else if dots > 1 { "it has more than one dot, so GTK looks for an action named '\(name.drop { $0 != "." }.dropFirst())' in the group '\(name.prefix { $0 != "." })'" }
+            else if name.hasPrefix(".") { "it has no scope before its dot" }
+            else if name.hasSuffix(".") { "it names no action after its scope" }
+            else if target?.isEmpty == true { "'::' is followed by no target" }
+            else { nil }
+        if let problem { return .failure(ActionNameProblem(reason: problem)) }
+        return .success((name, target))
     }
 
     /// An identity the planner derives (a run of items, a stepper's button, the generated
