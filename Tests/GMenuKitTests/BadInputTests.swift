@@ -255,6 +255,29 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    func testTwoItemsWithOneShortcutKeepItForTheFirst() {
+        onMain {
+            let result = render(Menu("File") {
+                Button("Save") {}.keyboardShortcut("<Control>s")
+                Menu("Export") {
+                    // Another spelling of the same keys.
+                    Button("Save Copy") {}.keyboardShortcut("<Ctrl>S")
+                }
+                Button("Open") {}.keyboardShortcut("<Primary>o")
+                Toggle("Outline", isOn: .constant(true)).keyboardShortcut("<Control>o")
+                Button("Save As…") {}.keyboardShortcut("<Shift><Control>s")
+            })
+            XCTAssertEqual(result.items.map { $0.attributes["accel"] }, ["<Control>s", nil, "<Primary>o", nil, "<Shift><Control>s"])
+            XCTAssertNil(result.items[1].submenu?[0].attributes["accel"])
+            XCTAssertEqual(result.diagnostics.map(\.severity), [.error, .error])
+            XCTAssertEqual(result.diagnostics.map(\.path), ["File › Export › Save Copy", "File › Outline"])
+            XCTAssertEqual(result.diagnostics.map(\.message), [
+                "the shortcut <Ctrl>S is File › Save's too; one key runs one command, so only File › Save keeps it",
+                "the shortcut <Control>o is File › Open's too; one key runs one command, so only File › Open keeps it",
+            ])
+        }
+    }
+
     func testInvalidActionNamesAreRefused() {
         onMain {
             let result = render(Menu("File") {

@@ -11,8 +11,9 @@ struct MenuPlanner {
         var actionPrefix: String
         /// A colour for destructive labels, drawn with Pango markup; nil draws them plainly.
         var destructiveColor: String?
-        /// GTK's accelerator parser, handed in so that planning needs no GTK.
-        var isValidAccelerator: (String) -> Bool
+        /// GTK's accelerator parser, handed in so that planning needs no GTK: nil for a string
+        /// that is no accelerator.
+        var parseAccelerator: (String) -> ParsedAccelerator?
         /// Context menus show no shortcuts (rules L5, C2): items then get an empty `accel`,
         /// which also hides the accelerators GTK would find for borrowed actions.
         var showsShortcuts = true
@@ -34,6 +35,12 @@ struct MenuPlanner {
     /// More items than this in a control group no longer fit in one row.
     static let maximumControlGroupItems = 4
 
+    /// An accelerator as GTK reads it.
+    struct ParsedAccelerator: Equatable {
+        /// GTK's own spelling (`gtk_accelerator_name`): "<Control>s" and "<Ctrl>S" are one shortcut.
+        var canonical: String
+    }
+
     private let options: Options
     private var names: ActionNameRegistry
     private var actions: [PlannedAction] = []
@@ -48,6 +55,8 @@ struct MenuPlanner {
     private var submenuLabels: Set<String> = ["main"]
     /// Items given a shortcut so far: shortcuts are collected over the whole menu.
     private var shortcutCount = 0
+    /// The path of the item that has each shortcut (GTK's spelling), to find a second one.
+    private var shortcutOwners: [String: String] = [:]
     /// The last icon name that passed its checks: items of a long list often share one.
     private var lastCheckedIcon: String?
     /// The icon names missing from the theme, each with the diagnostic of its first item.
@@ -613,11 +622,19 @@ struct MenuPlanner {
     private mutating func accelerator(_ node: MenuNode, scope: Scope) -> String? {
         guard options.showsShortcuts else { return "" }
         guard let shortcut = node.shortcut else { return nil }
-        guard options.isValidAccelerator(shortcut) else {
-            report(.error, path: scope.path + [node.title],
+        let path = scope.path + [node.title]
+        guard let parsed = options.parseAccelerator(shortcut) else {
+            report(.error, path: path,
                    "'\(shortcut)' is not a GTK accelerator (write it like \"<Control>s\" or \"<Shift><Control>z\"); it is not shown")
             return nil
         }
+        let joinedPath = path.map(MenuLabelText.removingBidirectionalControls).joined(separator: " › ")
+        if let owner = shortcutOwners[parsed.canonical] {
+            report(.error, path: path,
+                   "the shortcut \(shortcut) is \(owner)'s too; one key runs one command, so only \(owner) keeps it")
+            return nil
+        }
+        shortcutOwners[parsed.canonical] = joinedPath
         shortcutCount += 1
         return shortcut
     }

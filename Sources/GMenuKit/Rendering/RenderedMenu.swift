@@ -365,7 +365,7 @@ public final class RenderedMenu {
             title: title,
             actionPrefix: actionPrefix,
             destructiveColor: destructiveColor.flatMap(validatedColor),
-            isValidAccelerator: isValidAccelerator,
+            parseAccelerator: parseAccelerator,
             showsShortcuts: showsShortcuts,
             drawsOwnRows: drawsOwnRows && isPresented,
             iconThemeHasIcon: hasIcon,
@@ -422,10 +422,13 @@ public final class RenderedMenu {
     }
 }
 
-private func isValidAccelerator(_ accelerator: String) -> Bool {
+private func parseAccelerator(_ accelerator: String) -> MenuPlanner.ParsedAccelerator? {
     var key: guint = 0
     var modifiers = GdkModifierType(rawValue: 0)
-    return gtk_accelerator_parse(accelerator, &key, &modifiers) != 0 && key != 0
+    guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0, key != 0,
+          let name = gtk_accelerator_name(key, modifiers) else { return nil }
+    defer { g_free(name) }
+    return MenuPlanner.ParsedAccelerator(canonical: String(cString: name))
 }
 
 /// Reaches a rendered menu from C callbacks without keeping it alive. Schedules a refresh on the
