@@ -278,6 +278,27 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    func testShortcutWithoutACommandModifierIsWarned() {
+        onMain {
+            let result = render(Menu("View") {
+                Button("Next") {}.keyboardShortcut("k")
+                Button("Previous") {}.keyboardShortcut("<Shift>k")
+                Button("Play") {}.keyboardShortcut("space")
+                Button("Full Screen") {}.keyboardShortcut("F11")
+                Button("Delete") {}.keyboardShortcut("Delete")
+                Button("Find") {}.keyboardShortcut("<Control>f")
+                Button("Zoom") {}.keyboardShortcut("<Alt>z")
+            })
+            // Still shown and installed: media players do mean Space.
+            XCTAssertEqual(result.items.map { $0.attributes["accel"] },
+                           ["k", "<Shift>k", "space", "F11", "Delete", "<Control>f", "<Alt>z"])
+            XCTAssertEqual(result.diagnostics.map(\.severity), [.warning, .warning, .warning])
+            XCTAssertEqual(result.diagnostics.map(\.path), ["View › Next", "View › Previous", "View › Play"])
+            XCTAssertEqual(result.diagnostics.first?.message,
+                           "the shortcut k has no Control, Alt or Super: it works anywhere in the window and takes the key from typing; use a modifier (or .mnemonic(_:), which works only while the menu is open)")
+        }
+    }
+
     func testInvalidActionNamesAreRefused() {
         onMain {
             let result = render(Menu("File") {

@@ -39,6 +39,9 @@ struct MenuPlanner {
     struct ParsedAccelerator: Equatable {
         /// GTK's own spelling (`gtk_accelerator_name`): "<Control>s" and "<Ctrl>S" are one shortcut.
         var canonical: String
+        /// The key types a character and no Control, Alt or Super is held: as a shortcut of the
+        /// window it would take that key from whatever people type.
+        var typesText: Bool
     }
 
     private let options: Options
@@ -635,6 +638,10 @@ struct MenuPlanner {
             return nil
         }
         shortcutOwners[parsed.canonical] = joinedPath
+        if parsed.typesText {
+            report(.warning, path: path,
+                   "the shortcut \(shortcut) has no Control, Alt or Super: it works anywhere in the window and takes the key from typing; use a modifier (or .mnemonic(_:), which works only while the menu is open)")
+        }
         shortcutCount += 1
         return shortcut
     }

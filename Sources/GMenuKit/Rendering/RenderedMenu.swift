@@ -428,7 +428,13 @@ private func parseAccelerator(_ accelerator: String) -> MenuPlanner.ParsedAccele
     guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0, key != 0,
           let name = gtk_accelerator_name(key, modifiers) else { return nil }
     defer { g_free(name) }
-    return MenuPlanner.ParsedAccelerator(canonical: String(cString: name))
+    let commandModifiers = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
+        | GDK_HYPER_MASK.rawValue | GDK_META_MASK.rawValue
+    let character = gdk_keyval_to_unicode(key)
+    // Printable: not a control character (Return, Tab, Escape and Delete map to those).
+    let typesText = modifiers.rawValue & commandModifiers == 0 && character >= 0x20 && character != 0x7F
+        && !(0x80..<0xA0).contains(character)
+    return MenuPlanner.ParsedAccelerator(canonical: String(cString: name), typesText: typesText)
 }
 
 /// Reaches a rendered menu from C callbacks without keeping it alive. Schedules a refresh on the
