@@ -1,4 +1,5 @@
 import CGtk
+import Observation
 import XCTest
 
 @testable import GMenuKit
@@ -11,6 +12,12 @@ private func render(_ menu: Menu) -> (items: [ReadMenuItem], diagnostics: [MenuD
     let rendered = RenderedMenu(menu)
     XCTAssertEqual(collector.collected, rendered.diagnostics, "each diagnostic is reported once, as found")
     return (MenuModelReader.read(rendered.menuModel), rendered.diagnostics, rendered)
+}
+
+@Observable
+@MainActor
+private final class FontSettings {
+    var size = 14
 }
 
 /// Bad input gets a clear diagnostic and a usable menu; never a crash or a GTK critical
@@ -184,6 +191,50 @@ final class BadInputTests: XCTestCase {
             XCTAssertEqual(result.items[0].section?.map(\.label), ["Small", "Medium"])
             XCTAssertEqual(result.diagnostics.map(\.severity), [.error])
             XCTAssertEqual(result.diagnostics.first?.path, "Format › Size › Also Medium")
+        }
+    }
+
+    func testPickerSelectionThatIsNoOptionIsWarnedOncePerValue() {
+        onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            let settings = FontSettings()
+            let rendered = RenderedMenu(Menu("Format") {
+                Picker("Size", selection: Binding(get: { settings.size }, set: { settings.size = $0 })) {
+                    Text("Small").tag(10)
+                    Text("Medium").tag(12)
+                }
+            })
+            let options = MenuModelReader.read(rendered.menuModel)[0].section ?? []
+            XCTAssertEqual(options.map(\.target), ["10", "12"])
+            let action = localActionName(options[0])
+            XCTAssertEqual(actionState(rendered.actionGroup, action), "", "no option is checked")
+            let warning = MenuDiagnostic(
+                severity: .warning, path: "Format › Size",
+                message: "the selection 14 is none of the picker's options (Small: 10, Medium: 12); no option is checked")
+            XCTAssertEqual(rendered.diagnostics, [warning])
+            XCTAssertEqual(collector.collected, [warning])
+
+            // Every render where it is so says so; the handler hears it once.
+            rendered.refresh()
+            XCTAssertEqual(rendered.diagnostics, [warning])
+            XCTAssertEqual(collector.collected, [warning])
+
+            // A change of the selection alone (the model is observed) reads only the state.
+            settings.size = 16
+            drainMainLoop()
+            XCTAssertEqual(actionState(rendered.actionGroup, action), "")
+            XCTAssertEqual(collector.collected.map(\.message).last,
+                           "the selection 16 is none of the picker's options (Small: 10, Medium: 12); no option is checked")
+            XCTAssertEqual(rendered.diagnostics.count, 2)
+            XCTAssertEqual(collector.collected.count, 2)
+
+            settings.size = 12
+            drainMainLoop()
+            XCTAssertEqual(actionState(rendered.actionGroup, action), "12")
+            rendered.refresh()
+            XCTAssertEqual(rendered.diagnostics, [])
+            XCTAssertEqual(collector.collected.count, 2)
         }
     }
 

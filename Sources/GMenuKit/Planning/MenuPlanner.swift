@@ -25,6 +25,9 @@ struct MenuPlanner {
         /// counterpart, which GTK falls back to); handed in, so that planning needs no GTK. Nil
         /// when there is no display to ask: icons are then not checked against a theme.
         var iconThemeHasIcon: (@MainActor (String) -> Bool)?
+        /// Where problems found when a state is read, after planning, are reported: a picker's
+        /// selection that is none of its options.
+        var reportStateProblem: (@MainActor (MenuDiagnostic) -> Void)?
         /// Asks before a destructive item acts (rule P6): shows the request and runs the action
         /// only if the person goes ahead. Nil leaves destructive items unconfirmed.
         var confirm: (@MainActor (ConfirmationRequest, @escaping @MainActor () -> Void) -> Void)?
@@ -479,9 +482,21 @@ struct MenuPlanner {
         }
         let currentSelection = choice.currentSelection
         let select = choice.select
+        // The binding is read when the action's state is, not now: that is where a selection
+        // that is no option shows, each time it is read so.
+        let reportStateProblem = options.reportStateProblem
+        let path = scope.path.map(MenuLabelText.removingBidirectionalControls).joined(separator: " › ")
+        let optionList = choice.options.map { "\($0.title): \($0.tag.base)" }.joined(separator: ", ")
         actions.append(PlannedAction(
             name: name, isEnabled: !scope.isDisabled,
-            behavior: .choice(selected: { targetByTag[currentSelection()] ?? "" }, select: { target in
+            behavior: .choice(selected: {
+                let selection = currentSelection()
+                if let target = targetByTag[selection] { return target }
+                reportStateProblem?(MenuDiagnostic(
+                    severity: .warning, path: path,
+                    message: "the selection \(selection.base) is none of the picker's options (\(optionList.isEmpty ? "it has none" : optionList)); no option is checked"))
+                return ""
+            }, select: { target in
                 guard let tag = tagByTarget[target] else { return false }
                 select(tag)
                 return true

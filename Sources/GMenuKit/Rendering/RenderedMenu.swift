@@ -75,6 +75,8 @@ public final class RenderedMenu {
     private var names = ActionNameRegistry()
     private let refreshTrigger = RefreshTrigger()
     private var reportedDiagnostics: Set<MenuDiagnostic> = []
+    /// While a full render runs: what reading the actions' states found, for its diagnostics.
+    private var stateDiagnostics: [MenuDiagnostic]?
     /// Whether the icon theme has each icon name asked about, and the names reported missing:
     /// once per name, whichever item has it first in later renders.
     private var iconPresence: [String: Bool] = [:]
@@ -287,6 +289,8 @@ public final class RenderedMenu {
             }
             return MenuPlanner.plan(nodes, options: plannerOptions(), names: &names)
         }
+        stateDiagnostics = []
+        defer { stateDiagnostics = nil }
         for host in rowHosts { host.rememberFocus() }
         // What goes and what changes leaves first, then the actions change, then items come:
         // no item ever points at an action that is not there yet or no longer fits it.
@@ -297,8 +301,8 @@ public final class RenderedMenu {
         dropRemovedRows()
         fillNewRows()
         shortcuts.apply(plan.items)
-        diagnostics = plan.diagnostics
-        report(plan.diagnostics, missingIcons: plan.missingIcons)
+        diagnostics = plan.diagnostics + (stateDiagnostics ?? [])
+        report(diagnostics, missingIcons: plan.missingIcons)
     }
 
     /// The incremental render of one list: false when the whole menu must be rendered instead.
@@ -369,7 +373,20 @@ public final class RenderedMenu {
             showsShortcuts: showsShortcuts,
             drawsOwnRows: drawsOwnRows && isPresented,
             iconThemeHasIcon: hasIcon,
+            reportStateProblem: { [weak self] in self?.stateProblem($0) },
             confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) })
+    }
+
+    /// A problem found as an action's state was read: part of a full render's diagnostics, or,
+    /// when the state changed alone (or a list updated on its own), added to the last one's.
+    /// Reported once, as every diagnostic is.
+    private func stateProblem(_ diagnostic: MenuDiagnostic) {
+        if stateDiagnostics != nil {
+            if !stateDiagnostics!.contains(diagnostic) { stateDiagnostics!.append(diagnostic) }
+            return
+        }
+        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+        report([diagnostic])
     }
 
     /// Asks the default display's icon theme, once per name. A themed icon names its symbolic
