@@ -61,8 +61,8 @@ struct MenuPlanner {
     private var submenuLabels: Set<String> = ["main"]
     /// Items given a shortcut so far: shortcuts are collected over the whole menu.
     private var shortcutCount = 0
-    /// The path of the item that has each shortcut (GTK's spelling), to find a second one.
-    private var shortcutOwners: [String: String] = [:]
+    /// The item that has each shortcut (by GTK's spelling), as written and by its path.
+    private var shortcutOwners: [String: MenuPlan.Shortcut] = [:]
     /// The last icon name that passed its checks: items of a long list often share one.
     private var lastCheckedIcon: String?
     /// The icon names missing from the theme, each with the diagnostic of its first item.
@@ -102,7 +102,7 @@ struct MenuPlanner {
         planner.names.endPass()
         names = planner.names
         return MenuPlan(items: items, actions: planner.actions, diagnostics: planner.diagnostics,
-                        missingIcons: planner.missingIcons)
+                        missingIcons: planner.missingIcons, shortcuts: planner.shortcutOwners)
     }
 
     /// A list's elements planned alone: their items, the actions those need, and the levels whose
@@ -647,12 +647,12 @@ struct MenuPlanner {
             return nil
         }
         let joinedPath = path.map(MenuLabelText.removingBidirectionalControls).joined(separator: " › ")
-        if let owner = shortcutOwners[parsed.canonical] {
+        if let owner = shortcutOwners[parsed.canonical]?.path {
             report(.error, path: path,
                    "the shortcut \(shortcut) is \(owner)'s too; one key runs one command, so only \(owner) keeps it")
             return nil
         }
-        shortcutOwners[parsed.canonical] = joinedPath
+        shortcutOwners[parsed.canonical] = MenuPlan.Shortcut(written: shortcut, path: joinedPath)
         if parsed.typesText {
             report(.warning, path: path,
                    "the shortcut \(shortcut) has no Control, Alt or Super: it works anywhere in the window and takes the key from typing; use a modifier (or .mnemonic(_:), which works only while the menu is open)")

@@ -75,6 +75,10 @@ public final class RenderedMenu {
     private var names = ActionNameRegistry()
     private let refreshTrigger = RefreshTrigger()
     private var reportedDiagnostics: Set<MenuDiagnostic> = []
+    /// The shortcuts of the last full render, by GTK's spelling, to compare with other menus'.
+    private var shortcutOwners: [String: MenuPlan.Shortcut] = [:]
+    /// The menus whose actions were inserted on a widget: their shortcuts work in its window.
+    private static var installedMenus: [WeakRenderedMenu] = []
     /// While a full render runs: what reading the actions' states found, for its diagnostics.
     private var stateDiagnostics: [MenuDiagnostic]?
     /// Whether the icon theme has each icon name asked about, and the names reported missing:
@@ -151,6 +155,15 @@ public final class RenderedMenu {
         gtk_widget_insert_action_group(widget, actionPrefix, actionGroup)
         shortcuts.attach(to: widget)
         actionsWidget = WeakObjectPointer(widget)
+        Self.installedMenus.removeAll { $0.menu == nil || $0.menu === self }
+        Self.installedMenus.append(WeakRenderedMenu(self))
+        // Mapped: in a window, where another menu's shortcuts may take the same keys.
+        gmk_connect_widget(widget, "map", { _, data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated {
+                SwiftClosureData.object(data, as: RefreshTrigger.self).menu?.checkShortcutsInWindow()
+            }
+        }, SwiftClosureData.retained(refreshTrigger), SwiftClosureData.releaseOnClosureDestroy)
     }
 
     /// Shows the menu from a `GtkMenuButton`: sets its model, inserts the actions on it, and
@@ -303,6 +316,8 @@ public final class RenderedMenu {
         shortcuts.apply(plan.items)
         diagnostics = plan.diagnostics + (stateDiagnostics ?? [])
         report(diagnostics, missingIcons: plan.missingIcons)
+        shortcutOwners = plan.shortcuts
+        checkShortcutsInWindow()
     }
 
     /// The incremental render of one list: false when the whole menu must be rendered instead.
@@ -375,6 +390,26 @@ public final class RenderedMenu {
             iconThemeHasIcon: hasIcon,
             reportStateProblem: { [weak self] in self?.stateProblem($0) },
             confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) })
+    }
+
+    /// Reports the shortcuts this menu shares with another menu whose actions are in the same
+    /// window (a menu bar and a pull-down button): both controllers would claim the keys, and
+    /// GTK runs only one. Each menu reports its own items, once.
+    private func checkShortcutsInWindow() {
+        guard showsShortcuts, !shortcutOwners.isEmpty, let widget = actionsWidget?.object,
+              let root = gtk_widget_get_root(widget) else { return }
+        var found: [MenuDiagnostic] = []
+        for other in Self.installedMenus.compactMap(\.menu) where other !== self && !other.isInvalidated && other.showsShortcuts {
+            guard let otherWidget = other.actionsWidget?.object, gtk_widget_get_root(otherWidget) == root else { continue }
+            for (keys, owner) in shortcutOwners.sorted(by: { $0.value.path < $1.value.path }) {
+                guard let otherOwner = other.shortcutOwners[keys] else { continue }
+                found.append(MenuDiagnostic(
+                    severity: .error, path: owner.path,
+                    message: "the shortcut \(owner.written) is \(otherOwner.path)'s too, in another menu of this window; GTK runs only one of them"))
+            }
+        }
+        for diagnostic in found where !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+        report(found)
     }
 
     /// A problem found as an action's state was read: part of a full render's diagnostics, or,
@@ -452,6 +487,12 @@ private func parseAccelerator(_ accelerator: String) -> MenuPlanner.ParsedAccele
     let typesText = modifiers.rawValue & commandModifiers == 0 && character >= 0x20 && character != 0x7F
         && !(0x80..<0xA0).contains(character)
     return MenuPlanner.ParsedAccelerator(canonical: String(cString: name), typesText: typesText)
+}
+
+@MainActor
+private final class WeakRenderedMenu {
+    weak var menu: RenderedMenu?
+    init(_ menu: RenderedMenu) { self.menu = menu }
 }
 
 /// Reaches a rendered menu from C callbacks without keeping it alive. Schedules a refresh on the
