@@ -485,16 +485,19 @@ struct MenuPlanner {
         // The binding is read when the action's state is, not now: that is where a selection
         // that is no option shows, each time it is read so.
         let reportStateProblem = options.reportStateProblem
-        let path = scope.path.map(MenuLabelText.removingBidirectionalControls).joined(separator: " › ")
-        let optionList = choice.options.map { "\($0.title): \($0.tag.base)" }.joined(separator: ", ")
+        let path = scope.path
+        let choices = choice.options
         actions.append(PlannedAction(
             name: name, isEnabled: !scope.isDisabled,
             behavior: .choice(selected: {
                 let selection = currentSelection()
                 if let target = targetByTag[selection] { return target }
-                reportStateProblem?(MenuDiagnostic(
-                    severity: .warning, path: path,
-                    message: "the selection \(selection.base) is none of the picker's options (\(optionList.isEmpty ? "it has none" : optionList)); no option is checked"))
+                if let reportStateProblem {
+                    let list = choices.map { "\($0.title): \($0.tag.base)" }.joined(separator: ", ")
+                    reportStateProblem(MenuDiagnostic(
+                        severity: .warning, path: path.map(MenuLabelText.removingBidirectionalControls).joined(separator: " › "),
+                        message: "the selection \(selection.base) is none of the picker's options (\(list.isEmpty ? "it has none" : list)); no option is checked"))
+                }
                 return ""
             }, select: { target in
                 guard let tag = tagByTarget[target] else { return false }
@@ -625,13 +628,21 @@ struct MenuPlanner {
     }
 
     /// A freedesktop icon name: ASCII letters, digits, '-', '_' and '.'; no path, no URI.
-    static func isIconName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): true
-            default: false
+    nonisolated static func isIconName(_ name: String) -> Bool {
+        var name = name
+        // One pass over contiguous bytes: every item with an icon of a list's change is checked.
+        return name.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return false }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                    continue
+                default:
+                    return false
+                }
             }
+            return true
         }
     }
 

@@ -375,22 +375,28 @@ public final class RenderedMenu {
     }
 
     private func plannerOptions() -> MenuPlanner.Options {
-        // Without a display there is no icon theme to ask.
-        var hasIcon: (@MainActor (String) -> Bool)?
-        if gdk_display_get_default() != nil {
-            hasIcon = { [weak self] name in self?.iconThemeHasIcon(name) ?? true }
-        }
-        return MenuPlanner.Options(
+        MenuPlanner.Options(
             title: title,
             actionPrefix: actionPrefix,
             destructiveColor: destructiveColor.flatMap(validatedColor),
             parseAccelerator: parseAccelerator,
             showsShortcuts: showsShortcuts,
             drawsOwnRows: drawsOwnRows && isPresented,
-            iconThemeHasIcon: hasIcon,
-            reportStateProblem: { [weak self] in self?.stateProblem($0) },
+            // Without a display there is no icon theme to ask.
+            iconThemeHasIcon: hasDisplay ? hasIconInTheme : nil,
+            reportStateProblem: reportStateProblem,
             confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) })
     }
+
+    /// Whether there is a display, whose icon theme to ask; once there is one, it stays.
+    private var hasDisplay: Bool {
+        if !displayFound { displayFound = gdk_display_get_default() != nil }
+        return displayFound
+    }
+    private var displayFound = false
+    // Made once: a list's change plans with these every time, and closures cost an allocation.
+    private lazy var hasIconInTheme: @MainActor (String) -> Bool = { [weak self] in self?.iconThemeHasIcon($0) ?? true }
+    private lazy var reportStateProblem: @MainActor (MenuDiagnostic) -> Void = { [weak self] in self?.stateProblem($0) }
 
     /// Reports the shortcuts this menu shares with another menu whose actions are in the same
     /// window (a menu bar and a pull-down button): both controllers would claim the keys, and
