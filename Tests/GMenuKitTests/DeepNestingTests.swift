@@ -15,6 +15,29 @@ func menuNested(_ depth: Int) -> Menu {
     return menu
 }
 
+/// Sections nested `depth` levels inside each other, built in a loop, one item innermost.
+@MainActor
+func sectionsNested(_ depth: Int) -> any MenuContent {
+    var content: any MenuContent = Button("x") {}
+    for level in 0..<depth {
+        let inner = content
+        content = Section("S\(level)") { inner }
+    }
+    return content
+}
+
+/// How many section levels the model GTK reads has, following the first item of each.
+@MainActor
+private func sectionDepth(_ items: [ReadMenuItem]) -> Int {
+    var depth = 0
+    var level = items
+    while let section = level.first?.section {
+        depth += 1
+        level = section
+    }
+    return depth
+}
+
 /// How many submenu levels the model GTK reads has, following the last item of each.
 @MainActor
 private func renderedDepth(_ rendered: RenderedMenu) -> Int {
@@ -57,6 +80,8 @@ final class DeepNestingTests: XCTestCase {
 
     func testNothingBelowTheCutIsResolved() {
         onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
             var deepestResolved = 0
             @MainActor func nested(_ level: Int) -> Menu {
                 Menu("Level \(level)") {
@@ -139,6 +164,52 @@ final class DeepNestingTests: XCTestCase {
             XCTAssertEqual(menu?.title, "L9999")
             menu = nil
             XCTAssertNil(menu)
+        }
+    }
+
+    func testTenThousandNestedSectionsAreCutWithOneError() throws {
+        try GtkSession.start()
+        try onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            let sections = sectionsNested(10_000)
+            let rendered = RenderedMenu(Menu("Deep") { sections })
+            XCTAssertEqual(sectionDepth(MenuModelReader.read(rendered.menuModel)), MenuNesting.maximumDepth)
+            let errors = rendered.diagnostics.filter { $0.severity == .error }
+            XCTAssertEqual(errors.map(\.message), ["sections are nested more than 16 deep; the deeper ones are left out"])
+            XCTAssertEqual(errors.first?.path.components(separatedBy: " › ").last, "S\(9999 - MenuNesting.maximumDepth)")
+            // The innermost section left is empty: GTK shows nothing of it.
+            XCTAssertEqual(rendered.diagnostics.filter { $0.severity == .hint }.count, 1)
+            _ = rendered.guidelineDiagnostics()
+
+            // Control groups in control groups: only the first row is a row; the rest is cut the same way.
+            var row: any MenuContent = Button("Cut", icon: "edit-cut-symbolic") {}
+            for _ in 0..<10_000 {
+                let inner = row
+                row = ControlGroup { inner }
+            }
+            let rows = row
+            XCTAssertNoThrow(RenderedMenu(Menu("Rows") { rows }))
+
+            let opened = OpenedMenuButton(showing: rendered)
+            XCTAssertNotEqual(gtk_widget_get_mapped(opened.popover), 0)
+            opened.close()
+        }
+    }
+
+    func testGuidelineChecksStopAtTheSectionCut() {
+        onMain {
+            var node = MenuNode(identity: MenuIdentity("leaf"), title: "Leaf", kind: .button(.perform {}))
+            for level in 0..<10_000 {
+                node = MenuNode(identity: MenuIdentity("s\(level)"), title: "Section \(level)", kind: .section(children: [node]))
+            }
+            let nodes = [node]
+            for context in [MenuContext.pullDown, .menuBar, .popUp, .submenu] {
+                let found = MenuGuidelines.check(nodes, title: "Deep", context: context)
+                let deepest = found.map { $0.path.components(separatedBy: " › ").count }.max() ?? 0
+                XCTAssertLessThanOrEqual(deepest, MenuNesting.maximumDepth + 2, "\(context)")
+            }
+            _ = MenuGuidelines.check(Menu("Deep") { sectionsNested(10_000) })
         }
     }
 }

@@ -6,7 +6,7 @@
 extension GuidelineChecker {
     mutating func checkAvailability(of menu: CheckedMenu, inner: inout Scope) {
         guard !menu.scope.isInsideUnavailableMenu else { return }
-        let count = Self.availability(of: menu.nodes, isDisabled: menu.scope.isDisabled, depth: menu.depth, cut: cutDepth)
+        let count = Self.availability(of: menu.nodes, isDisabled: menu.scope.isDisabled, depth: menu.depth, cut: cutDepth, groupDepth: menu.scope.groupDepth)
         guard count.available == 0 && count.unavailable > 0 else { return }
         let isSubmenu = menu.depth > 0
         report(isSubmenu ? "A3" : "A2", .hint, path: menu.path,
@@ -16,7 +16,9 @@ extension GuidelineChecker {
 
     /// How many of the items people could choose are available, submenus included, down to
     /// the depth where submenus are cut (`depth`: the depth of the menu `nodes` are in).
-    static func availability(of nodes: [MenuNode], isDisabled: Bool, depth: Int, cut: Int) -> (available: Int, unavailable: Int) {
+    static func availability(
+        of nodes: [MenuNode], isDisabled: Bool, depth: Int, cut: Int, groupDepth: Int = 0
+    ) -> (available: Int, unavailable: Int) {
         var available = 0
         var unavailable = 0
         for node in nodes {
@@ -25,7 +27,9 @@ extension GuidelineChecker {
             case .divider:
                 continue
             case .section(let children), .controlGroup(let children):
-                let inner = availability(of: children, isDisabled: disabled, depth: depth, cut: cut)
+                // Groups beyond the cut are left out.
+                guard groupDepth < MenuNesting.maximumDepth else { continue }
+                let inner = availability(of: children, isDisabled: disabled, depth: depth, cut: cut, groupDepth: groupDepth + 1)
                 available += inner.available
                 unavailable += inner.unavailable
             case .submenu(let children, _):
@@ -34,7 +38,7 @@ extension GuidelineChecker {
                     unavailable += 1
                     continue
                 }
-                let inner = availability(of: children, isDisabled: disabled, depth: depth + 1, cut: cut)
+                let inner = availability(of: children, isDisabled: disabled, depth: depth + 1, cut: cut, groupDepth: groupDepth)
                 available += inner.available
                 unavailable += inner.unavailable
             case .picker(let choice):

@@ -91,7 +91,7 @@ struct ElementChanges {
 class DeferredElements {
     let identity: MenuIdentity
     let deferral: ElementDeferral
-    /// The depth of the submenu the list is in: its elements resolve there, later.
+    /// The depth of the submenus and groups the list is in: its elements resolve there, later.
     let nestingDepth = MenuNesting.resolvingDepth
     /// The modifiers written around the `ForEach`, applied to every node of its elements.
     var modifiers: [(inout MenuNode) -> Void] = []

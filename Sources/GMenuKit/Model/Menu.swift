@@ -50,29 +50,44 @@ public struct Menu: MenuContent {
     }
 }
 
-/// How deep submenus nest, and how deep the one resolving now is.
+/// How deep submenus, and groups inside groups, nest, and how deep the content resolving now is.
 @MainActor
 public enum MenuNesting {
     /// Submenus nested deeper than this are cut: GTK would still show them, but no person
     /// could find their way through them. The planner cuts there, the guideline checks stop
-    /// there, and content below it is not resolved.
+    /// there, and content below it is not resolved. Sections and control groups nested inside
+    /// each other are cut at the same depth (counted through submenus too): GTK draws nested
+    /// sections as one run of items, and walks them as deep as they go.
     public static let maximumDepth = 16
 
-    /// The depth of the submenu whose content is resolving: 0 for the content of the menu
-    /// resolved first (a control's or a bar's), 1 inside its submenus.
-    private(set) static var resolvingDepth = 0
+    /// Where resolving content stands: how many submenus and groups enclose it.
+    struct Depth {
+        /// 0 for the content of the menu resolved first (a control's or a bar's), 1 inside its submenus.
+        var submenus = 0
+        /// Sections and control groups around the content, in whatever submenus.
+        var groups = 0
+    }
+
+    private(set) static var resolvingDepth = Depth()
 
     /// Runs `body` one submenu deeper; it is told whether that submenu is within the cut, so
     /// whether to resolve its content.
     static func enteringSubmenu<T>(_ body: (_ isWithinCut: Bool) -> T) -> T {
-        resolvingDepth += 1
-        defer { resolvingDepth -= 1 }
-        return body(resolvingDepth <= maximumDepth)
+        resolvingDepth.submenus += 1
+        defer { resolvingDepth.submenus -= 1 }
+        return body(resolvingDepth.submenus <= maximumDepth)
+    }
+
+    /// Runs `body` one group (section, control group) deeper, told whether it is within the cut.
+    static func enteringGroup<T>(_ body: (_ isWithinCut: Bool) -> T) -> T {
+        resolvingDepth.groups += 1
+        defer { resolvingDepth.groups -= 1 }
+        return body(resolvingDepth.groups <= maximumDepth)
     }
 
     /// Runs `body` at a depth noted earlier: a list's elements resolve after the content
-    /// around them, at the depth of the submenu the list is in.
-    static func resolving<T>(atDepth depth: Int, _ body: () -> T) -> T {
+    /// around them, at the depth the list is at.
+    static func resolving<T>(atDepth depth: Depth, _ body: () -> T) -> T {
         let outer = resolvingDepth
         resolvingDepth = depth
         defer { resolvingDepth = outer }

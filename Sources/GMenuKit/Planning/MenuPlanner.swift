@@ -72,6 +72,8 @@ struct MenuPlanner {
     struct Scope {
         var path: [String] = []
         var depth = 0
+        /// Sections and control groups around the item, in whatever submenus.
+        var groupDepth = 0
         var isDisabled = false
         var dismissBehavior = MenuActionDismissBehavior.automatic
         var isIconic = false
@@ -235,6 +237,18 @@ struct MenuPlanner {
 
     /// Sections, control groups, steppers and inline or palette pickers.
     private mutating func planBlock(_ node: MenuNode, scope: Scope) -> PlannedItem? {
+        var scope = scope
+        switch node.kind {
+        case .section, .controlGroup:
+            scope.groupDepth += 1
+            guard scope.groupDepth <= Self.maximumDepth else {
+                report(.error, path: scope.path + [node.title.isEmpty ? "(section)" : node.title],
+                       "sections are nested more than \(Self.maximumDepth) deep; the deeper ones are left out")
+                return nil
+            }
+        default:
+            break
+        }
         let identity = uniqueIdentity(node, scope: scope)
         let header = MenuLabelText.normalize(node.title)
         reportLabelProblems(header.problems, title: node.title, scope: scope)
