@@ -20,7 +20,9 @@ public final class RenderedMenu {
     public let primaryAction: (@MainActor () -> Void)?
     /// The scope the menu's actions live in on the widget they are inserted on.
     public let actionPrefix: String
-    /// What the last render had to repair or found wrong, in menu order.
+    /// What the last render had to repair or found wrong, in menu order; what is found after it
+    /// (a picker's selection that is no option, read as it changes; a shortcut another menu of
+    /// the window has) is added at the end.
     public private(set) var diagnostics: [MenuDiagnostic] = []
 
     /// A colour for destructive items (`#c01c28`, `red`); controls set it from the theme's
