@@ -1,4 +1,5 @@
 import CGtk
+import Observation
 import XCTest
 
 @testable import GMenuKit
@@ -11,6 +12,12 @@ private func render(_ menu: Menu) -> (items: [ReadMenuItem], diagnostics: [MenuD
     let rendered = RenderedMenu(menu)
     XCTAssertEqual(collector.collected, rendered.diagnostics, "each diagnostic is reported once, as found")
     return (MenuModelReader.read(rendered.menuModel), rendered.diagnostics, rendered)
+}
+
+@Observable
+@MainActor
+private final class FontSettings {
+    var size = 14
 }
 
 /// Bad input gets a clear diagnostic and a usable menu; never a crash or a GTK critical
@@ -60,6 +67,107 @@ final class BadInputTests: GtkTestCase {
         }
     }
 
+    func testLabelOfOnlyCombiningMarksIsTreatedAsEmpty() {
+        onMain {
+            let result = render(Menu("File") {
+                Button("\u{301}\u{302}") {}
+                Button("Cafe\u{301}") {}
+                Section("\u{20DD}") { Button("Inside") {} }
+            })
+            XCTAssertEqual(result.items[0].section?.map(\.label), ["Untitled", "Café"])
+            XCTAssertNil(result.items[1].label, "a header of marks only is no header")
+            XCTAssertEqual(result.items[1].section?.map(\.label), ["Inside"])
+            XCTAssertEqual(result.diagnostics.map(\.path), ["File › (untitled)", "File › (untitled)"])
+            XCTAssertEqual(result.diagnostics.map(\.severity), [.warning, .warning])
+            XCTAssertEqual(result.diagnostics.first?.message,
+                           "the label has only combining marks, which show nothing on their own; it is shown as \"Untitled\"")
+            XCTAssertEqual(result.diagnostics.last?.message,
+                           "the header has only combining marks, which show nothing on their own; it is left out")
+        }
+    }
+
+    func testBidirectionalControlsAreRemovedFromLabels() {
+        onMain {
+            let result = render(Menu("File") {
+                Button("Open \u{202E}fdp.exe") {}
+                Button("\u{2067}Save\u{2069}", subtitle: "\u{202A}to disk\u{202C}") {}
+                Button("Close") {}
+            })
+            XCTAssertEqual(result.items.map(\.label), ["Open fdp.exe", "Save", "Close"])
+            XCTAssertEqual(result.items[1].attributes[MenuAttributeName.subtitle], "to disk")
+            let bidi = "contains bidirectional override or isolate characters (U+202A–U+202E, U+2066–U+2069), which can reorder what it shows; they were removed"
+            XCTAssertEqual(result.diagnostics.map(\.message), ["the label " + bidi, "the label " + bidi, "the subtitle " + bidi])
+            // The path shows the title without them: they would reorder it wherever it is printed.
+            XCTAssertEqual(result.diagnostics.map(\.path), ["File › Open fdp.exe", "File › Save", "File › Save"])
+            let scalars = result.items.compactMap(\.label).flatMap(\.unicodeScalars)
+            XCTAssertFalse(scalars.contains { MenuLabelText.isBidirectionalControl($0) })
+        }
+    }
+
+    func testIconThatIsNotAnIconNameIsRefused() {
+        onMain {
+            let result = render(Menu("File") {
+                Button("Open", icon: "/etc/passwd") {}
+                Button("Web", icon: "https://example.com/icon.png") {}
+                Button("Spaced", icon: "edit copy") {}
+                ControlGroup {
+                    Button("Cut", icon: "../../etc/passwd") {}
+                    Button("Copy", icon: "edit-copy-symbolic") {}
+                }
+                Picker("Size", selection: .constant(1)) {
+                    Label("Small", icon: "file:///etc/passwd").tag(1)
+                }
+                Button("Paste", icon: "edit-paste_2.symbolic") {}
+            })
+            let all = flatten(result.items)
+            XCTAssertEqual(all.filter { $0.attributes["icon"] != nil }.compactMap(\.label), ["Copy", "Paste"])
+            XCTAssertEqual(all.filter { $0.attributes["verb-icon"] != nil }.compactMap(\.label), ["Copy"])
+            XCTAssertFalse(all.contains { ($0.attributes["icon"] ?? "").contains("passwd") || ($0.attributes["verb-icon"] ?? "").contains("passwd") })
+            let errors = result.diagnostics.filter { $0.severity == .error }
+            XCTAssertEqual(errors.map(\.path), ["File › Open", "File › Web", "File › Spaced", "File › Cut", "File › Size › Small"])
+            XCTAssertEqual(errors.first?.message,
+                           "'/etc/passwd' is not an icon name (letters, digits, '-', '_' and '.', such as \"edit-copy-symbolic\"); the item shows no icon")
+        }
+    }
+
+    func testIconMissingFromTheThemeIsWarnedOncePerName() throws {
+        try GtkSession.start()
+        onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            var zoomFirst = true
+            let rendered = RenderedMenu(Menu("View") {
+                if zoomFirst { Button("Zoom", icon: "gmenukit-no-such-icon") {} }
+                Button("Zoom More", icon: "gmenukit-no-such-icon") {}
+                // Only the regular icon exists; GTK's themed icon falls back to it.
+                Button("Web", icon: "applications-internet-symbolic") {}
+                Button("Copy", icon: "edit-copy-symbolic") {}
+                Picker("Size", selection: .constant(1)) {
+                    Label("Small", icon: "gmenukit-other-missing-symbolic").tag(1)
+                    Label("Large", icon: "gmenukit-other-missing-symbolic").tag(2)
+                }
+            })
+            let missing = "the icon theme has no icon 'gmenukit-no-such-icon'; GTK shows its missing-image icon for it"
+            XCTAssertEqual(rendered.diagnostics.filter { $0.message.hasPrefix("the icon theme") }.map(\.path),
+                           ["View › Zoom", "View › Size › Small"])
+            XCTAssertEqual(rendered.diagnostics.first?.message, missing)
+            XCTAssertEqual(rendered.diagnostics.first?.severity, .warning)
+            // The icon stays: GTK draws its missing-image icon, and the name is there for other readers.
+            let items = MenuModelReader.read(rendered.menuModel)
+            XCTAssertNotNil(item(labelled: "Zoom", in: items)?.attributes["icon"])
+            XCTAssertEqual(collector.collected.count, 2)
+
+            // Once per name for the menu: a later render where another item has it first says nothing new.
+            zoomFirst = false
+            rendered.refresh()
+            XCTAssertEqual(rendered.diagnostics.filter { $0.message == missing }.map(\.path), ["View › Zoom More"])
+            XCTAssertEqual(collector.collected.count, 2, "\(collector.collected)")
+            // Another menu reports it again.
+            _ = RenderedMenu(Menu("Other") { Button("Zoom", icon: "gmenukit-no-such-icon") {} })
+            XCTAssertEqual(collector.collected.count, 3)
+        }
+    }
+
     func testVeryLongLabelIsCut() {
         onMain {
             let result = render(Menu("File") { Button(String(repeating: "word ", count: 1_000)) {} })
@@ -83,6 +191,50 @@ final class BadInputTests: GtkTestCase {
             XCTAssertEqual(result.items[0].section?.map(\.label), ["Small", "Medium"])
             XCTAssertEqual(result.diagnostics.map(\.severity), [.error])
             XCTAssertEqual(result.diagnostics.first?.path, "Format › Size › Also Medium")
+        }
+    }
+
+    func testPickerSelectionThatIsNoOptionIsWarnedOncePerValue() {
+        onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            let settings = FontSettings()
+            let rendered = RenderedMenu(Menu("Format") {
+                Picker("Size", selection: Binding(get: { settings.size }, set: { settings.size = $0 })) {
+                    Text("Small").tag(10)
+                    Text("Medium").tag(12)
+                }
+            })
+            let options = MenuModelReader.read(rendered.menuModel)[0].section ?? []
+            XCTAssertEqual(options.map(\.target), ["10", "12"])
+            let action = localActionName(options[0])
+            XCTAssertEqual(actionState(rendered.actionGroup, action), "", "no option is checked")
+            let warning = MenuDiagnostic(
+                severity: .warning, path: "Format › Size",
+                message: "the selection 14 is none of the picker's options (Small: 10, Medium: 12); no option is checked")
+            XCTAssertEqual(rendered.diagnostics, [warning])
+            XCTAssertEqual(collector.collected, [warning])
+
+            // Every render where it is so says so; the handler hears it once.
+            rendered.refresh()
+            XCTAssertEqual(rendered.diagnostics, [warning])
+            XCTAssertEqual(collector.collected, [warning])
+
+            // A change of the selection alone (the model is observed) reads only the state.
+            settings.size = 16
+            drainMainLoop()
+            XCTAssertEqual(actionState(rendered.actionGroup, action), "")
+            XCTAssertEqual(collector.collected.map(\.message).last,
+                           "the selection 16 is none of the picker's options (Small: 10, Medium: 12); no option is checked")
+            XCTAssertEqual(rendered.diagnostics.count, 2)
+            XCTAssertEqual(collector.collected.count, 2)
+
+            settings.size = 12
+            drainMainLoop()
+            XCTAssertEqual(actionState(rendered.actionGroup, action), "12")
+            rendered.refresh()
+            XCTAssertEqual(rendered.diagnostics, [])
+            XCTAssertEqual(collector.collected.count, 2)
         }
     }
 
@@ -154,14 +306,76 @@ final class BadInputTests: GtkTestCase {
         }
     }
 
+    func testTwoItemsWithOneShortcutKeepItForTheFirst() {
+        onMain {
+            let result = render(Menu("File") {
+                Button("Save") {}.keyboardShortcut("<Control>s")
+                Menu("Export") {
+                    // Another spelling of the same keys.
+                    Button("Save Copy") {}.keyboardShortcut("<Ctrl>S")
+                }
+                Button("Open") {}.keyboardShortcut("<Primary>o")
+                Toggle("Outline", isOn: .constant(true)).keyboardShortcut("<Control>o")
+                Button("Save As…") {}.keyboardShortcut("<Shift><Control>s")
+            })
+            XCTAssertEqual(result.items.map { $0.attributes["accel"] }, ["<Control>s", nil, "<Primary>o", nil, "<Shift><Control>s"])
+            XCTAssertNil(result.items[1].submenu?[0].attributes["accel"])
+            XCTAssertEqual(result.diagnostics.map(\.severity), [.error, .error])
+            XCTAssertEqual(result.diagnostics.map(\.path), ["File › Export › Save Copy", "File › Outline"])
+            XCTAssertEqual(result.diagnostics.map(\.message), [
+                "the shortcut <Ctrl>S is File › Save's too; one key runs one command, so only File › Save keeps it",
+                "the shortcut <Control>o is File › Open's too; one key runs one command, so only File › Open keeps it",
+            ])
+        }
+    }
+
+    func testShortcutWithoutACommandModifierIsWarned() {
+        onMain {
+            let result = render(Menu("View") {
+                Button("Next") {}.keyboardShortcut("k")
+                Button("Previous") {}.keyboardShortcut("<Shift>k")
+                Button("Play") {}.keyboardShortcut("space")
+                Button("Full Screen") {}.keyboardShortcut("F11")
+                Button("Delete") {}.keyboardShortcut("Delete")
+                Button("Find") {}.keyboardShortcut("<Control>f")
+                Button("Zoom") {}.keyboardShortcut("<Alt>z")
+            })
+            // Still shown and installed: media players do mean Space.
+            XCTAssertEqual(result.items.map { $0.attributes["accel"] },
+                           ["k", "<Shift>k", "space", "F11", "Delete", "<Control>f", "<Alt>z"])
+            XCTAssertEqual(result.diagnostics.map(\.severity), [.warning, .warning, .warning])
+            XCTAssertEqual(result.diagnostics.map(\.path), ["View › Next", "View › Previous", "View › Play"])
+            XCTAssertEqual(result.diagnostics.first?.message,
+                           "the shortcut k has no Control, Alt or Super: it works anywhere in the window and takes the key from typing; use a modifier (or .mnemonic(_:), which works only while the menu is open)")
+        }
+    }
+
     func testInvalidActionNamesAreRefused() {
         onMain {
             let result = render(Menu("File") {
                 Button("Quit", actionName: "app.quit_now")
                 Button("Close", actionName: "close")
+                Button("No Name", actionName: "app.")
+                Button("No Scope", actionName: ".quit")
+                Button("Two Dots", actionName: "a.b.c")
+                Button("No Target", actionName: "app.quit::")
+                Button("Zoom", actionName: "win.zoom-in")
+                Button("Open Recent", actionName: "app.open::notes")
             })
-            XCTAssertEqual(result.items.map(\.action), [nil, nil])
-            XCTAssertEqual(result.diagnostics.map(\.severity), [.error, .error])
+            XCTAssertEqual(result.items.map(\.action), [nil, nil, nil, nil, nil, nil, "win.zoom-in", "app.open"])
+            XCTAssertEqual(result.items.map(\.target), [nil, nil, nil, nil, nil, nil, nil, "notes"])
+            XCTAssertEqual(result.diagnostics.map(\.severity), Array(repeating: .error, count: 6))
+            XCTAssertEqual(result.diagnostics.map(\.path),
+                           ["File › Quit", "File › Close", "File › No Name", "File › No Scope", "File › Two Dots", "File › No Target"])
+            let start = "is not a valid GAction name (scope.name, with letters, digits and '-'): "
+            XCTAssertEqual(result.diagnostics.map(\.message), [
+                "'app.quit_now' \(start)it has characters other than those; the item is dimmed",
+                "'close' \(start)it has no scope (app., win. or the prefix its group was inserted under); the item is dimmed",
+                "'app.' \(start)it names no action after its scope; the item is dimmed",
+                "'.quit' \(start)it has no scope before its dot; the item is dimmed",
+                "'a.b.c' \(start)it has more than one dot, so GTK looks for an action named 'b.c' in the group 'a'; the item is dimmed",
+                "'app.quit::' \(start)'::' is followed by no target; the item is dimmed",
+            ])
 
             let collector = DiagnosticCollector()
             defer { collector.stop() }
@@ -198,11 +412,11 @@ final class BadInputTests: GtkTestCase {
         onMain {
             let result = render(Menu("Edit") {
                 ControlGroup {
-                    Button("A", icon: "a") {}
-                    Button("B", icon: "b") {}
-                    Button("C", icon: "c") {}
-                    Button("D", icon: "d") {}
-                    Button("E", icon: "e") {}
+                    Button("A", icon: "edit-cut-symbolic") {}
+                    Button("B", icon: "edit-copy-symbolic") {}
+                    Button("C", icon: "edit-paste-symbolic") {}
+                    Button("D", icon: "edit-undo-symbolic") {}
+                    Button("E", icon: "edit-redo-symbolic") {}
                     Menu("More") { Button("F") {} }
                 }
             })

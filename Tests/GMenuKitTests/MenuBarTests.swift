@@ -300,4 +300,55 @@ final class MenuBarTests: GtkTestCase {
             drainMainLoop()
         }
     }
+
+    func testAShortcutOfTheBarAndOfAButtonInOneWindowIsReportedByBoth() throws {
+        try GtkSession.start()
+        onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            let bar = MenuBar {
+                Menu("File") {
+                    Button("New") {}.keyboardShortcut("<Control>n")
+                    Button("Open") {}.keyboardShortcut("<Control>o")
+                }
+            }
+            let add = PullDownButton(Menu("Add") {
+                Button("New Item") {}.keyboardShortcut("<Primary>n")
+                Button("Other") {}.keyboardShortcut("<Control>k")
+            })
+            // A button in another window shares nothing with the bar.
+            let elsewhere = PullDownButton(Menu("Elsewhere") { Button("Open Here") {}.keyboardShortcut("<Control>o") })
+            let window = gtk_window_new()!
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(gmk_box(box), bar.widget)
+            gtk_box_append(gmk_box(box), add.widget)
+            gtk_window_set_child(gmk_window(window), box)
+            let other = gtk_window_new()!
+            gtk_window_set_child(gmk_window(other), elsewhere.widget)
+            XCTAssertEqual(collector.collected, [], "nothing shares a window yet")
+            gtk_window_present(gmk_window(window))
+            gtk_window_present(gmk_window(other))
+            drainMainLoop()
+
+            // The model still shows both: which one GTK runs is not the menus' to decide.
+            let fileMenu = MenuModelReader.read(bar.menu.menuModel)[0].submenu ?? []
+            XCTAssertEqual(fileMenu.first?.attributes["accel"], "<Control>n")
+            let errors = collector.collected.filter { $0.severity == .error }
+            XCTAssertEqual(Set(errors.map(\.path)), ["File › New", "Add › New Item"], "\(collector.collected)")
+            XCTAssertEqual(errors.count, 2)
+            XCTAssertTrue(errors.contains { $0.path == "File › New" && $0.message
+                == "the shortcut <Control>n is Add › New Item's too, in another menu of this window; GTK runs only one of them" })
+            XCTAssertTrue(errors.contains { $0.path == "Add › New Item" && $0.message
+                == "the shortcut <Primary>n is File › New's too, in another menu of this window; GTK runs only one of them" })
+            XCTAssertTrue(bar.menu.diagnostics.contains { $0.path == "File › New" })
+
+            // Once: a refresh finds it again and says nothing new.
+            bar.menu.refresh()
+            add.menu.refresh()
+            XCTAssertEqual(collector.collected.filter { $0.severity == .error }.count, 2)
+            gtk_window_destroy(gmk_window(window))
+            gtk_window_destroy(gmk_window(other))
+            drainMainLoop()
+        }
+    }
 }

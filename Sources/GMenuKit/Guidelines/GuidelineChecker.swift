@@ -12,12 +12,19 @@ struct GuidelineChecker {
     /// The depth of a menu bar's bar: its menus are at depth 0, like the menu of a button.
     static let barDepth = -1
 
+    /// The deepest submenu checked: where the renderer cuts (``MenuNesting/maximumDepth``,
+    /// counted from the menu a control shows; a bar's menus are submenus of the bar there).
+    /// Nothing below it is walked, however deep the nodes go.
+    var cutDepth: Int { MenuNesting.maximumDepth - (context == .menuBar ? 1 : 0) }
+
     /// What an element inherits from the menus and groups around it.
     struct Scope {
         /// The titles of the enclosing menus and headed groups.
         var path: [String] = []
         /// 0 for the menu a control or a menu bar shows, 1 for its submenus, and so on.
         var depth = 0
+        /// Sections and control groups around the element, in whatever submenus.
+        var groupDepth = 0
         var isDisabled = false
         var isGenerated = false
         /// An enclosing menu was already reported as wholly unavailable (A2, A3).
@@ -127,11 +134,16 @@ struct GuidelineChecker {
 
             case .section(let children):
                 closeGroup(&group, scope: scope)
+                // The renderer leaves out sections nested deeper, and reports it.
+                guard scope.groupDepth < MenuNesting.maximumDepth else { continue }
                 checkLabel(node.title, use: .heading, path: path, scope: inner)
-                visitLevel(children, scope: inner.headed(by: node.title))
+                var sectionScope = inner.headed(by: node.title)
+                sectionScope.groupDepth += 1
+                visitLevel(children, scope: sectionScope)
 
             case .controlGroup(let children):
                 closeGroup(&group, scope: scope)
+                guard scope.groupDepth < MenuNesting.maximumDepth else { continue }
                 checkLabel(node.title, use: .heading, path: path, scope: inner)
                 checkItem(node, path: path, scope: scope)
                 let itemScope = inner.headed(by: node.title)
@@ -175,6 +187,8 @@ struct GuidelineChecker {
                 var submenuScope = inner
                 submenuScope.path = path
                 submenuScope.depth = scope.depth + 1
+                // The renderer leaves out what is nested deeper, and reports it.
+                guard submenuScope.depth <= cutDepth else { continue }
                 checkMenu(CheckedMenu(nodes: children, scope: submenuScope, isRoot: false))
             }
         }
@@ -236,7 +250,7 @@ struct GuidelineChecker {
         var generated = 0
     }
 
-    static func rows(in nodes: [MenuNode], isGenerated: Bool) -> RowCount {
+    static func rows(in nodes: [MenuNode], isGenerated: Bool, groupDepth: Int = 0) -> RowCount {
         var count = RowCount()
         for node in nodes {
             let generated = isGenerated || node.isGeneratedContent
@@ -245,7 +259,9 @@ struct GuidelineChecker {
             case .divider:
                 rows = 0
             case .section(let children):
-                let inner = Self.rows(in: children, isGenerated: generated)
+                // Sections beyond the cut are left out.
+                guard groupDepth < MenuNesting.maximumDepth else { continue }
+                let inner = Self.rows(in: children, isGenerated: generated, groupDepth: groupDepth + 1)
                 count.written += inner.written
                 count.generated += inner.generated
                 rows = 0

@@ -14,7 +14,7 @@ extension GuidelineChecker {
             inner.isInsideDeepSubmenu = true
         }
         guard menu.depth > 0 else { return }
-        let written = Self.rows(in: menu.nodes, isGenerated: menu.scope.isGenerated).written
+        let written = Self.rows(in: menu.nodes, isGenerated: menu.scope.isGenerated, groupDepth: menu.scope.groupDepth).written
         guard written > Self.maximumSubmenuItems else { return }
         report("S3", .hint, path: menu.path,
                "the submenu holds \(written) items; more than about five suggests a menu of its own or fewer items")

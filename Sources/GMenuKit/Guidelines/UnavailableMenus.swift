@@ -6,7 +6,7 @@
 extension GuidelineChecker {
     mutating func checkAvailability(of menu: CheckedMenu, inner: inout Scope) {
         guard !menu.scope.isInsideUnavailableMenu else { return }
-        let count = Self.availability(of: menu.nodes, isDisabled: menu.scope.isDisabled)
+        let count = Self.availability(of: menu.nodes, isDisabled: menu.scope.isDisabled, depth: menu.depth, cut: cutDepth, groupDepth: menu.scope.groupDepth)
         guard count.available == 0 && count.unavailable > 0 else { return }
         let isSubmenu = menu.depth > 0
         report(isSubmenu ? "A3" : "A2", .hint, path: menu.path,
@@ -14,8 +14,11 @@ extension GuidelineChecker {
         inner.isInsideUnavailableMenu = true
     }
 
-    /// How many of the items people could choose are available, submenus included.
-    static func availability(of nodes: [MenuNode], isDisabled: Bool) -> (available: Int, unavailable: Int) {
+    /// How many of the items people could choose are available, submenus included, down to
+    /// the depth where submenus are cut (`depth`: the depth of the menu `nodes` are in).
+    static func availability(
+        of nodes: [MenuNode], isDisabled: Bool, depth: Int, cut: Int, groupDepth: Int = 0
+    ) -> (available: Int, unavailable: Int) {
         var available = 0
         var unavailable = 0
         for node in nodes {
@@ -23,8 +26,19 @@ extension GuidelineChecker {
             switch node.kind {
             case .divider:
                 continue
-            case .section(let children), .controlGroup(let children), .submenu(let children, _):
-                let inner = availability(of: children, isDisabled: disabled)
+            case .section(let children), .controlGroup(let children):
+                // Groups beyond the cut are left out.
+                guard groupDepth < MenuNesting.maximumDepth else { continue }
+                let inner = availability(of: children, isDisabled: disabled, depth: depth, cut: cut, groupDepth: groupDepth + 1)
+                available += inner.available
+                unavailable += inner.unavailable
+            case .submenu(let children, _):
+                // A submenu beyond the cut is an item, dimmed, with nothing in it.
+                guard depth + 1 <= cut else {
+                    unavailable += 1
+                    continue
+                }
+                let inner = availability(of: children, isDisabled: disabled, depth: depth + 1, cut: cut, groupDepth: groupDepth)
                 available += inner.available
                 unavailable += inner.unavailable
             case .picker(let choice):

@@ -91,6 +91,8 @@ struct ElementChanges {
 class DeferredElements {
     let identity: MenuIdentity
     let deferral: ElementDeferral
+    /// The depth of the submenus and groups the list is in: its elements resolve there, later.
+    let nestingDepth = MenuNesting.resolvingDepth
     /// The modifiers written around the `ForEach`, applied to every node of its elements.
     var modifiers: [(inout MenuNode) -> Void] = []
 
@@ -220,7 +222,9 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
                 let start = nodes.count
                 let id = forEach.elementID(element)
                 observingElement(at: index, id: AnyHashable(id)) {
-                    forEach.resolve(element, id: id, at: identity, into: &nodes)
+                    MenuNesting.resolving(atDepth: nestingDepth) {
+                        forEach.resolve(element, id: id, at: identity, into: &nodes)
+                    }
                 }
                 finish(&nodes, from: start, element: index)
                 index += 1
@@ -346,7 +350,9 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
         var nodes: [MenuNode] = []
         let id = forEach.elementID(data[index])
         observingElement(at: index, id: AnyHashable(id)) {
-            forEach.resolve(data[index], id: id, at: identity, into: &nodes)
+            MenuNesting.resolving(atDepth: nestingDepth) {
+                forEach.resolve(data[index], id: id, at: identity, into: &nodes)
+            }
         }
         finish(&nodes, from: 0, element: index)
         return nodes.count == 1 ? nodes[0] : nil

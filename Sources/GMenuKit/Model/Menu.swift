@@ -10,6 +10,13 @@
 ///     Menu("Sort By") { … }
 /// }
 /// ```
+///
+/// Submenus nest at most ``MenuNesting/maximumDepth`` levels: the menu below that is resolved
+/// as an item without content, which the renderer reports and leaves out; nothing below it is
+/// resolved or checked, however deep the value goes. A `Menu` nested inside others is kept in
+/// their content closures, and Swift releases such a chain one level inside the other: a value
+/// nested about 60,000 levels deep (built in a loop) is as deep as the main thread's 8 MB stack
+/// lets go of in a debug build.
 public struct Menu: MenuContent {
     public let title: String
     public let icon: String?
@@ -34,10 +41,56 @@ public struct Menu: MenuContent {
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        var node = MenuNode(
-            identity: identity, title: title,
-            kind: .submenu(children: resolveContent(at: identity), primaryAction: primaryAction))
+        // A submenu beyond the cut is left out with its content: resolving that content would
+        // only recurse as deep as the value goes.
+        let children = MenuNesting.enteringSubmenu { $0 ? resolveContent(at: identity) : [] }
+        var node = MenuNode(identity: identity, title: title, kind: .submenu(children: children, primaryAction: primaryAction))
         node.icon = icon
         nodes.append(node)
+    }
+}
+
+/// How deep submenus, and groups inside groups, nest, and how deep the content resolving now is.
+@MainActor
+public enum MenuNesting {
+    /// Submenus nested deeper than this are cut: GTK would still show them, but no person
+    /// could find their way through them. The planner cuts there, the guideline checks stop
+    /// there, and content below it is not resolved. Sections and control groups nested inside
+    /// each other are cut at the same depth (counted through submenus too): GTK draws nested
+    /// sections as one run of items, and walks them as deep as they go.
+    public static let maximumDepth = 16
+
+    /// Where resolving content stands: how many submenus and groups enclose it.
+    struct Depth {
+        /// 0 for the content of the menu resolved first (a control's or a bar's), 1 inside its submenus.
+        var submenus = 0
+        /// Sections and control groups around the content, in whatever submenus.
+        var groups = 0
+    }
+
+    private(set) static var resolvingDepth = Depth()
+
+    /// Runs `body` one submenu deeper; it is told whether that submenu is within the cut, so
+    /// whether to resolve its content.
+    static func enteringSubmenu<T>(_ body: (_ isWithinCut: Bool) -> T) -> T {
+        resolvingDepth.submenus += 1
+        defer { resolvingDepth.submenus -= 1 }
+        return body(resolvingDepth.submenus <= maximumDepth)
+    }
+
+    /// Runs `body` one group (section, control group) deeper, told whether it is within the cut.
+    static func enteringGroup<T>(_ body: (_ isWithinCut: Bool) -> T) -> T {
+        resolvingDepth.groups += 1
+        defer { resolvingDepth.groups -= 1 }
+        return body(resolvingDepth.groups <= maximumDepth)
+    }
+
+    /// Runs `body` at a depth noted earlier: a list's elements resolve after the content
+    /// around them, at the depth the list is at.
+    static func resolving<T>(atDepth depth: Depth, _ body: () -> T) -> T {
+        let outer = resolvingDepth
+        resolvingDepth = depth
+        defer { resolvingDepth = outer }
+        return body()
     }
 }

@@ -9,7 +9,9 @@ public struct Section: MenuContent {
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        nodes.append(MenuNode(identity: identity, title: header, kind: .section(children: content.resolveNodes(at: identity))))
+        // A section beyond the cut is left out with its content (see `MenuNesting`).
+        let children = MenuNesting.enteringGroup { $0 ? content.resolveNodes(at: identity) : [] }
+        nodes.append(MenuNode(identity: identity, title: header, kind: .section(children: children)))
     }
 }
 
@@ -41,6 +43,7 @@ public struct ControlGroup: MenuContent {
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        nodes.append(MenuNode(identity: identity, title: title, kind: .controlGroup(children: content.resolveNodes(at: identity))))
+        let children = MenuNesting.enteringGroup { $0 ? content.resolveNodes(at: identity) : [] }
+        nodes.append(MenuNode(identity: identity, title: title, kind: .controlGroup(children: children)))
     }
 }

@@ -6,13 +6,21 @@ enum MenuLabelText {
     struct Normalized {
         var text: String
         var problems: [String] = []
+        /// The label was only combining marks (accents with nothing to sit on): it shows
+        /// nothing readable, so `text` is empty, as for a label that is.
+        var wasOnlyCombiningMarks = false
     }
 
-    /// Ellipsis, whitespace, control characters and length.
+    /// Ellipsis, whitespace, control and bidirectional control characters, labels of
+    /// combining marks only, and length.
     static func normalize(_ raw: String) -> Normalized {
         if isAlreadyNormal(raw) { return Normalized(text: raw) }
         var problems: [String] = []
         var text = raw.replacing("...", with: "…")
+        if text.unicodeScalars.contains(where: isBidirectionalControl) {
+            problems.append("contains bidirectional override or isolate characters (U+202A–U+202E, U+2066–U+2069), which can reorder what it shows; they were removed")
+            text = removingBidirectionalControls(text)
+        }
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
             problems.append("contains a line break or control character; it was replaced by a space")
             text = String(String.UnicodeScalarView(text.unicodeScalars.map {
@@ -20,11 +28,32 @@ enum MenuLabelText {
             }))
         }
         text = collapsingSpaces(text)
+        if !text.isEmpty && text.unicodeScalars.allSatisfy(isCombiningMark) {
+            return Normalized(text: "", problems: problems, wasOnlyCombiningMarks: true)
+        }
         if text.count > maximumLength {
             problems.append("is \(text.count) characters long; it was cut to \(maximumLength)")
             text = String(text.prefix(maximumLength - 1)).trimmingTrailingSpaces() + "…"
         }
         return Normalized(text: text, problems: problems)
+    }
+
+    /// The embedding, override and isolate controls: invisible, they reorder the text around
+    /// them, so a label could show other than what it says.
+    static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    static func removingBidirectionalControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isBidirectionalControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isBidirectionalControl($0) }))
+    }
+
+    private static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
     }
 
     /// GTK parses item labels for mnemonics; a literal underscore must be doubled.

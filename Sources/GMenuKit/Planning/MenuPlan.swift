@@ -6,6 +6,16 @@ struct MenuPlan {
     var items: [PlannedItem]
     var actions: [PlannedAction]
     var diagnostics: [MenuDiagnostic]
+    /// The icon names missing from the icon theme, each with the diagnostic of its first item.
+    var missingIcons: [String: MenuDiagnostic] = [:]
+    /// The shortcuts the items show, by GTK's spelling of the keys.
+    var shortcuts: [String: Shortcut] = [:]
+
+    struct Shortcut {
+        var written: String
+        /// The item's path, "File › New".
+        var path: String
+    }
 }
 
 /// One menu item: its attributes and, for sections and submenus, the linked level.

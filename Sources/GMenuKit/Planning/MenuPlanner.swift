@@ -11,8 +11,9 @@ struct MenuPlanner {
         var actionPrefix: String
         /// A colour for destructive labels, drawn with Pango markup; nil draws them plainly.
         var destructiveColor: String?
-        /// GTK's accelerator parser, handed in so that planning needs no GTK.
-        var isValidAccelerator: (String) -> Bool
+        /// GTK's accelerator parser, handed in so that planning needs no GTK: nil for a string
+        /// that is no accelerator.
+        var parseAccelerator: (String) -> ParsedAccelerator?
         /// Context menus show no shortcuts (rules L5, C2): items then get an empty `accel`,
         /// which also hides the accelerators GTK would find for borrowed actions.
         var showsShortcuts = true
@@ -20,16 +21,31 @@ struct MenuPlanner {
         /// rows. Off for menus GTK shows alone (a text view's extra menu): their items stay
         /// plain model buttons.
         var drawsOwnRows = true
+        /// Whether the icon theme has an icon of this name (or its symbolic or regular
+        /// counterpart, which GTK falls back to); handed in, so that planning needs no GTK. Nil
+        /// when there is no display to ask: icons are then not checked against a theme.
+        var iconThemeHasIcon: (@MainActor (String) -> Bool)?
+        /// Where problems found when a state is read, after planning, are reported: a picker's
+        /// selection that is none of its options.
+        var reportStateProblem: (@MainActor (MenuDiagnostic) -> Void)?
         /// Asks before a destructive item acts (rule P6): shows the request and runs the action
         /// only if the person goes ahead. Nil leaves destructive items unconfirmed.
         var confirm: (@MainActor (ConfirmationRequest, @escaping @MainActor () -> Void) -> Void)?
     }
 
-    /// Submenus nested deeper than this are cut: GTK would still show them, but no person
-    /// could find their way through them.
-    static let maximumDepth = 16
+    /// Submenus nested deeper than this are cut (content below it is not even resolved).
+    static let maximumDepth = MenuNesting.maximumDepth
     /// More items than this in a control group no longer fit in one row.
     static let maximumControlGroupItems = 4
+
+    /// An accelerator as GTK reads it.
+    struct ParsedAccelerator: Equatable {
+        /// GTK's own spelling (`gtk_accelerator_name`): "<Control>s" and "<Ctrl>S" are one shortcut.
+        var canonical: String
+        /// The key types a character and no Control, Alt or Super is held: as a shortcut of the
+        /// window it would take that key from whatever people type.
+        var typesText: Bool
+    }
 
     private let options: Options
     private var names: ActionNameRegistry
@@ -45,11 +61,19 @@ struct MenuPlanner {
     private var submenuLabels: Set<String> = ["main"]
     /// Items given a shortcut so far: shortcuts are collected over the whole menu.
     private var shortcutCount = 0
+    /// The item that has each shortcut (by GTK's spelling), as written and by its path.
+    private var shortcutOwners: [String: MenuPlan.Shortcut] = [:]
+    /// The last icon name that passed its checks: items of a long list often share one.
+    private var lastCheckedIcon: String?
+    /// The icon names missing from the theme, each with the diagnostic of its first item.
+    private var missingIcons: [String: MenuDiagnostic] = [:]
 
     /// What an item inherits from the sections and submenus around it.
     struct Scope {
         var path: [String] = []
         var depth = 0
+        /// Sections and control groups around the item, in whatever submenus.
+        var groupDepth = 0
         var isDisabled = false
         var dismissBehavior = MenuActionDismissBehavior.automatic
         var isIconic = false
@@ -79,7 +103,8 @@ struct MenuPlanner {
         planner.emitGeneratedItemActions()
         planner.names.endPass()
         names = planner.names
-        return MenuPlan(items: items, actions: planner.actions, diagnostics: planner.diagnostics)
+        return MenuPlan(items: items, actions: planner.actions, diagnostics: planner.diagnostics,
+                        missingIcons: planner.missingIcons, shortcuts: planner.shortcutOwners)
     }
 
     /// A list's elements planned alone: their items, the actions those need, and the levels whose
@@ -212,9 +237,25 @@ struct MenuPlanner {
 
     /// Sections, control groups, steppers and inline or palette pickers.
     private mutating func planBlock(_ node: MenuNode, scope: Scope) -> PlannedItem? {
+        var scope = scope
+        switch node.kind {
+        case .section, .controlGroup:
+            scope.groupDepth += 1
+            guard scope.groupDepth <= Self.maximumDepth else {
+                report(.error, path: scope.path + [node.title.isEmpty ? "(section)" : node.title],
+                       "sections are nested more than \(Self.maximumDepth) deep; the deeper ones are left out")
+                return nil
+            }
+        default:
+            break
+        }
         let identity = uniqueIdentity(node, scope: scope)
         let header = MenuLabelText.normalize(node.title)
         reportLabelProblems(header.problems, title: node.title, scope: scope)
+        if header.wasOnlyCombiningMarks {
+            report(.warning, path: scope.path + ["(untitled)"],
+                   "the header has only combining marks, which show nothing on their own; it is left out")
+        }
         let inner = scope.entering(node, title: header.text)
         reportIgnoredShortcut(node, scope: scope)
 
@@ -295,13 +336,18 @@ struct MenuPlanner {
         let identity = uniqueIdentity(node, scope: scope)
         let inner = scope.entering(node)
         var attributes = PlannedAttributes()
-        attributes.label = itemLabel(node.title, hasIcon: node.icon != nil, mnemonic: node.mnemonic, scope: scope)
-        attributes.icon = node.icon
-        attributes.verbIcon = scope.isIconic ? node.icon : nil
+        let icon = checkedIcon(node.icon, path: scope.path + [node.title])
+        attributes.label = itemLabel(node.title, hasIcon: icon != nil, mnemonic: node.mnemonic, scope: scope)
+        attributes.icon = icon
+        attributes.verbIcon = scope.isIconic ? icon : nil
         attributes.keepsMenuOpen = inner.dismissBehavior == .disabled
         if let subtitle = node.subtitle {
             let normalized = MenuLabelText.normalize(subtitle)
             reportLabelProblems(normalized.problems, of: "subtitle", title: node.title, scope: scope)
+            if normalized.wasOnlyCombiningMarks {
+                report(.warning, path: scope.path + [node.title],
+                       "the subtitle has only combining marks, which show nothing on their own; it is left out")
+            }
             attributes.subtitle = normalized.text.isEmpty ? nil : normalized.text
         }
 
@@ -325,15 +371,16 @@ struct MenuPlanner {
                 actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .perform(perform)))
                 attributes.action = qualified(name)
             case .named(let detailedName, let target):
-                if let parsed = Self.parseDetailedName(detailedName) {
+                switch Self.parseDetailedName(detailedName) {
+                case .success(let parsed):
                     if !inner.isDisabled {
                         // An item without an action is dimmed; that is how a borrowed action is disabled.
                         attributes.action = parsed.name
                         attributes.target = target ?? parsed.target
                     }
-                } else {
+                case .failure(let problem):
                     report(.error, path: scope.path + [node.title],
-                           "'\(detailedName)' is not a valid GAction name (scope.name, with letters, digits and '-'); the item is dimmed")
+                           "'\(detailedName)' is not a valid GAction name (scope.name, with letters, digits and '-'): \(problem.reason); the item is dimmed")
                 }
             }
             applyDestructiveColor(to: &attributes)
@@ -435,9 +482,10 @@ struct MenuPlanner {
             tagByTarget[target] = option.tag
 
             var attributes = PlannedAttributes()
-            attributes.label = itemLabel(option.title, hasIcon: option.icon != nil, scope: scope)
-            attributes.icon = option.icon
-            attributes.verbIcon = scope.isIconic ? option.icon : nil
+            let icon = checkedIcon(option.icon, path: scope.path + [option.title])
+            attributes.label = itemLabel(option.title, hasIcon: icon != nil, scope: scope)
+            attributes.icon = icon
+            attributes.verbIcon = scope.isIconic ? icon : nil
             attributes.keepsMenuOpen = scope.dismissBehavior == .disabled
             if !option.isDisabled {
                 attributes.action = qualified(name)
@@ -448,9 +496,24 @@ struct MenuPlanner {
         }
         let currentSelection = choice.currentSelection
         let select = choice.select
+        // The binding is read when the action's state is, not now: that is where a selection
+        // that is no option shows, each time it is read so.
+        let reportStateProblem = options.reportStateProblem
+        let path = scope.path
+        let choices = choice.options
         actions.append(PlannedAction(
             name: name, isEnabled: !scope.isDisabled,
-            behavior: .choice(selected: { targetByTag[currentSelection()] ?? "" }, select: { target in
+            behavior: .choice(selected: {
+                let selection = currentSelection()
+                if let target = targetByTag[selection] { return target }
+                if let reportStateProblem {
+                    let list = choices.map { "\($0.title): \($0.tag.base)" }.joined(separator: ", ")
+                    reportStateProblem(MenuDiagnostic(
+                        severity: .warning, path: path.map(MenuLabelText.removingBidirectionalControls).joined(separator: " › "),
+                        message: "the selection \(selection.base) is none of the picker's options (\(list.isEmpty ? "it has none" : list)); no option is checked"))
+                }
+                return ""
+            }, select: { target in
                 guard let tag = tagByTarget[target] else { return false }
                 select(tag)
                 return true
@@ -487,8 +550,16 @@ struct MenuPlanner {
         var text = normalized.text
         if text.isEmpty {
             // An iconic item may be an icon alone; anywhere else an empty row is a puzzle.
-            if scope.isIconic && hasIcon { return nil }
-            report(.warning, path: scope.path + ["(untitled)"], "the item has no label; it is shown as \"Untitled\"")
+            if scope.isIconic && hasIcon {
+                if normalized.wasOnlyCombiningMarks {
+                    report(.warning, path: scope.path + ["(untitled)"],
+                           "the label has only combining marks, which show nothing on their own; the item shows its icon alone")
+                }
+                return nil
+            }
+            report(.warning, path: scope.path + ["(untitled)"], normalized.wasOnlyCombiningMarks
+                ? "the label has only combining marks, which show nothing on their own; it is shown as \"Untitled\""
+                : "the item has no label; it is shown as \"Untitled\"")
             text = "Untitled"
         }
         if let mnemonic {
@@ -546,15 +617,70 @@ struct MenuPlanner {
         return iconBesideLabel || attributes.subtitle != nil || attributes.keepsMenuOpen ? kind : nil
     }
 
+    // MARK: Icons
+
+    /// The icon an item shows. A name that is no icon name (a file path, a URI, spaces) is
+    /// refused: GTK would read an icon given as a string (`verb-icon`) with
+    /// `g_icon_new_for_string`, and load a path as a file. A name the icon theme lacks is
+    /// kept (GTK draws its missing-image icon) and reported on its first item (the renderer
+    /// passes it on once per name for the life of the menu).
+    private mutating func checkedIcon(_ name: String?, path: @autoclosure () -> [String]) -> String? {
+        guard let name else { return nil }
+        if name == lastCheckedIcon { return name }
+        guard Self.isIconName(name) else {
+            report(.error, path: path(),
+                   "'\(name)' is not an icon name (letters, digits, '-', '_' and '.', such as \"edit-copy-symbolic\"); the item shows no icon")
+            return nil
+        }
+        if let hasIcon = options.iconThemeHasIcon, missingIcons[name] == nil, !hasIcon(name) {
+            report(.warning, path: path(),
+                   "the icon theme has no icon '\(name)'; GTK shows its missing-image icon for it")
+            missingIcons[name] = diagnostics.last
+        }
+        lastCheckedIcon = name
+        return name
+    }
+
+    /// A freedesktop icon name: ASCII letters, digits, '-', '_' and '.'; no path, no URI.
+    nonisolated static func isIconName(_ name: String) -> Bool {
+        var name = name
+        // One pass over contiguous bytes: every item with an icon of a list's change is checked.
+        return name.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return false }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                    continue
+                default:
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
     // MARK: Shortcuts, names, identities
 
     private mutating func accelerator(_ node: MenuNode, scope: Scope) -> String? {
         guard options.showsShortcuts else { return "" }
         guard let shortcut = node.shortcut else { return nil }
-        guard options.isValidAccelerator(shortcut) else {
-            report(.error, path: scope.path + [node.title],
+        let path = scope.path + [node.title]
+        guard let parsed = options.parseAccelerator(shortcut) else {
+            report(.error, path: path,
                    "'\(shortcut)' is not a GTK accelerator (write it like \"<Control>s\" or \"<Shift><Control>z\"); it is not shown")
             return nil
+        }
+        let joinedPath = path.map(MenuLabelText.removingBidirectionalControls).joined(separator: " › ")
+        if let owner = shortcutOwners[parsed.canonical]?.path {
+            report(.error, path: path,
+                   "the shortcut \(shortcut) is \(owner)'s too; one key runs one command, so only \(owner) keeps it")
+            return nil
+        }
+        shortcutOwners[parsed.canonical] = MenuPlan.Shortcut(written: shortcut, path: joinedPath)
+        if parsed.typesText {
+            report(.warning, path: path,
+                   "the shortcut \(shortcut) has no Control, Alt or Super: it works anywhere in the window and takes the key from typing; use a modifier (or .mnemonic(_:), which works only while the menu is open)")
         }
         shortcutCount += 1
         return shortcut
@@ -569,13 +695,31 @@ struct MenuPlanner {
 
     private func qualified(_ name: String) -> String { options.actionPrefix + "." + name }
 
+    /// Why a borrowed action's name cannot reach an action.
+    struct ActionNameProblem: Error {
+        var reason: String
+    }
+
     /// `scope.name`, optionally followed by `::target`, split in two: the GMenu `action`
-    /// attribute takes the plain name. Nil when the name is not one `g_action_name_is_valid` takes.
-    static func parseDetailedName(_ detailedName: String) -> (name: String, target: String?)? {
+    /// attribute takes the plain name. A failure for a name GTK cannot resolve: one that
+    /// `g_action_name_is_valid` refuses, one without a scope or without a name after it
+    /// (`app.`, `.quit`), one with more than one dot (GTK's muxer reads `a.b.c` as action `b.c`
+    /// of group `a`, which no GActionMap of GTK's has), or a `::` with no target after it.
+    static func parseDetailedName(_ detailedName: String) -> Result<(name: String, target: String?), ActionNameProblem> {
         let parts = detailedName.split(separator: "::", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])
-        guard name.contains("."), ActionNameRegistry.isValidActionName(name) else { return nil }
-        return (name, parts.count > 1 ? String(parts[1]) : nil)
+        let target = parts.count > 1 ? String(parts[1]) : nil
+        let dots = name.utf8.count { $0 == UInt8(ascii: ".") }
+        let problem: String? =
+            if !ActionNameRegistry.isValidActionName(name) { "it has characters other than those" }
+            else if dots == 0 { "it has no scope (app., win. or the prefix its group was inserted under)" }
+            else if dots > 1 { "it has more than one dot, so GTK looks for an action named '\(name.drop { $0 != "." }.dropFirst())' in the group '\(name.prefix { $0 != "." })'" }
+            else if name.hasPrefix(".") { "it has no scope before its dot" }
+            else if name.hasSuffix(".") { "it names no action after its scope" }
+            else if target?.isEmpty == true { "'::' is followed by no target" }
+            else { nil }
+        if let problem { return .failure(ActionNameProblem(reason: problem)) }
+        return .success((name, target))
     }
 
     /// An identity the planner derives (a run of items, a stepper's button, the generated
@@ -610,6 +754,8 @@ struct MenuPlanner {
     }
 
     private mutating func report(_ severity: MenuDiagnostic.Severity, path: [String], _ message: String) {
+        // A title's bidirectional controls would reorder the path where it is printed too.
+        let path = path.map(MenuLabelText.removingBidirectionalControls)
         diagnostics.append(MenuDiagnostic(severity: severity, path: path.joined(separator: " › "), message: message))
     }
 }

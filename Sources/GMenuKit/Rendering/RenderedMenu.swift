@@ -20,7 +20,9 @@ public final class RenderedMenu {
     public let primaryAction: (@MainActor () -> Void)?
     /// The scope the menu's actions live in on the widget they are inserted on.
     public let actionPrefix: String
-    /// What the last render had to repair or found wrong, in menu order.
+    /// What the last render had to repair or found wrong, in menu order; what is found after it
+    /// (a picker's selection that is no option, read as it changes; a shortcut another menu of
+    /// the window has) is added at the end.
     public private(set) var diagnostics: [MenuDiagnostic] = []
 
     /// A colour for destructive items (`#c01c28`, `red`); controls set it from the theme's
@@ -75,6 +77,16 @@ public final class RenderedMenu {
     private var names = ActionNameRegistry()
     private let refreshTrigger = RefreshTrigger()
     private var reportedDiagnostics: Set<MenuDiagnostic> = []
+    /// The shortcuts of the last full render, by GTK's spelling, to compare with other menus'.
+    private var shortcutOwners: [String: MenuPlan.Shortcut] = [:]
+    /// The menus whose actions were inserted on a widget: their shortcuts work in its window.
+    private static var installedMenus: [WeakRenderedMenu] = []
+    /// While a full render runs: what reading the actions' states found, for its diagnostics.
+    private var stateDiagnostics: [MenuDiagnostic]?
+    /// Whether the icon theme has each icon name asked about, and the names reported missing:
+    /// once per name, whichever item has it first in later renders.
+    private var iconPresence: [String: Bool] = [:]
+    private var iconsReportedMissing: Set<String> = []
     private var hasBeenShown = false
     private var isRendering = false
     private var needsAnotherPass = false
@@ -145,6 +157,15 @@ public final class RenderedMenu {
         gtk_widget_insert_action_group(widget, actionPrefix, actionGroup)
         shortcuts.attach(to: widget)
         actionsWidget = WeakObjectPointer(widget)
+        Self.installedMenus.removeAll { $0.menu == nil || $0.menu === self }
+        Self.installedMenus.append(WeakRenderedMenu(self))
+        // Mapped: in a window, where another menu's shortcuts may take the same keys.
+        gmk_connect_widget(widget, "map", { _, data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated {
+                SwiftClosureData.object(data, as: RefreshTrigger.self).menu?.checkShortcutsInWindow()
+            }
+        }, SwiftClosureData.retained(refreshTrigger), SwiftClosureData.releaseOnClosureDestroy)
     }
 
     /// Shows the menu from a `GtkMenuButton`: sets its model, inserts the actions on it, and
@@ -300,6 +321,8 @@ public final class RenderedMenu {
             }
             return MenuPlanner.plan(nodes, options: plannerOptions(), names: &names)
         }
+        stateDiagnostics = []
+        defer { stateDiagnostics = nil }
         for host in rowHosts { host.rememberFocus() }
         // What goes and what changes leaves first, then the actions change, then items come:
         // no item ever points at an action that is not there yet or no longer fits it.
@@ -310,8 +333,10 @@ public final class RenderedMenu {
         dropRemovedRows()
         fillNewRows()
         shortcuts.apply(plan.items)
-        diagnostics = plan.diagnostics
-        report(plan.diagnostics)
+        diagnostics = plan.diagnostics + (stateDiagnostics ?? [])
+        report(diagnostics, missingIcons: plan.missingIcons)
+        shortcutOwners = plan.shortcuts
+        checkShortcutsInWindow()
     }
 
     /// The incremental render of one list: false when the whole menu must be rendered instead.
@@ -373,10 +398,68 @@ public final class RenderedMenu {
             title: title,
             actionPrefix: actionPrefix,
             destructiveColor: destructiveColor.flatMap(validatedColor),
-            isValidAccelerator: isValidAccelerator,
+            parseAccelerator: parseAccelerator,
             showsShortcuts: showsShortcuts,
             drawsOwnRows: drawsOwnRows && isPresented,
+            // Without a display there is no icon theme to ask.
+            iconThemeHasIcon: hasDisplay ? hasIconInTheme : nil,
+            reportStateProblem: reportStateProblem,
             confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) })
+    }
+
+    /// Whether there is a display, whose icon theme to ask; once there is one, it stays.
+    private var hasDisplay: Bool {
+        if !displayFound { displayFound = gdk_display_get_default() != nil }
+        return displayFound
+    }
+    private var displayFound = false
+    // Made once: a list's change plans with these every time, and closures cost an allocation.
+    private lazy var hasIconInTheme: @MainActor (String) -> Bool = { [weak self] in self?.iconThemeHasIcon($0) ?? true }
+    private lazy var reportStateProblem: @MainActor (MenuDiagnostic) -> Void = { [weak self] in self?.stateProblem($0) }
+
+    /// Reports the shortcuts this menu shares with another menu whose actions are in the same
+    /// window (a menu bar and a pull-down button): both controllers would claim the keys, and
+    /// GTK runs only one. Each menu reports its own items, once.
+    private func checkShortcutsInWindow() {
+        guard showsShortcuts, !shortcutOwners.isEmpty, let widget = actionsWidget?.object,
+              let root = gtk_widget_get_root(widget) else { return }
+        var found: [MenuDiagnostic] = []
+        for other in Self.installedMenus.compactMap(\.menu) where other !== self && !other.isInvalidated && other.showsShortcuts {
+            guard let otherWidget = other.actionsWidget?.object, gtk_widget_get_root(otherWidget) == root else { continue }
+            for (keys, owner) in shortcutOwners.sorted(by: { $0.value.path < $1.value.path }) {
+                guard let otherOwner = other.shortcutOwners[keys] else { continue }
+                found.append(MenuDiagnostic(
+                    severity: .error, path: owner.path,
+                    message: "the shortcut \(owner.written) is \(otherOwner.path)'s too, in another menu of this window; GTK runs only one of them"))
+            }
+        }
+        for diagnostic in found where !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+        report(found)
+    }
+
+    /// A problem found as an action's state was read: part of a full render's diagnostics, or,
+    /// when the state changed alone (or a list updated on its own), added to the last one's.
+    /// Reported once, as every diagnostic is.
+    private func stateProblem(_ diagnostic: MenuDiagnostic) {
+        if stateDiagnostics != nil {
+            if !stateDiagnostics!.contains(diagnostic) { stateDiagnostics!.append(diagnostic) }
+            return
+        }
+        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+        report([diagnostic])
+    }
+
+    /// Asks the default display's icon theme, once per name. A themed icon names its symbolic
+    /// or regular counterpart too ("x-symbolic" and "x"), and GTK falls back to it.
+    private func iconThemeHasIcon(_ name: String) -> Bool {
+        if let known = iconPresence[name] { return known }
+        guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display) else { return true }
+        let suffix = "-symbolic"
+        let counterpart = name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name + suffix
+        let found = gtk_icon_theme_has_icon(theme, name) != 0
+            || (!counterpart.isEmpty && gtk_icon_theme_has_icon(theme, counterpart) != 0)
+        iconPresence[name] = found
+        return found
     }
 
     private func dropRemovedRows() {
@@ -394,8 +477,12 @@ public final class RenderedMenu {
         }
     }
 
-    private func report(_ found: [MenuDiagnostic]) {
-        for diagnostic in found where reportedDiagnostics.insert(diagnostic).inserted {
+    private func report(_ found: [MenuDiagnostic], missingIcons: [String: MenuDiagnostic] = [:]) {
+        var alreadyReported: Set<MenuDiagnostic> = []
+        for (name, diagnostic) in missingIcons where !iconsReportedMissing.insert(name).inserted {
+            alreadyReported.insert(diagnostic)
+        }
+        for diagnostic in found where !alreadyReported.contains(diagnostic) && reportedDiagnostics.insert(diagnostic).inserted {
             Self.diagnosticHandler(diagnostic)
         }
     }
@@ -412,10 +499,25 @@ public final class RenderedMenu {
     }
 }
 
-private func isValidAccelerator(_ accelerator: String) -> Bool {
+private func parseAccelerator(_ accelerator: String) -> MenuPlanner.ParsedAccelerator? {
     var key: guint = 0
     var modifiers = GdkModifierType(rawValue: 0)
-    return gtk_accelerator_parse(accelerator, &key, &modifiers) != 0 && key != 0
+    guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0, key != 0,
+          let name = gtk_accelerator_name(key, modifiers) else { return nil }
+    defer { g_free(name) }
+    let commandModifiers = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
+        | GDK_HYPER_MASK.rawValue | GDK_META_MASK.rawValue
+    let character = gdk_keyval_to_unicode(key)
+    // Printable: not a control character (Return, Tab, Escape and Delete map to those).
+    let typesText = modifiers.rawValue & commandModifiers == 0 && character >= 0x20 && character != 0x7F
+        && !(0x80..<0xA0).contains(character)
+    return MenuPlanner.ParsedAccelerator(canonical: String(cString: name), typesText: typesText)
+}
+
+@MainActor
+private final class WeakRenderedMenu {
+    weak var menu: RenderedMenu?
+    init(_ menu: RenderedMenu) { self.menu = menu }
 }
 
 /// Reaches a rendered menu from C callbacks without keeping it alive. Schedules a refresh on the
