@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "MenuFixtures", dependencies: ["GMenuKit"]),
         .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "MenuFixtures", "CGtk"]),
         .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "MenuFixtures"]),
+        // Random misuse of the public API alone, for a fixed number of iterations.
+        .testTarget(name: "GMenuKitAbuseTests", dependencies: ["GMenuKit", "CGtk"]),
     ],
     swiftLanguageModes: [.v6]
 )

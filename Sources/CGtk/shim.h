@@ -53,6 +53,7 @@ static inline gboolean gmk_is_stack(gpointer instance) { return GTK_IS_STACK(ins
 static inline gboolean gmk_is_text_view(gpointer instance) { return GTK_IS_TEXT_VIEW(instance); }
 static inline gboolean gmk_is_entry(gpointer instance) { return GTK_IS_ENTRY(instance); }
 static inline gboolean gmk_is_text(gpointer instance) { return GTK_IS_TEXT(instance); }
+static inline gboolean gmk_is_file_icon(gpointer instance) { return G_IS_FILE_ICON(instance); }
 static inline const char *gmk_type_name_of(gpointer instance) { return G_OBJECT_TYPE_NAME(instance); }
 
 /* g_object_get is variadic; these read one property of a known type. */

@@ -440,4 +440,41 @@ final class BadInputTests: GtkTestCase {
             XCTAssertEqual(count, Int.min)
         }
     }
+
+    /// Steps larger than the type allows from where they start, negative steps and unsigned
+    /// values: each stops at the bound, never traps (found by GMenuKitAbuseTests, seed 3).
+    func testStepperStepsThatWouldOverflowStopAtTheBound() {
+        onMain {
+            @MainActor func press(_ rendered: RenderedMenu, _ index: Int) {
+                let buttons = MenuModelReader.read(rendered.menuModel)[0].section ?? []
+                g_action_group_activate_action(rendered.actionGroup, localActionName(buttons[index]), nil)
+                rendered.refresh()
+            }
+            var count = 0
+            let huge = RenderedMenu(Menu("Counter") {
+                Stepper("Count", value: Binding(get: { count }, set: { count = $0 }), in: -5...5, step: Int.max)
+            })
+            press(huge, 0)
+            XCTAssertEqual(count, -5, "a step of Int.max down from 0 stops at -5")
+            press(huge, 1)
+            XCTAssertEqual(count, 5)
+
+            var backwards = 0
+            let reversed = RenderedMenu(Menu("Counter") {
+                Stepper("Count", value: Binding(get: { backwards }, set: { backwards = $0 }), in: -5...5, step: Int.min)
+            })
+            press(reversed, 0)
+            XCTAssertEqual(backwards, 5, "a negative step moves the other way, to the bound")
+
+            var level: UInt8 = 1
+            let unsigned = RenderedMenu(Menu("Level") {
+                Stepper("Level", value: Binding(get: { level }, set: { level = $0 }), in: 0...255)
+            })
+            press(unsigned, 0)
+            XCTAssertEqual(level, 0)
+            press(unsigned, 1)
+            press(unsigned, 1)
+            XCTAssertEqual(level, 2)
+        }
+    }
 }

@@ -53,7 +53,7 @@ private func renderedDepth(_ rendered: RenderedMenu) -> Int {
 /// Menus nested far below the cut (`MenuNesting.maximumDepth`) are cut there with one error,
 /// and nothing below the cut is resolved or checked: resolving or checking 10,000 levels would
 /// overflow the stack.
-final class DeepNestingTests: XCTestCase {
+final class DeepNestingTests: GtkTestCase {
     func testTenThousandLevelsAreCutWithTheErrorOfFiftyLevels() {
         onMain {
             let collector = DiagnosticCollector()

@@ -22,15 +22,35 @@ public struct MenuDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public init(rule: String? = nil, severity: Severity, path: String, message: String, suggestion: String? = nil) {
         self.rule = rule
         self.severity = severity
-        self.path = path
+        self.path = Self.printable(path)
         self.message = message
         self.suggestion = suggestion
+    }
+
+    /// The path of a menu without a title, and of what stands at its top.
+    public static let untitledMenu = "(untitled menu)"
+
+    /// A path as it can be printed and read: titles are the developer's text, and a line
+    /// break, control or bidirectional control character in one would garble a log.
+    private static func printable(_ path: String) -> String {
+        if path.isEmpty { return untitledMenu }
+        guard path.unicodeScalars.contains(where: isUnprintable) else { return path }
+        let scalars = path.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+            guard isUnprintable(scalar) else { return scalar }
+            return scalar.properties.generalCategory == .control ? " " : nil
+        }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
     public var description: String {
         var text = "\(severity.rawValue)"
         if let rule { text += " [\(rule)]" }
-        text += ": \(path.isEmpty ? "menu" : path): \(message)"
+        text += ": \(path): \(message)"
         if let suggestion { text += " (suggested: \(suggestion))" }
         return text
     }

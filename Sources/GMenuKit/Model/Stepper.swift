@@ -30,6 +30,31 @@ public struct Stepper: MenuContent {
         }
     }
 
+    /// The same for integers, whose steps must not overflow at the limits of the type (a step
+    /// of `Int.max` from `-5`, or bounds of `Int.min...Int.max`): a step that would pass a
+    /// bound, or the type's end, stops at the bound.
+    public init<Value: FixedWidthInteger>(
+        _ title: String, value: Binding<Value>, in bounds: ClosedRange<Value>, step: Value.Stride = 1
+    ) where Value.Stride: FixedWidthInteger {
+        self.title = title
+        @MainActor func moved(decreasing: Bool) -> Value {
+            let current = min(max(value.wrappedValue, bounds.lowerBound), bounds.upperBound)
+            // A negative step moves the other way.
+            let down = decreasing != (step < 0)
+            let toward = down ? bounds.lowerBound : bounds.upperBound
+            guard let magnitude = Value(exactly: step.magnitude) else { return toward }
+            let (next, overflowed) = down ? current.subtractingReportingOverflow(magnitude) : current.addingReportingOverflow(magnitude)
+            return overflowed ? toward : min(max(next, bounds.lowerBound), bounds.upperBound)
+        }
+        currentState = {
+            StepperValue(
+                canDecrement: value.wrappedValue > bounds.lowerBound,
+                canIncrement: value.wrappedValue < bounds.upperBound,
+                decrement: { value.wrappedValue = moved(decreasing: true) },
+                increment: { value.wrappedValue = moved(decreasing: false) })
+        }
+    }
+
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         nodes.append(MenuNode(identity: identity, title: title, kind: .stepper(currentState())))
     }

@@ -38,6 +38,14 @@ enum MenuLabelText {
         return Normalized(text: text, problems: problems)
     }
 
+    /// A title as a diagnostic's path shows it: normalized, at most 40 characters, and
+    /// "(untitled)" for one that shows nothing.
+    static func pathComponent(_ title: String) -> String {
+        let text = normalize(title).text
+        if text.isEmpty { return "(untitled)" }
+        return text.count > 40 ? String(text.prefix(39)).trimmingTrailingSpaces() + "…" : text
+    }
+
     /// The embedding, override and isolate controls: invisible, they reorder the text around
     /// them, so a label could show other than what it says.
     static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -372,6 +372,9 @@ struct MenuPlanner {
                 attributes.action = qualified(name)
             case .named(let detailedName, let target):
                 switch Self.parseDetailedName(detailedName) {
+                case .success(let parsed) where parsed.name.hasPrefix(options.actionPrefix + "."):
+                    report(.error, path: scope.path + [node.title],
+                           "'\(detailedName)' names an action in the menu's own group ('\(options.actionPrefix)'), whose actions GMenuKit names after its items; borrow an action of the app or window (app., win.) or give the item a closure; the item is dimmed")
                 case .success(let parsed):
                     if !inner.isDisabled {
                         // An item without an action is dimmed; that is how a borrowed action is disabled.
@@ -384,13 +387,7 @@ struct MenuPlanner {
                 }
             }
             applyDestructiveColor(to: &attributes)
-            // A borrowed name in the menu's own scope may meet an action of another shape
-            // there: GTK's model button dims itself quietly, an actionable row would warn.
-            if case .named(let name, _) = action, name.hasPrefix(options.actionPrefix + ".") {
-                attributes.row = nil
-            } else {
-                attributes.row = customRow(.command, for: attributes, scope: scope)
-            }
+            attributes.row = customRow(.command, for: attributes, scope: scope)
 
         case .toggle(let isOn):
             attributes.accel = accelerator(node, scope: scope)
@@ -440,7 +437,12 @@ struct MenuPlanner {
         case .slider(let slider):
             reportIgnoredShortcut(node, scope: scope)
             let name = names.name(for: identity, title: node.title)
-            actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .value(slider)))
+            let isEmpty = !(slider.lowerBound < slider.upperBound)
+            if isEmpty {
+                report(.warning, path: scope.path + [node.title],
+                       "the slider's range \(slider.lowerBound)…\(slider.upperBound) holds one value; it is dimmed")
+            }
+            actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled && !isEmpty, behavior: .value(slider)))
             attributes.action = qualified(name)
             attributes.range = [slider.lowerBound, slider.upperBound, slider.step ?? 0].map { String($0) }.joined(separator: " ")
             // A value control: moving it never closes the menu.
@@ -749,13 +751,13 @@ struct MenuPlanner {
         _ problems: [String], of part: String = "label", title: String, scope: Scope
     ) {
         for problem in problems {
-            report(.warning, path: scope.path + [String(title.prefix(40))], "the \(part) " + problem)
+            report(.warning, path: scope.path + [title], "the \(part) " + problem)
         }
     }
 
     private mutating func report(_ severity: MenuDiagnostic.Severity, path: [String], _ message: String) {
-        // A title's bidirectional controls would reorder the path where it is printed too.
-        let path = path.map(MenuLabelText.removingBidirectionalControls)
+        // Titles as they are shown: a path names items the way people see them.
+        let path = path.map(MenuLabelText.pathComponent)
         diagnostics.append(MenuDiagnostic(severity: severity, path: path.joined(separator: " › "), message: message))
     }
 }
