@@ -78,11 +78,8 @@ final class PopoverRetirementTests: GtkTestCase {
     func testAContextMenuItemThatClosesItsWindowLeavesNothing() throws {
         try GtkSession.start()
         onMain {
-            let catcher = GLibCriticalCatcher()
-            defer { catcher.stop() }
-            let finalized = FinalizationWatcher()
             var window: InputWindow?
-            do {
+            leavesNothing("the popover") { finalized in
                 let label = gtk_label_new("A note")!
                 gtk_widget_set_size_request(label, 240, 120)
                 let context = ContextMenu(Menu("Note") {
@@ -98,11 +95,8 @@ final class PopoverRetirementTests: GtkTestCase {
                 finalized.watch(popover)
                 window?.click(item: close)
             }
-            settle(forMicroseconds: 900_000) { false }
             window = nil
             XCTAssertEqual(LeftBehind.openWindows().count, 0, "the item closed the window")
-            XCTAssertTrue(finalized.allFinalized, "the popover outlived its window")
-            XCTAssertEqual(catcher.messages, [])
         }
     }
 
@@ -111,10 +105,7 @@ final class PopoverRetirementTests: GtkTestCase {
     func testAWindowClosedByATimerWhileThePointerRestsOnItsOpenMenu() throws {
         try GtkSession.start()
         onMain {
-            let catcher = GLibCriticalCatcher()
-            defer { catcher.stop() }
-            let finalized = FinalizationWatcher()
-            do {
+            leavesNothing("the popover") { finalized in
                 let control = PullDownButton(Menu("Edit") {
                     Button("Copy") {}
                     Menu("Transform") { Button("Make Upper Case") {} }
@@ -142,10 +133,7 @@ final class PopoverRetirementTests: GtkTestCase {
                     Unmanaged<WeakObjectPointer<GtkWidget>>.fromOpaque(data!).release()
                 })
             }
-            settle(forMicroseconds: 1_000_000) { false }
             XCTAssertEqual(LeftBehind.openWindows().count, 0, "the timer closed the window")
-            XCTAssertTrue(finalized.allFinalized, "the popover outlived its window")
-            XCTAssertEqual(catcher.messages, [])
         }
     }
 
@@ -155,10 +143,7 @@ final class PopoverRetirementTests: GtkTestCase {
         try GtkSession.start()
         onMain {
             let model = GrowingMenuModel()
-            let catcher = GLibCriticalCatcher()
-            defer { catcher.stop() }
-            let finalized = FinalizationWatcher()
-            do {
+            leavesNothing("the popover") { finalized in
                 let label = gtk_label_new("A note")!
                 gtk_widget_set_size_request(label, 240, 120)
                 let context = ContextMenu(Menu("Note") {
@@ -179,9 +164,6 @@ final class PopoverRetirementTests: GtkTestCase {
                 XCTAssertGreaterThan(gtk_widget_get_height(popover), before, "the menu grew while open")
                 window.destroy()
             }
-            settle(forMicroseconds: 900_000) { false }
-            XCTAssertTrue(finalized.allFinalized, "the popover outlived its window")
-            XCTAssertEqual(catcher.messages, [])
         }
     }
 
@@ -232,10 +214,7 @@ final class PopoverRetirementTests: GtkTestCase {
     func testAMenuBarWhoseWindowGoesWithAMenuOpen() throws {
         try GtkSession.start()
         onMain {
-            let catcher = GLibCriticalCatcher()
-            defer { catcher.stop() }
-            let finalized = FinalizationWatcher()
-            do {
+            leavesNothing("a menu of the bar") { finalized in
                 let bar = MenuBar {
                     Menu("File") { Button("New") {}; Button("Open…") {} }
                     Menu("Edit") { Button("Copy") {} }
@@ -255,9 +234,6 @@ final class PopoverRetirementTests: GtkTestCase {
                 settle { window.focus.map { gtk_widget_is_ancestor($0, open) != 0 } ?? false }
                 window.destroy()
             }
-            settle(forMicroseconds: 900_000) { false }
-            XCTAssertTrue(finalized.allFinalized, "a menu of the bar outlived its window")
-            XCTAssertEqual(catcher.messages, [])
         }
     }
 
@@ -266,10 +242,7 @@ final class PopoverRetirementTests: GtkTestCase {
     func testATextViewsContextMenuOpenWhenItsWindowGoes() throws {
         try GtkSession.start()
         onMain {
-            let catcher = GLibCriticalCatcher()
-            defer { catcher.stop() }
-            let finalized = FinalizationWatcher()
-            do {
+            leavesNothing("the text view's menu") { finalized in
                 let textView = gtk_text_view_new()!
                 gtk_widget_set_size_request(textView, 300, 160)
                 ContextMenu(Menu("Text") { Button("Insert Date") {} }, attachedTo: textView)
@@ -281,9 +254,6 @@ final class PopoverRetirementTests: GtkTestCase {
                 popovers.forEach { finalized.watch($0) }
                 window.destroy()
             }
-            settle(forMicroseconds: 900_000) { false }
-            XCTAssertTrue(finalized.allFinalized, "the text view's menu outlived its window")
-            XCTAssertEqual(catcher.messages, [])
         }
     }
 
@@ -333,6 +303,22 @@ final class PopoverRetirementTests: GtkTestCase {
 }
 
 @Observable @MainActor private final class GrowingMenuModel { var showsMore = false }
+
+/// Runs `scenario`, which shows a menu, watches its popovers and lets its window go; then
+/// turns the main loop past GTK's 500 ms tooltip delay with criticals collected, and checks
+/// that every watched popover was finalized and that GTK reported nothing.
+@MainActor
+func leavesNothing(_ what: String, file: StaticString = #filePath, line: UInt = #line,
+                   _ scenario: (FinalizationWatcher) -> Void) {
+    let catcher = GLibCriticalCatcher()
+    defer { catcher.stop() }
+    let finalized = FinalizationWatcher()
+    scenario(finalized)
+    settle(forMicroseconds: 900_000) { false }
+    XCTAssertGreaterThan(finalized.watchedCount, 0, "no popover was watched", file: file, line: line)
+    XCTAssertTrue(finalized.allFinalized, "\(what) outlived its window", file: file, line: line)
+    XCTAssertEqual(catcher.messages, [], file: file, line: line)
+}
 
 /// Turns the main loop for a few frames' time, so that GTK's after-paint work runs.
 @MainActor
