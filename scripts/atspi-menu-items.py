@@ -1,0 +1,120 @@
+#!/usr/bin/python3
+"""Prints, as a screen reader hears them, the items of the menu an application has open.
+
+    atspi-menu-items.py PID BUTTON [TIMEOUT_SECONDS]
+
+Finds the application with process id PID on the accessibility bus, and in it the menu of the
+menu button named BUTTON; waits until the menu's main page has items, and prints one JSON
+object per item, in order: role, name, description, states (sorted), and for value controls
+the value and its bounds. Exits 1 if no such menu has items within the timeout.
+"""
+import json
+import sys
+import time
+
+import pyatspi
+
+ITEM_ROLES = {
+    pyatspi.ROLE_MENU_ITEM, pyatspi.ROLE_CHECK_MENU_ITEM, pyatspi.ROLE_RADIO_MENU_ITEM,
+    pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_CHECK_BOX,
+    pyatspi.ROLE_RADIO_BUTTON, pyatspi.ROLE_SLIDER, pyatspi.ROLE_SPIN_BUTTON, pyatspi.ROLE_MENU,
+}
+
+
+def application(pid):
+    desktop = pyatspi.Registry.getDesktop(0)
+    for index in range(desktop.childCount):
+        app = desktop.getChildAtIndex(index)
+        try:
+            if app is not None and app.get_process_id() == pid:
+                return app
+        except Exception:
+            pass
+    return None
+
+
+def walk(node, depth=0):
+    if node is None or depth > 60:
+        return
+    yield node
+    try:
+        count = node.childCount
+    except Exception:
+        return
+    for index in range(count):
+        try:
+            child = node.getChildAtIndex(index)
+        except Exception:
+            continue
+        yield from walk(child, depth + 1)
+
+
+def states(node):
+    return sorted(pyatspi.stateToString(state) for state in node.getState().getStates())
+
+
+def describe(node):
+    item = {
+        "role": node.getRoleName(),
+        "name": node.name,
+        "description": node.description,
+        "states": states(node),
+    }
+    if node.getRole() in (pyatspi.ROLE_SLIDER, pyatspi.ROLE_SPIN_BUTTON):
+        try:
+            value = node.queryValue()
+            item["value"] = [value.minimumValue, value.currentValue, value.maximumValue]
+        except NotImplementedError:
+            pass
+    return item
+
+
+def children(node):
+    try:
+        return [node.getChildAtIndex(index) for index in range(node.childCount)]
+    except Exception:
+        return []
+
+
+def open_menu_items(app, button):
+    """The items of the main page of the menu of the button named `button`: the menu is a
+    child of the button's parent (GtkMenuButton), the pages are GtkStackPage panels."""
+    for node in walk(app):
+        try:
+            if node.getRole() != pyatspi.ROLE_PUSH_BUTTON or node.name != button:
+                continue
+        except Exception:
+            continue
+        menus = [child for child in children(node.parent) if child is not None and child.getRole() == pyatspi.ROLE_MENU]
+        if not menus:
+            continue
+        page = next((inner for inner in walk(menus[0]) if inner.name == "GtkStackPage"), menus[0])
+        items = [describe(inner) for inner in walk(page) if inner is not page and inner.getRole() in ITEM_ROLES]
+        if items:
+            return items
+    return None
+
+
+def main():
+    pid = int(sys.argv[1])
+    button = sys.argv[2]
+    timeout = float(sys.argv[3]) if len(sys.argv) > 3 else 30
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        app = application(pid)
+        if app is not None:
+            items = open_menu_items(app, button)
+            # Twice the same: the menu has finished building.
+            if items and items == last:
+                for item in items:
+                    print(json.dumps(item, sort_keys=True))
+                return 0
+            last = items
+        time.sleep(0.5)
+    print("no menu of a button '%s' with items in process %d within %g s" % (button, pid, timeout), file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
