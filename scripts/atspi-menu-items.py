@@ -76,23 +76,53 @@ def children(node):
         return []
 
 
+def menu_of(button_node):
+    """The menu that belongs to a menu button: a child of the button, of its parent
+    (GtkMenuButton, GTK 4.8) or of an ancestor a few levels up."""
+    node = button_node
+    for _ in range(4):
+        if node is None:
+            return None
+        for child in children(node):
+            try:
+                if child is not None and child.getRole() == pyatspi.ROLE_MENU:
+                    return child
+            except Exception:
+                continue
+        node = node.parent
+    return None
+
+
 def open_menu_items(app, button):
-    """The items of the main page of the menu of the button named `button`: the menu is a
-    child of the button's parent (GtkMenuButton), the pages are GtkStackPage panels."""
+    """The items of the main page of the menu of the button named `button` (the pages are
+    GtkStackPage panels; the first is the main page)."""
     for node in walk(app):
         try:
             if node.getRole() != pyatspi.ROLE_PUSH_BUTTON or node.name != button:
                 continue
         except Exception:
             continue
-        menus = [child for child in children(node.parent) if child is not None and child.getRole() == pyatspi.ROLE_MENU]
-        if not menus:
+        menu = menu_of(node)
+        if menu is None:
             continue
-        page = next((inner for inner in walk(menus[0]) if inner.name == "GtkStackPage"), menus[0])
+        page = next((inner for inner in walk(menu) if inner.name == "GtkStackPage"), menu)
         items = [describe(inner) for inner in walk(page) if inner is not page and inner.getRole() in ITEM_ROLES]
         if items:
             return items
     return None
+
+
+def dump(node, out, depth=0):
+    """The accessible tree, for a failure's report."""
+    if node is None or depth > 40:
+        return
+    try:
+        print("  " * depth + "%s %r %s" % (node.getRoleName(), node.name, states(node)), file=out)
+    except Exception as error:
+        print("  " * depth + "(unreadable: %s)" % error, file=out)
+        return
+    for child in children(node):
+        dump(child, out, depth + 1)
 
 
 def main():
@@ -112,7 +142,8 @@ def main():
                 return 0
             last = items
         time.sleep(0.5)
-    print("no menu of a button '%s' with items in process %d within %g s" % (button, pid, timeout), file=sys.stderr)
+    print("no menu of a button '%s' with items in process %d within %g s; its accessible tree:" % (button, pid, timeout), file=sys.stderr)
+    dump(application(pid), sys.stderr)
     return 1
 
 
