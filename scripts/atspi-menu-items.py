@@ -98,11 +98,18 @@ def open_menu_items(app, button):
     GtkStackPage panels; the first is the main page)."""
     for node in walk(app):
         try:
-            if node.getRole() != pyatspi.ROLE_PUSH_BUTTON or node.name != button:
+            role = node.getRole()
+            # GTK 4.8: a push button named by its label, the menu beside it. Newer GTK: a menu
+            # named as the button, under the GtkMenuButton.
+            if role == pyatspi.ROLE_MENU and node.name == button and node.parent is not None \
+                    and node.parent.getRole() != pyatspi.ROLE_MENU_BAR:
+                menu = node
+            elif role in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON) and node.name == button:
+                menu = menu_of(node)
+            else:
                 continue
         except Exception:
             continue
-        menu = menu_of(node)
         if menu is None:
             continue
         page = next((inner for inner in walk(menu) if inner.name == "GtkStackPage"), menu)
