@@ -2,7 +2,8 @@
 # Installs the Debian packages GMenuKit needs to build, test and show itself, if any is missing.
 set -euo pipefail
 
-packages=(libgtk-4-dev libglib2.0-dev pkg-config xvfb xauth xdotool imagemagick x11-utils python3-gi gir1.2-gtk-4.0 valgrind)
+# dbus-daemon (dbus-run-session), at-spi2-core and python3-pyatspi: the accessibility tests read menus through AT-SPI.
+packages=(libgtk-4-dev libglib2.0-dev pkg-config xvfb xauth xdotool imagemagick x11-utils python3-gi gir1.2-gtk-4.0 valgrind dbus-daemon at-spi2-core python3-pyatspi)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -73,9 +73,41 @@ static inline gboolean gmk_object_get_boolean(gpointer object, const char *prope
   return value;
 }
 
-/* gtk_accessible_update_property is variadic. */
+/* gtk_accessible_update_property and its kin are variadic. */
 static inline void gmk_accessible_set_label(GtkWidget *widget, const char *label) {
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+static inline void gmk_accessible_set_description(GtkWidget *widget, const char *description) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+static inline void gmk_accessible_set_key_shortcuts(GtkWidget *widget, const char *shortcuts) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_KEY_SHORTCUTS, shortcuts, -1);
+}
+static inline void gmk_accessible_reset_description(GtkWidget *widget) {
+  gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+/* The widget is named by `label`'s text, as GtkModelButton is by its label. */
+static inline void gmk_accessible_set_labelled_by(GtkWidget *widget, GtkWidget *label) {
+  gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+}
+
+/* A widget of `type` with the construct-only `accessible-role` (what a screen reader is told
+   it is) and, unless NULL, `css-name` (the name of its CSS node, which selects the theme's
+   rules). g_object_new is variadic, so the properties go through g_object_new_with_properties. */
+static inline GtkWidget *gmk_widget_new_with_role(GType type, GtkAccessibleRole role, const char *css_name) {
+  const char *names[2] = { "accessible-role", "css-name" };
+  GValue values[2] = { G_VALUE_INIT, G_VALUE_INIT };
+  g_value_init(&values[0], GTK_TYPE_ACCESSIBLE_ROLE);
+  g_value_set_enum(&values[0], role);
+  guint count = 1;
+  if (css_name != NULL) {
+    g_value_init(&values[1], G_TYPE_STRING);
+    g_value_set_static_string(&values[1], css_name);
+    count = 2;
+  }
+  GObject *object = g_object_new_with_properties(type, count, names, values);
+  for (guint i = 0; i < count; i++) g_value_unset(&values[i]);
+  return GTK_WIDGET(object);
 }
 
 /* Variant type constants are macros too. */

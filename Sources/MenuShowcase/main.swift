@@ -8,7 +8,8 @@ import CGtk
 //   MenuShowcase --lint-menus
 //
 // --open CONTROL opens that control's menu once the window is on screen, for screenshots:
-//   note, more, add, sort, share, font-size, repeat, note-list, scratch-pad.
+//   note, more, add, sort, share, font-size, repeat, note-list, scratch-pad; note-gtk opens
+//   the Note menu with every item drawn by GTK, none by GMenuKit's rows (for comparison).
 // --lint-menus checks every menu against the menu guidelines and exits; no display needed.
 
 if CommandLine.arguments.dropFirst().contains("--lint-menus") {

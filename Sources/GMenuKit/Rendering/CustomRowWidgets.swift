@@ -2,10 +2,23 @@ import CGtk
 
 /// Builds GMenuKit's own menu rows: what GTK 4.8's model buttons cannot show.
 ///
-/// A command row is a flat `GtkButton` bound to the item's action (so it dims when the action
-/// is disabled) holding icon, label with mnemonic, subtitle and shortcut; styled like the
-/// model buttons around it. Check and radio rows are `GtkCheckButton`s bound the same way.
-/// Rows in a compact row (a stepper's, a control group's) are icon buttons.
+/// A command row is a `GtkButton` bound to the item's action (so it dims when the action is
+/// disabled) holding icon, label with mnemonic, subtitle and shortcut. Check and radio rows are
+/// `GtkCheckButton`s bound the same way. Rows in a compact row (a stepper's, a control group's)
+/// are icon buttons.
+///
+/// Each row is made the way GTK makes the model button it stands in for:
+/// - Its CSS node is named `modelbutton` (icon rows: `button` with `model` and `image-button`,
+///   as GTK names its iconic model buttons), so the theme draws it with its menu item rules
+///   (colour, hover, the highlight, pressed, dimmed) and no rule for buttons reaches it. A
+///   popover's CSS node is a child of the widget it is parented to, so a rule for buttons
+///   inside a selected list row, a sidebar, an `.osd` or a header bar (Adwaita's
+///   `row:selected button.flat { color: white }`) would otherwise reach the rows in a menu
+///   opened there, while GTK's items, being `modelbutton`s, keep the popover's colours.
+/// - Its accessible role is GTK's for the item (`accessible-role` is construct-only): a menu
+///   item, a menu item checkbox or a menu item radio, with the checked state (GtkCheckButton
+///   keeps it), named by its label (as a model button is), the subtitle as its description
+///   and the shortcut as its key shortcuts.
 @MainActor
 enum CustomRowWidgets {
     /// A new, floating row widget for `spec`. `actions` is the rendered menu's own group, which
@@ -16,28 +29,41 @@ enum CustomRowWidgets {
         let row: UnsafeMutablePointer<GtkWidget>
         switch attributes.row ?? .command {
         case .command:
-            row = gtk_button_new()
-            gtk_button_set_child(gmk_button(row), commandContent(attributes))
+            row = gmk_widget_new_with_role(gtk_button_get_type(), GTK_ACCESSIBLE_ROLE_MENU_ITEM, "modelbutton")
+            let content = commandContent(attributes)
+            gtk_button_set_child(gmk_button(row), content.box)
+            gmk_accessible_set_labelled_by(row, content.label)
+            if let shortcut = content.shortcut { gmk_accessible_set_key_shortcuts(row, shortcut) }
+            if let subtitle = attributes.subtitle { gmk_accessible_set_description(row, subtitle) }
             gtk_widget_add_css_class(row, "flat")
             gtk_widget_add_css_class(row, "gmenukit-row")
         case .check, .radio:
-            row = gtk_check_button_new()
+            let role = attributes.row == .radio ? GTK_ACCESSIBLE_ROLE_MENU_ITEM_RADIO : GTK_ACCESSIBLE_ROLE_MENU_ITEM_CHECKBOX
+            row = gmk_widget_new_with_role(gtk_check_button_get_type(), role, "modelbutton")
             let label = label(attributes)
             gtk_check_button_set_child(gmk_check_button(row), label)
+            gmk_accessible_set_labelled_by(row, label)
+            if let shortcut = shortcutLabel(attributes) { gmk_accessible_set_key_shortcuts(row, shortcut) }
+            gtk_widget_add_css_class(row, "flat")
             gtk_widget_add_css_class(row, "gmenukit-row")
         case .icon:
+            row = gmk_widget_new_with_role(gtk_button_get_type(), GTK_ACCESSIBLE_ROLE_MENU_ITEM, nil)
             if let icon = attributes.verbIcon ?? attributes.icon {
-                row = gtk_button_new_from_icon_name(icon)
-                gtk_widget_add_css_class(row, "image-button")
+                gtk_button_set_icon_name(gmk_button(row), icon)
                 let plain = plainText(attributes)
                 gtk_widget_set_tooltip_text(row, plain)
                 gmk_accessible_set_label(row, plain)
+                // GTK makes a tooltip the description; here it only repeats the name.
+                gmk_accessible_reset_description(row)
             } else {
                 // No icon was given: the label stands in for it.
-                row = gtk_button_new()
-                gtk_button_set_child(gmk_button(row), label(attributes))
+                let label = label(attributes)
+                gtk_button_set_child(gmk_button(row), label)
+                gmk_accessible_set_labelled_by(row, label)
             }
-            for name in ["flat", "model", "gmenukit-icon-row"] { gtk_widget_add_css_class(row, name) }
+            // GTK's iconic model buttons: a `button` node, not flat (Adwaita's rules for flat
+            // buttons inside selected rows would reach it).
+            for name in ["image-button", "model", "gmenukit-icon-row"] { gtk_widget_add_css_class(row, name) }
         case .slider:
             return SliderRow.make(attributes, label: label(attributes), actions: actions)
         }
@@ -45,7 +71,9 @@ enum CustomRowWidgets {
         return row
     }
 
-    private static func commandContent(_ attributes: PlannedAttributes) -> UnsafeMutablePointer<GtkWidget> {
+    private static func commandContent(
+        _ attributes: PlannedAttributes
+    ) -> (box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>, shortcut: String?) {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         if let icon = attributes.icon {
             let image = gtk_image_new_from_icon_name(icon)!
@@ -55,7 +83,8 @@ enum CustomRowWidgets {
         let text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_hexpand(text, 1)
         gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
-        gtk_box_append(gmk_box(text), label(attributes))
+        let title = label(attributes)
+        gtk_box_append(gmk_box(text), title)
         if let subtitle = attributes.subtitle {
             let line = gtk_label_new(subtitle)!
             gtk_label_set_xalign(gmk_label(line), 0)
@@ -65,18 +94,24 @@ enum CustomRowWidgets {
             gtk_box_append(gmk_box(text), line)
         }
         gtk_box_append(gmk_box(box), text)
-        if let accel = attributes.accel, !accel.isEmpty, attributes.action != nil {
-            var key: guint = 0
-            var modifiers = GdkModifierType(rawValue: 0)
-            if gtk_accelerator_parse(accel, &key, &modifiers) != 0, key != 0,
-               let text = gtk_accelerator_get_label(key, modifiers) {
-                let shortcut = gtk_label_new(text)!
-                g_free(text)
-                gtk_widget_add_css_class(shortcut, "gmenukit-accelerator")
-                gtk_box_append(gmk_box(box), shortcut)
-            }
+        let shortcut = shortcutLabel(attributes)
+        if let shortcut {
+            let accelerator = gtk_label_new(shortcut)!
+            gtk_widget_add_css_class(accelerator, "gmenukit-accelerator")
+            gtk_box_append(gmk_box(box), accelerator)
         }
-        return box
+        return (box, title, shortcut)
+    }
+
+    /// The shortcut as GTK shows it ("Ctrl+Z"), when the item shows one.
+    private static func shortcutLabel(_ attributes: PlannedAttributes) -> String? {
+        guard let accel = attributes.accel, !accel.isEmpty, attributes.action != nil else { return nil }
+        var key: guint = 0
+        var modifiers = GdkModifierType(rawValue: 0)
+        guard gtk_accelerator_parse(accel, &key, &modifiers) != 0, key != 0,
+              let text = gtk_accelerator_get_label(key, modifiers) else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
     }
 
     /// The item's label with its mnemonic; markup (a destructive item's colour) where planned.
@@ -129,17 +164,11 @@ enum CustomRowWidgets {
         g_object_unref(provider.gpointer)
     }
 
+    /// What the theme's `modelbutton` rules do not give a row: its subtitle and shortcut, and
+    /// the compact metrics of icon rows. Colours come from the theme (currentColor).
     private static let css = """
-        popover.menu button.gmenukit-row, popover.menu checkbutton.gmenukit-row {
-          min-height: 30px; min-width: 40px; padding: 0 12px; border-radius: 5px;
-          font-weight: normal; }
-        popover.menu button.gmenukit-row:hover, popover.menu button.gmenukit-row:focus-visible,
-        popover.menu checkbutton.gmenukit-row:hover, popover.menu checkbutton.gmenukit-row:focus-visible {
-          background-color: alpha(currentColor, 0.1); }
-        popover.menu button.gmenukit-row:active { background-color: alpha(currentColor, 0.16); }
-        popover.menu .gmenukit-row:focus-visible, popover.menu .gmenukit-icon-row:focus-visible {
+        popover.menu modelbutton.gmenukit-row:focus-visible, popover.menu .gmenukit-icon-row:focus-visible {
           outline-color: transparent; }
-        popover.menu button.gmenukit-row label { font-weight: normal; }
         popover.menu .gmenukit-subtitle { font-size: smaller; opacity: 0.7; }
         popover.menu .gmenukit-accelerator { color: alpha(currentColor, 0.55); margin-left: 12px; }
         popover.menu button.gmenukit-icon-row { min-height: 30px; min-width: 30px; padding: 0 6px; }

@@ -5,7 +5,9 @@ import CGtk
 /// GtkPopoverMenu highlights the model button it last made active (the `selected` state) and
 /// gives it the focus when the pointer enters it. A row does what a model button does: the
 /// pointer entering it gives it the focus, and a row with the focus takes the highlight from
-/// the model button that had it.
+/// the model button that had it, and is highlighted the way GtkPopoverMenu highlights its
+/// items (the `selected` state, which the theme's `modelbutton:selected` rules draw) for as
+/// long as it has the focus.
 @MainActor
 enum RowHighlight {
     static func follow(_ row: UnsafeMutablePointer<GtkWidget>) {
@@ -26,6 +28,14 @@ enum RowHighlight {
             MainActor.assumeIsolated {
                 guard let row = gtk_event_controller_get_widget(controller) else { return }
                 RowHighlight.takeHighlight(for: row)
+                gtk_widget_set_state_flags(row, GTK_STATE_FLAG_SELECTED, 0)
+            }
+        }, nil, nil)
+        gmk_connect_controller(focus, "leave", { controller, _ in
+            nonisolated(unsafe) let controller = controller
+            MainActor.assumeIsolated {
+                guard let row = gtk_event_controller_get_widget(controller) else { return }
+                gtk_widget_unset_state_flags(row, GTK_STATE_FLAG_SELECTED)
             }
         }, nil, nil)
         gtk_widget_add_controller(row, focus)

@@ -14,6 +14,8 @@ enum SliderRow {
                                              step > 0 ? step : max((upper - lower) / 100, .ulpOfOne))!
         gtk_scale_set_draw_value(gmk_scale(scale), 0)
         gtk_label_set_mnemonic_widget(gmk_label(label), scale)
+        // A screen reader hears the slider by its label; GtkRange gives it its value and bounds.
+        gmk_accessible_set_labelled_by(scale, label)
         gtk_widget_set_hexpand(scale, 1)
 
         let row = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!

@@ -1,0 +1,158 @@
+#!/usr/bin/python3
+"""Prints, as a screen reader hears them, the items of the menu an application has open.
+
+    atspi-menu-items.py PID BUTTON [TIMEOUT_SECONDS]
+
+Finds the application with process id PID on the accessibility bus, and in it the menu of the
+menu button named BUTTON; waits until the menu's main page has items, and prints one JSON
+object per item, in order: role, name, description, states (sorted), and for value controls
+the value and its bounds. Exits 1 if no such menu has items within the timeout.
+"""
+import json
+import sys
+import time
+
+import pyatspi
+
+ITEM_ROLES = {
+    pyatspi.ROLE_MENU_ITEM, pyatspi.ROLE_CHECK_MENU_ITEM, pyatspi.ROLE_RADIO_MENU_ITEM,
+    pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_CHECK_BOX,
+    pyatspi.ROLE_RADIO_BUTTON, pyatspi.ROLE_SLIDER, pyatspi.ROLE_SPIN_BUTTON, pyatspi.ROLE_MENU,
+}
+
+
+def application(pid):
+    desktop = pyatspi.Registry.getDesktop(0)
+    for index in range(desktop.childCount):
+        app = desktop.getChildAtIndex(index)
+        try:
+            if app is not None and app.get_process_id() == pid:
+                return app
+        except Exception:
+            pass
+    return None
+
+
+def walk(node, depth=0):
+    if node is None or depth > 60:
+        return
+    yield node
+    try:
+        count = node.childCount
+    except Exception:
+        return
+    for index in range(count):
+        try:
+            child = node.getChildAtIndex(index)
+        except Exception:
+            continue
+        yield from walk(child, depth + 1)
+
+
+def states(node):
+    return sorted(pyatspi.stateToString(state) for state in node.getState().getStates())
+
+
+def describe(node):
+    item = {
+        "role": node.getRoleName(),
+        "name": node.name,
+        "description": node.description,
+        "states": states(node),
+    }
+    if node.getRole() in (pyatspi.ROLE_SLIDER, pyatspi.ROLE_SPIN_BUTTON):
+        try:
+            value = node.queryValue()
+            item["value"] = [value.minimumValue, value.currentValue, value.maximumValue]
+        except NotImplementedError:
+            pass
+    return item
+
+
+def children(node):
+    try:
+        return [node.getChildAtIndex(index) for index in range(node.childCount)]
+    except Exception:
+        return []
+
+
+def menu_of(button_node):
+    """The menu that belongs to a menu button: a child of the button, of its parent
+    (GtkMenuButton, GTK 4.8) or of an ancestor a few levels up."""
+    node = button_node
+    for _ in range(4):
+        if node is None:
+            return None
+        for child in children(node):
+            try:
+                if child is not None and child.getRole() == pyatspi.ROLE_MENU:
+                    return child
+            except Exception:
+                continue
+        node = node.parent
+    return None
+
+
+def open_menu_items(app, button):
+    """The items of the main page of the menu of the button named `button` (the pages are
+    GtkStackPage panels; the first is the main page)."""
+    for node in walk(app):
+        try:
+            role = node.getRole()
+            # GTK 4.8: a push button named by its label, the menu beside it. Newer GTK: a menu
+            # named as the button, under the GtkMenuButton.
+            if role == pyatspi.ROLE_MENU and node.name == button and node.parent is not None \
+                    and node.parent.getRole() != pyatspi.ROLE_MENU_BAR:
+                menu = node
+            elif role in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON) and node.name == button:
+                menu = menu_of(node)
+            else:
+                continue
+        except Exception:
+            continue
+        if menu is None:
+            continue
+        page = next((inner for inner in walk(menu) if inner.name == "GtkStackPage"), menu)
+        items = [describe(inner) for inner in walk(page) if inner is not page and inner.getRole() in ITEM_ROLES]
+        if items:
+            return items
+    return None
+
+
+def dump(node, out, depth=0):
+    """The accessible tree, for a failure's report."""
+    if node is None or depth > 40:
+        return
+    try:
+        print("  " * depth + "%s %r %s" % (node.getRoleName(), node.name, states(node)), file=out)
+    except Exception as error:
+        print("  " * depth + "(unreadable: %s)" % error, file=out)
+        return
+    for child in children(node):
+        dump(child, out, depth + 1)
+
+
+def main():
+    pid = int(sys.argv[1])
+    button = sys.argv[2]
+    timeout = float(sys.argv[3]) if len(sys.argv) > 3 else 30
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        app = application(pid)
+        if app is not None:
+            items = open_menu_items(app, button)
+            # Twice the same: the menu has finished building.
+            if items and items == last:
+                for item in items:
+                    print(json.dumps(item, sort_keys=True))
+                return 0
+            last = items
+        time.sleep(0.5)
+    print("no menu of a button '%s' with items in process %d within %g s; its accessible tree:" % (button, pid, timeout), file=sys.stderr)
+    dump(application(pid), sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
