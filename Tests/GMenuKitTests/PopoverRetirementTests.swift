@@ -158,10 +158,16 @@ final class PopoverRetirementTests: GtkTestCase {
                 else { return XCTFail("the menu did not open") }
                 finalized.watch(popover)
                 window.restPointer(on: copy)
-                let before = gtk_widget_get_height(popover)
+                guard let surface = gtk_native_get_surface(gmk_native(popover.gpointer)) else { return XCTFail("no surface") }
+                let before = gdk_surface_get_height(surface)
                 model.showsMore = true
-                settle { gtk_widget_get_height(popover) > before }
-                XCTAssertGreaterThan(gtk_widget_get_height(popover), before, "the menu grew while open")
+                context.menu.refresh()
+                var wanted = GtkRequisition()
+                settle {
+                    gtk_widget_get_preferred_size(popover, nil, &wanted)
+                    return wanted.height > before && gdk_surface_get_height(surface) == wanted.height
+                }
+                XCTAssertGreaterThan(gdk_surface_get_height(surface), before, "the menu grew while open")
                 window.destroy()
             }
         }

@@ -8,15 +8,26 @@
 public struct Binding<Value> {
     private let getValue: @MainActor () -> Value
     private let setValue: @MainActor (Value) -> Void
+    /// What the binding reads, when that is known: an object and a key path. Two bindings with
+    /// the same source read the same property, so a state observation over one also covers the
+    /// other (see `ActionStateObservation.update(to:)`).
+    let source: AnyHashable?
 
     public init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void) {
+        self.init(get: get, set: set, source: nil)
+    }
+
+    init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void, source: AnyHashable?) {
         getValue = get
         setValue = set
+        self.source = source
     }
 
     /// Binds to a property of an object, typically an `@Observable` model.
     public init<Root: AnyObject>(_ root: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
-        self.init(get: { root[keyPath: keyPath] }, set: { root[keyPath: keyPath] = $0 })
+        // The binding holds `root`, so its identifier names no other object while it lives.
+        self.init(get: { root[keyPath: keyPath] }, set: { root[keyPath: keyPath] = $0 },
+                  source: BindingSource(object: ObjectIdentifier(root), keyPath: keyPath))
     }
 
     /// A binding that never changes; setting it does nothing.
@@ -37,6 +48,18 @@ public struct Binding<Value> {
                 var value = self.wrappedValue
                 value[keyPath: keyPath] = member
                 self.wrappedValue = value
-            })
+            },
+            source: source.map { [$0, AnyHashable(keyPath)] })
     }
+
+    /// The same binding seen as another type (a slider's value as a `Double`): same source.
+    func converted<Other>(get: @escaping @MainActor (Value) -> Other, set: @escaping @MainActor (Other) -> Value) -> Binding<Other> {
+        Binding<Other>(get: { get(self.wrappedValue) }, set: { self.wrappedValue = set($0) }, source: source)
+    }
+}
+
+/// An object's property, which a binding reads.
+struct BindingSource: Hashable {
+    let object: ObjectIdentifier
+    let keyPath: AnyKeyPath
 }

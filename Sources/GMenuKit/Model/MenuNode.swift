@@ -94,6 +94,8 @@ public struct PickerChoice {
     /// Reads the bound selection; called when the menu shows its state.
     public var currentSelection: @MainActor () -> AnyHashable
     public var select: @MainActor (AnyHashable) -> Void
+    /// What the selection's binding reads, when known (`Binding.source`).
+    var selectionSource: AnyHashable? = nil
 
     /// The selection now.
     @MainActor public var selection: AnyHashable { currentSelection() }

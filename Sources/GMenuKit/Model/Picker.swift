@@ -41,7 +41,8 @@ public struct Picker<SelectionValue: Hashable>: MenuContent {
             currentSelection: { AnyHashable(binding.wrappedValue) },
             select: { tag in
                 if let value = tag.base as? SelectionValue { binding.wrappedValue = value }
-            })
+            },
+            selectionSource: binding.source)
         var node = MenuNode(identity: identity, title: title, kind: .picker(choice))
         node.icon = icon
         nodes.append(node)

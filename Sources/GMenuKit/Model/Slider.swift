@@ -14,7 +14,7 @@ public struct Slider: MenuContent {
         self.title = title
         let lower = Double(bounds.lowerBound), upper = Double(bounds.upperBound)
         self.value = SliderValue(
-            value: Binding(get: { Double(value.wrappedValue) }, set: { value.wrappedValue = Value($0) }),
+            value: value.converted(get: { Double($0) }, set: { Value($0) }),
             lowerBound: lower.isFinite ? lower : 0, upperBound: upper.isFinite ? max(upper, lower) : max(lower, 0),
             step: step.map(Double.init).flatMap { $0.isFinite && $0 > 0 ? $0 : nil })
     }

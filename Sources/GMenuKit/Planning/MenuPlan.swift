@@ -91,10 +91,21 @@ struct PlannedAction {
         /// A string parameter names which of several items was chosen.
         case dispatch([String: @MainActor () -> Void])
         /// `selected` reads the target of the option selected now ("" for none); `select`
-        /// answers whether the target named an option.
-        case choice(selected: @MainActor () -> String, select: @MainActor (String) -> Bool)
+        /// answers whether the target named an option; `source` is what the picker's binding
+        /// reads, when known.
+        case choice(selected: @MainActor () -> String, select: @MainActor (String) -> Bool, source: AnyHashable?)
         /// A double state and parameter: a slider's value, fitted to its bounds and step.
         case value(SliderValue)
+
+        /// What the state's binding reads, when that is known (`Binding.source`).
+        @MainActor var bindingSource: AnyHashable? {
+            switch self {
+            case .toggle(let isOn): isOn.source
+            case .choice(_, _, let source): source
+            case .value(let slider): slider.value.source
+            case .perform, .dispatch: nil
+            }
+        }
     }
 
     /// Actions of different shapes cannot be turned into one another; they are replaced.

@@ -519,7 +519,7 @@ struct MenuPlanner {
                 guard let tag = tagByTarget[target] else { return false }
                 select(tag)
                 return true
-            })))
+            }, source: choice.selectionSource)))
         return items
     }
 

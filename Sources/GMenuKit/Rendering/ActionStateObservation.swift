@@ -50,8 +50,17 @@ final class ActionStateObservation {
     }
 
     /// A refresh brought a new behavior (new closures over the same binding, or another one).
+    /// A binding to the same property as before is read without tracking: the tracking of the
+    /// earlier reading still stands until the property changes (Observation cannot cancel it),
+    /// and one more each refresh would pile up there, about 1.5 KB a refresh, and all fire at
+    /// the next change.
     func update(to behavior: PlannedAction.Behavior) {
-        setState(read(behavior))
+        if let source = behavior.bindingSource, source == self.behavior?.bindingSource {
+            self.behavior = behavior
+            setState(Self.state(of: behavior))
+        } else {
+            setState(read(behavior))
+        }
     }
 
     /// The action is gone: changes no longer reach it.
@@ -74,7 +83,7 @@ final class ActionStateObservation {
     private static func state(of behavior: PlannedAction.Behavior) -> State {
         switch behavior {
         case .toggle(let isOn): .bool(isOn.wrappedValue)
-        case .choice(let selected, _): .string(selected())
+        case .choice(let selected, _, _): .string(selected())
         case .value(let slider): .double(slider.fitted(slider.value.wrappedValue))
         case .perform, .dispatch: .bool(false)
         }
@@ -82,7 +91,7 @@ final class ActionStateObservation {
 }
 
 /// Carries a change notice, which Observation may deliver on any thread, to the main loop.
-private final class ChangeNotice: @unchecked Sendable {
+final class ChangeNotice: @unchecked Sendable {
     // Touched only on the main thread: made there, and read in the idle callback.
     private weak var observation: ActionStateObservation?
     private let generation: Int
@@ -93,7 +102,12 @@ private final class ChangeNotice: @unchecked Sendable {
         self.generation = generation
     }
 
+    /// How many change notices Observation has delivered, for tests: one tracking per binding,
+    /// however often the menu refreshes, gives one notice per change.
+    nonisolated(unsafe) static var delivered = 0
+
     func schedule() {
+        Self.delivered += 1
         g_idle_add_full(G_PRIORITY_HIGH_IDLE, changeCallback, SwiftClosureData.retained(self),
                         SwiftClosureData.releaseOnDestroy)
     }

@@ -185,7 +185,7 @@ final class ActionHandler {
             isOn.wrappedValue = newValue
             // The state follows right away; the binding, read again later, agrees with it.
             gmk_menu_action_set_state(action, g_variant_new_boolean(newValue ? 1 : 0))
-        case .choice(_, let select):
+        case .choice(_, let select, _):
             guard let target = Variants.string(parameter) else { return }
             // A target that names no option (from outside GMenuKit) changes nothing.
             if select(target) { gmk_menu_action_set_state(action, g_variant_new_string(target)) }
