@@ -17,8 +17,9 @@ import CGtk
 ///   opened there, while GTK's items, being `modelbutton`s, keep the popover's colours.
 /// - Its accessible role is GTK's for the item (`accessible-role` is construct-only): a menu
 ///   item, a menu item checkbox or a menu item radio, with the checked state (GtkCheckButton
-///   keeps it), named by its label (as a model button is), the subtitle as its description
-///   and the shortcut as its key shortcuts.
+///   keeps it; newer GtkCheckButtons set their own role, which the row puts back), named by
+///   its label (as a model button is), the subtitle as its description and the shortcut as
+///   its key shortcuts, shown beside the label as GTK's items show theirs.
 @MainActor
 enum CustomRowWidgets {
     /// A new, floating row widget for `spec`. `actions` is the rendered menu's own group, which
