@@ -1,14 +1,22 @@
 #!/usr/bin/python3
 """Prints, as a screen reader hears them, the items of the menu an application has open.
 
-    atspi-menu-items.py PID BUTTON [TIMEOUT_SECONDS]
+    atspi-menu-items.py PID BUTTON [TIMEOUT_SECONDS [--signal]]
 
 Finds the application with process id PID on the accessibility bus, and in it the menu of the
 menu button named BUTTON; waits until the menu's main page has items, and prints one JSON
-object per item, in order: role, name, description, states (sorted), and for value controls
-the value and its bounds. Exits 1 if no such menu has items within the timeout.
+object per item, in order: role, name, description, states (sorted), key shortcuts (the
+`keyshortcuts` attribute, or null), the labels heard inside the item (their names, in order),
+and for value controls the value and its bounds. Exits 1 if no such menu has items within the
+timeout.
+
+With --signal, it then sends SIGUSR1 to PID (the showcase's --activate-on-usr1 changes an
+item's state while the menu stays open), prints a line `---`, waits until what it reads of
+the same menu changes, and prints the items again.
 """
 import json
+import os
+import signal
 import sys
 import time
 
@@ -53,12 +61,22 @@ def states(node):
     return sorted(pyatspi.stateToString(state) for state in node.getState().getStates())
 
 
+def attributes(node):
+    try:
+        pairs = node.getAttributes() or []
+    except Exception:
+        return {}
+    return dict(pair.split(":", 1) for pair in pairs if ":" in pair)
+
+
 def describe(node):
     item = {
         "role": node.getRoleName(),
         "name": node.name,
         "description": node.description,
         "states": states(node),
+        "keyshortcuts": attributes(node).get("keyshortcuts"),
+        "labels": [inner.name for inner in walk(node) if inner is not node and inner.getRole() == pyatspi.ROLE_LABEL],
     }
     if node.getRole() in (pyatspi.ROLE_SLIDER, pyatspi.ROLE_SPIN_BUTTON):
         try:
@@ -132,26 +150,45 @@ def dump(node, out, depth=0):
         dump(child, out, depth + 1)
 
 
-def main():
-    pid = int(sys.argv[1])
-    button = sys.argv[2]
-    timeout = float(sys.argv[3]) if len(sys.argv) > 3 else 30
-    deadline = time.monotonic() + timeout
+def settled_items(pid, button, deadline, unlike=None):
+    """The menu's items once two readings agree (the menu has finished building) and, given
+    `unlike`, differ from it; None at the deadline."""
     last = None
     while time.monotonic() < deadline:
         app = application(pid)
         if app is not None:
             items = open_menu_items(app, button)
-            # Twice the same: the menu has finished building.
-            if items and items == last:
-                for item in items:
-                    print(json.dumps(item, sort_keys=True))
-                return 0
+            if items and items == last and items != unlike:
+                return items
             last = items
         time.sleep(0.5)
-    print("no menu of a button '%s' with items in process %d within %g s; its accessible tree:" % (button, pid, timeout), file=sys.stderr)
-    dump(application(pid), sys.stderr)
-    return 1
+    return None
+
+
+def main():
+    pid = int(sys.argv[1])
+    button = sys.argv[2]
+    timeout = float(sys.argv[3]) if len(sys.argv) > 3 else 30
+    signals = "--signal" in sys.argv[4:]
+    deadline = time.monotonic() + timeout
+    items = settled_items(pid, button, deadline)
+    if items is None:
+        print("no menu of a button '%s' with items in process %d within %g s; its accessible tree:" % (button, pid, timeout), file=sys.stderr)
+        dump(application(pid), sys.stderr)
+        return 1
+    for item in items:
+        print(json.dumps(item, sort_keys=True))
+    if signals:
+        sys.stdout.flush()
+        os.kill(pid, signal.SIGUSR1)
+        print("---")
+        changed = settled_items(pid, button, time.monotonic() + timeout, unlike=items)
+        if changed is None:
+            print("the menu of '%s' did not change within %g s of SIGUSR1" % (button, timeout), file=sys.stderr)
+            return 1
+        for item in changed:
+            print(json.dumps(item, sort_keys=True))
+    return 0
 
 
 if __name__ == "__main__":

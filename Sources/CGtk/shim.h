@@ -5,6 +5,7 @@
    Each one gets a tiny typed inline function here. */
 
 #include <gtk/gtk.h>
+#include <glib-unix.h>
 
 /* Casts. The Swift side keeps the exact GTK types; these do the upcasts. */
 static inline GObject *gmk_object(gpointer instance) { return G_OBJECT(instance); }
@@ -108,6 +109,24 @@ static inline GtkWidget *gmk_widget_new_with_role(GType type, GtkAccessibleRole 
   GObject *object = g_object_new_with_properties(type, count, names, values);
   for (guint i = 0; i < count; i++) g_value_unset(&values[i]);
   return GTK_WIDGET(object);
+}
+
+/* Keeps `role` the accessible role of `widget` when GTK itself changes it. Newer GTK (4.18)
+   makes `accessible-role` writable while the widget's AT context is unrealized, and its
+   GtkCheckButton sets its own role whenever its action's kind is known (gtkcheckbutton.c,
+   update_button_role: checkbox for a boolean state, radio for a target): it unrealizes the
+   context, calls gtk_widget_set_accessible_role (which notifies `accessible-role`) and
+   realizes the context again. This handler runs inside that notification, while the context
+   is still unrealized, and puts the role back; the second notification finds it in place. */
+static inline void gmk_keep_accessible_role_notify(GObject *object, GParamSpec *pspec, gpointer data) {
+  (void) pspec;
+  GtkAccessibleRole wanted = (GtkAccessibleRole) GPOINTER_TO_INT(data);
+  GtkAccessibleRole role = GTK_ACCESSIBLE_ROLE_NONE;
+  g_object_get(object, "accessible-role", &role, NULL);
+  if (role != wanted) g_object_set(object, "accessible-role", wanted, NULL);
+}
+static inline void gmk_keep_accessible_role(GtkWidget *widget, GtkAccessibleRole role) {
+  g_signal_connect(widget, "notify::accessible-role", G_CALLBACK(gmk_keep_accessible_role_notify), GINT_TO_POINTER(role));
 }
 
 /* Variant type constants are macros too. */

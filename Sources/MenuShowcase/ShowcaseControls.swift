@@ -77,6 +77,42 @@ final class ShowcaseControls {
         }
     }
 
+    /// Activates the action of the Note menu's item labelled `label` (its sections' items)
+    /// whenever the process gets SIGUSR1, as the item's shortcut would, menu open or not.
+    func activateOnSignal(_ label: String) {
+        let menu = note.menu
+        let activate = UnixSignalAction {
+            guard let detailed = Self.action(ofItem: label, in: menu.menuModel),
+                  detailed.hasPrefix(menu.actionPrefix + ".") else {
+                return FileHandle.standardError.write(Data("MenuShowcase: no item '\(label)' with a menu action\n".utf8))
+            }
+            g_action_group_activate_action(menu.actionGroup, String(detailed.dropFirst(menu.actionPrefix.count + 1)), nil)
+        }
+        // The source lasts as long as the process; it keeps its one retain of the closure.
+        g_unix_signal_add_full(G_PRIORITY_DEFAULT, SIGUSR1, { data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated { Unmanaged<UnixSignalAction>.fromOpaque(data!).takeUnretainedValue().run() }
+            return 1
+        }, Unmanaged.passRetained(activate).toOpaque(), nil)
+    }
+
+    /// The action of the item labelled `label` in `model` or its sections.
+    private static func action(ofItem label: String, in model: UnsafeMutablePointer<GMenuModel>) -> String? {
+        func string(_ index: gint, _ attribute: String) -> String? {
+            guard let value = g_menu_model_get_item_attribute_value(model, index, attribute, gmk_variant_type_string()) else { return nil }
+            defer { g_variant_unref(value) }
+            return String(cString: g_variant_get_string(value, nil))
+        }
+        for index in 0..<g_menu_model_get_n_items(model) {
+            if string(index, G_MENU_ATTRIBUTE_LABEL) == label { return string(index, G_MENU_ATTRIBUTE_ACTION) }
+            if let section = g_menu_model_get_item_link(model, index, G_MENU_LINK_SECTION) {
+                defer { g_object_unref(section) }
+                if let action = action(ofItem: label, in: section) { return action }
+            }
+        }
+        return nil
+    }
+
     private func makeSections() -> UnsafeMutablePointer<GtkWidget> {
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
         gtk_widget_set_size_request(column, 460, -1)
@@ -127,4 +163,11 @@ final class ShowcaseControls {
         }
         return list
     }
+}
+
+/// What a Unix signal runs on the GLib main loop.
+@MainActor
+private final class UnixSignalAction {
+    let run: @MainActor () -> Void
+    init(_ run: @escaping @MainActor () -> Void) { self.run = run }
 }

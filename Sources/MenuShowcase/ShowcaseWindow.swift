@@ -16,7 +16,9 @@ final class ShowcaseWindow {
 
     /// Opens a window for `application`. With `opening`, the control of that name opens its
     /// menu as soon as the window is on screen, so that a screenshot can show it.
-    static func open(in application: UnsafeMutablePointer<GtkApplication>, opening: String?) {
+    /// With `activatingOnSignal`, SIGUSR1 activates the Note menu's item of that label.
+    static func open(in application: UnsafeMutablePointer<GtkApplication>, opening: String?,
+                     activatingOnSignal label: String? = nil) {
         let showcase = ShowcaseWindow(application: application)
         // The window owns the showcase: the model, the log and the controls' menus live exactly
         // as long as the window does.
@@ -25,6 +27,7 @@ final class ShowcaseWindow {
                                    if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
                                })
         if let opening { showcase.openWhenMapped(opening) }
+        if let label { showcase.controls.activateOnSignal(label) }
         gtk_window_present(gmk_window(showcase.window))
     }
 

@@ -97,6 +97,16 @@ final class RowColorTests: GtkTestCase {
                           "[\(variant)] as GTK dims its own (row \(disabledRow.ink), GTK \(disabledItem.ink))")
 
         XCTAssertGreaterThan(ScreenPixels.redCount(look(delete).pixels), 20, "[\(variant)] the destructive row is red")
+        // In the theme's error colour as this variant has it, seen from the popover (GTK 4.8's
+        // and 4.18's default theme name one, #cc0000, for light and dark alike).
+        let themeRed = ThemeColors.errorColor(of: popover)
+        XCTAssertEqual(context.menu.destructiveColor, themeRed, "[\(variant)] the menu follows the theme's error colour")
+        var reds: [String: Int] = [:]
+        for pixel in look(delete).pixels where Int(pixel.0) > 150 && Int(pixel.1) < 90 && Int(pixel.2) < 90 {
+            reds["#" + [pixel.0, pixel.1, pixel.2].map { String(format: "%02x", $0) }.joined(), default: 0] += 1
+        }
+        XCTAssertEqual(reds.max { $0.value < $1.value }?.key, themeRed,
+                       "[\(variant)] the destructive row's label is drawn in the theme's error colour: \(reds)")
 
         // Highlighted (pointer or keyboard) and pressed, as GtkPopoverMenu marks its own items.
         gtk_widget_grab_focus(copy)

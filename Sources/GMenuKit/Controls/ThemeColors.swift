@@ -34,7 +34,8 @@ enum ThemeColors {
 
 extension RenderedMenu {
     /// Draws destructive items in the theme's error colour as `widget` sees it, now and
-    /// whenever the theme changes (a dark variant has a lighter red), until `widget` goes.
+    /// whenever the theme changes (a theme may name another red for its dark variant; GTK 4.8's
+    /// and 4.18's default theme name #cc0000 for both), until `widget` goes.
     public func followThemeColors(of widget: UnsafeMutablePointer<GtkWidget>) {
         destructiveColor = ThemeColors.errorColor(of: widget)
         guard let settings = gtk_widget_get_settings(widget) else { return }

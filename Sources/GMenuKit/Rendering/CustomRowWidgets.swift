@@ -17,8 +17,9 @@ import CGtk
 ///   opened there, while GTK's items, being `modelbutton`s, keep the popover's colours.
 /// - Its accessible role is GTK's for the item (`accessible-role` is construct-only): a menu
 ///   item, a menu item checkbox or a menu item radio, with the checked state (GtkCheckButton
-///   keeps it), named by its label (as a model button is), the subtitle as its description
-///   and the shortcut as its key shortcuts.
+///   keeps it; newer GtkCheckButtons set their own role, which the row puts back), named by
+///   its label (as a model button is), the subtitle as its description and the shortcut as
+///   its key shortcuts, shown beside the label as GTK's items show theirs.
 @MainActor
 enum CustomRowWidgets {
     /// A new, floating row widget for `spec`. `actions` is the rendered menu's own group, which
@@ -40,10 +41,20 @@ enum CustomRowWidgets {
         case .check, .radio:
             let role = attributes.row == .radio ? GTK_ACCESSIBLE_ROLE_MENU_ITEM_RADIO : GTK_ACCESSIBLE_ROLE_MENU_ITEM_CHECKBOX
             row = gmk_widget_new_with_role(gtk_check_button_get_type(), role, "modelbutton")
+            if GTKAccessibility.checkButtonsSetTheirOwnRole { gmk_keep_accessible_role(row, role) }
             let label = label(attributes)
-            gtk_check_button_set_child(gmk_check_button(row), label)
+            gtk_widget_set_hexpand(label, 1)
+            if let shortcut = shortcutLabel(attributes) {
+                // The shortcut shows beside the label, as in GTK's check and radio items.
+                let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+                gtk_box_append(gmk_box(box), label)
+                gtk_box_append(gmk_box(box), acceleratorLabel(shortcut))
+                gtk_check_button_set_child(gmk_check_button(row), box)
+                gmk_accessible_set_key_shortcuts(row, shortcut)
+            } else {
+                gtk_check_button_set_child(gmk_check_button(row), label)
+            }
             gmk_accessible_set_labelled_by(row, label)
-            if let shortcut = shortcutLabel(attributes) { gmk_accessible_set_key_shortcuts(row, shortcut) }
             gtk_widget_add_css_class(row, "flat")
             gtk_widget_add_css_class(row, "gmenukit-row")
         case .icon:
@@ -95,12 +106,23 @@ enum CustomRowWidgets {
         }
         gtk_box_append(gmk_box(box), text)
         let shortcut = shortcutLabel(attributes)
-        if let shortcut {
-            let accelerator = gtk_label_new(shortcut)!
-            gtk_widget_add_css_class(accelerator, "gmenukit-accelerator")
-            gtk_box_append(gmk_box(box), accelerator)
-        }
+        if let shortcut { gtk_box_append(gmk_box(box), acceleratorLabel(shortcut)) }
         return (box, title, shortcut)
+    }
+
+    /// The shortcut's label, heard as GTK's model button lets its accelerator be heard: a label
+    /// of its own where AT-SPI carries no key shortcuts (GTK 4.8), hidden from the accessibility
+    /// tree where the row's key shortcuts say it (GTK 4.18, `keyshortcuts`).
+    private static func acceleratorLabel(_ shortcut: String) -> UnsafeMutablePointer<GtkWidget> {
+        let accelerator: UnsafeMutablePointer<GtkWidget>
+        if GTKAccessibility.keyShortcutsReachATSPI {
+            accelerator = gmk_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION, nil)
+            gtk_label_set_text(gmk_label(accelerator), shortcut)
+        } else {
+            accelerator = gtk_label_new(shortcut)!
+        }
+        gtk_widget_add_css_class(accelerator, "gmenukit-accelerator")
+        return accelerator
     }
 
     /// The shortcut as GTK shows it ("Ctrl+Z"), when the item shows one.
@@ -175,4 +197,21 @@ enum CustomRowWidgets {
         popover.menu box.gmenukit-row { padding: 4px 12px; }
         popover.menu box.gmenukit-row scale { min-width: 200px; }
         """
+}
+
+/// What the running GTK does for accessibility, where it differs from GTK 4.8, the version
+/// GMenuKit is built against (`gtk_get_minor_version`, read at run time).
+@MainActor
+enum GTKAccessibility {
+    /// GtkCheckButton sets its own role, checkbox or radio, when it learns its action's kind
+    /// (GTK 4.18: gtkcheckbutton.c, `update_button_role` through `force_set_accessible_role`),
+    /// over the menu item checkbox or radio a row is made with. GTK 4.8 keeps the role given at
+    /// construction (`accessible-role` is construct-only there).
+    static let checkButtonsSetTheirOwnRole = gtk_get_major_version() > 4 || gtk_get_minor_version() >= 10
+
+    /// AT-SPI carries a widget's key shortcuts (the `keyshortcuts` attribute, GTK 4.17.3 and
+    /// later), and GtkModelButton hides its accelerator label from the accessibility tree
+    /// (`accessible-role` presentation) and sets its key shortcuts instead. GTK 4.8 exports no
+    /// key shortcuts: the accelerator label is heard as a label inside the item.
+    static let keyShortcutsReachATSPI = gtk_get_major_version() > 4 || gtk_get_minor_version() >= 18
 }
