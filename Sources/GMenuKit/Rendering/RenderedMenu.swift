@@ -112,6 +112,8 @@ public final class RenderedMenu {
     }
 
     private init(_ menu: Menu, actionPrefix: String, isPresented: Bool, destructiveColor: String?) {
+        // Async actions and the app's own main-actor tasks run from the GLib main loop.
+        MainLoopBridge.install()
         self.isPresented = isPresented
         self.destructiveColor = destructiveColor
         title = menu.title
