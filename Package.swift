@@ -16,12 +16,14 @@ let package = Package(
         // GMenuKit's own GAction and GActionGroup, in C: an action per item costs far less than
         // a GSimpleAction in a GSimpleActionGroup.
         .target(name: "CMenuObjects", dependencies: ["CGtk"]),
-        .target(name: "GMenuKit", dependencies: ["CGtk", "CMenuObjects"]),
+        // Drains Swift's main queue (the main actor, DispatchQueue.main) from the GLib main loop.
+        .target(name: "CMainQueueBridge", dependencies: ["CGtk"]),
+        .target(name: "GMenuKit", dependencies: ["CGtk", "CMenuObjects", "CMainQueueBridge"]),
         .executableTarget(name: "MenuShowcase", dependencies: ["GMenuKit", "CGtk"]),
         // Realistic menus shared by the tests and the benchmark.
         .target(name: "MenuFixtures", dependencies: ["GMenuKit"]),
-        .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "MenuFixtures", "CGtk"]),
-        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "MenuFixtures"]),
+        .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "MenuFixtures", "CGtk", "CMainQueueBridge"]),
+        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures"]),
         // Random misuse of the public API alone, for a fixed number of iterations.
         .testTarget(name: "GMenuKitAbuseTests", dependencies: ["GMenuKit", "CGtk"]),
     ],

@@ -111,6 +111,15 @@ for round in $(seq 1 "$rounds"); do
   done
 done
 
+# Swift concurrency on the GLib main loop: latency against g_idle_add in one process, and
+# wake-ups of an idle loop with the bridge and without, a fresh process each, sides alternating.
+echo "  main loop: latency, 10,000 hops" >&2
+"$swift_bench" --main-loop --samples 10000 | sed "s/^/gmenukit /" >>"$results"
+for round in $(seq 1 "$rounds"); do
+  echo "  main loop: idle wake-ups, round $round of $rounds" >&2
+  for bridge in with without; do "$swift_bench" --main-loop-idle "$bridge" | sed "s/^/gmenukit /" >>"$results"; done
+done
+
 "$python" - "$results" "$rounds" "$(nproc)" "$((SECONDS - started))" <<'PYTHON'
 import sys
 from collections import defaultdict
@@ -119,6 +128,8 @@ results, rounds, cores, elapsed = sys.argv[1], int(sys.argv[2]), sys.argv[3], sy
 samples = defaultdict(list)   # (case, items, side) -> [ms]
 changes = {}                  # (case, items, side) -> items-changed
 peaks = defaultdict(list)     # side -> [(peak kB, baseline kB)]
+latency = {}                  # kind -> (median us, worst us, samples)
+idle = defaultdict(list)      # with|without -> [voluntary switches in 2 s]
 for line in open(results):
     side, kind, *fields = line.split()
     values = dict(field.split("=", 1) for field in fields)
@@ -126,6 +137,10 @@ for line in open(results):
         key = (values["case"], int(values["items"]), side)
         samples[key] += [float(ms) for ms in values["samples_ms"].split(",")]
         changes[key] = values["items_changed"]
+    elif kind == "LATENCY":
+        latency[values["kind"]] = (float(values["median_us"]), float(values["worst_us"]), values["samples"])
+    elif kind == "IDLE":
+        idle[values["bridge"]].append(int(values["voluntary_switches"]))
     elif kind == "RSS":
         peaks[side].append((int(values["peak_kb"]), int(values["baseline_kb"])))
 
@@ -173,5 +188,17 @@ print()
 print(f"Runs: the median is over all runs of {rounds} rounds; at 100,000 items each process times one build or")
 print(f"teardown, so those rows rest on {rounds} runs per side; changes and smaller menus time more runs per process")
 print(f"(the runs column). 2 label, objects: the items are @Observable objects; C and PyGObject as in 2 label.")
+print()
+print("Swift concurrency on the GLib main loop (MainLoopBridge) against g_idle_add doing the same hop, microseconds:")
+print(row(["hop", "samples", "median us", "worst us", "g_idle median", "g_idle worst", "median ratio", "worst ratio"]))
+for kind, baseline, label in (("task-main-actor", "g_idle_add-main", "Task @MainActor"),
+                              ("mainactor-run-background", "g_idle_add-background", "MainActor.run bg")):
+    if kind in latency and baseline in latency:
+        (m, w, n), (bm, bw, _) = latency[kind], latency[baseline]
+        print(row([label, n, f"{m:.2f}", f"{w:.1f}", f"{bm:.2f}", f"{bw:.1f}", f"{m / bm:.2f}", f"{w / bw:.2f}"]))
+if idle:
+    print(f"Idle 2-second g_main_loop_run, main thread's voluntary context switches (median of {rounds}): "
+          f"with the bridge {median(idle['with'])}, without {median(idle['without'])} "
+          f"(the quitting timeout itself is one).")
 print(f"Case 5 runs under a private Xvfb (GTK's GL renderer on Mesa). Took {elapsed} s.")
 PYTHON

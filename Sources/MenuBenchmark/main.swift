@@ -10,6 +10,10 @@
 //       case 1 again, reported as 1-shared-icon: the C and Python sides then share one icon too
 //   MenuBenchmark --case 1 --items N --rss
 //       builds the menu once in this fresh process and prints its peak memory (RSS line)
+//   MenuBenchmark --main-loop [--samples N]
+//       Swift concurrency on the GLib main loop against g_idle_add (LATENCY lines)
+//   MenuBenchmark --main-loop-idle with|without
+//       wake-ups of an idle 2-second g_main_loop_run with the bridge or without (IDLE line)
 
 #if canImport(Glibc)
     import Glibc
@@ -24,6 +28,14 @@ func value(of option: String) -> Int? {
 let runs = max(value(of: "--runs") ?? 15, 1)
 
 MainActor.assumeIsolated {
+    if arguments.contains("--main-loop") {
+        MainLoopCase.run(samples: max(value(of: "--samples") ?? 10_000, 1))
+        return
+    }
+    if let index = arguments.firstIndex(of: "--main-loop-idle") {
+        MainLoopCase.idle(withBridge: arguments.indices.contains(index + 1) && arguments[index + 1] == "with")
+        return
+    }
     guard let comparisonCase = value(of: "--case") else {
         GuidelineCheckBenchmark.run(runs: runs)
         return

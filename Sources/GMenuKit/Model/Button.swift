@@ -5,6 +5,7 @@
 ///     .keyboardShortcut("<Control>c")
 /// Button("Delete…", role: .destructive) { delete() }
 /// Button("Quit", actionName: "app.quit")
+/// Button("Export…") { await document.export() }   // a main-actor task; dimmed while it runs
 /// ```
 public struct Button: MenuContent {
     let title: String
@@ -22,6 +23,23 @@ public struct Button: MenuContent {
         self.subtitle = subtitle
         self.role = role
         self.action = .perform(action)
+    }
+
+    /// A button whose action is async: each activation runs it as a main-actor task (GMenuKit
+    /// drains Swift's main queue from the GLib main loop, see ``MainLoopBridge``). While it
+    /// runs, the item is dimmed and further activations do nothing, unless
+    /// `.asyncActionPolicy(_:)` says otherwise. A closure without `await` picks the
+    /// synchronous initializer.
+    @_disfavoredOverload
+    public init(
+        _ title: String, icon: String? = nil, subtitle: String? = nil, role: ButtonRole? = nil,
+        action: @escaping @MainActor () async -> Void
+    ) {
+        self.title = title
+        self.icon = icon
+        self.subtitle = subtitle
+        self.role = role
+        self.action = .performAsync(action)
     }
 
     /// A button for an action the application already has, by its detailed GTK name

@@ -21,6 +21,8 @@ public struct MenuNode {
     public var isGeneratedContent: Bool = false
     /// Whether a destructive button asks before it acts (rule P6); true unless opted out.
     public var confirmsBeforeActing: Bool = true
+    /// What a second activation of an async action does while the first runs.
+    public var asyncActionPolicy: AsyncActionPolicy = .ignoreWhileRunning
     /// What the confirmation says beyond its question, such as "This cannot be undone."
     public var confirmationMessage: String?
     public var kind: Kind
@@ -75,6 +77,9 @@ public struct MenuNode {
 /// What choosing a button does.
 public enum ButtonAction {
     case perform(@MainActor () -> Void)
+    /// An async closure: each activation runs it as a main-actor task, under the node's
+    /// `asyncActionPolicy`.
+    case performAsync(@MainActor () async -> Void)
     /// An action that already exists in the widget tree, by its detailed name
     /// (`app.quit`, `win.zoom`) and an optional string target.
     case named(String, target: String?)

@@ -18,6 +18,12 @@ extension MenuContent {
         ModifiedMenuContent(content: self) { $0.isDisabled = $0.isDisabled || isDisabled }
     }
 
+    /// What a second activation of an async button (`Button("Export…") { await … }`) does
+    /// while the first still runs: by default it is ignored, and the item dimmed meanwhile.
+    public func asyncActionPolicy(_ policy: AsyncActionPolicy) -> some MenuContent {
+        ModifiedMenuContent(content: self) { $0.asyncActionPolicy = policy }
+    }
+
     /// `.disabled` keeps the menu open when the item is chosen, so people can repeat it (rule D4).
     public func menuActionDismissBehavior(_ behavior: MenuActionDismissBehavior) -> some MenuContent {
         ModifiedMenuContent(content: self) { $0.dismissBehavior = behavior }

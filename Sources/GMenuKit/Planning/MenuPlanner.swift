@@ -31,6 +31,9 @@ struct MenuPlanner {
         /// Asks before a destructive item acts (rule P6): shows the request and runs the action
         /// only if the person goes ahead. Nil leaves destructive items unconfirmed.
         var confirm: (@MainActor (ConfirmationRequest, @escaping @MainActor () -> Void) -> Void)?
+        /// Where async actions run, by item identity, so that their policy and dimming hold
+        /// across refreshes. Nil runs each activation as a task of its own.
+        var asyncActions: AsyncActionRuns?
     }
 
     /// Submenus nested deeper than this are cut (content below it is not even resolved).
@@ -355,6 +358,15 @@ struct MenuPlanner {
         case .button(var action):
             if node.role == .destructive { attributes.role = "destructive" }
             attributes.accel = accelerator(node, scope: scope)
+            // An async action becomes one that starts its task, and is confirmed as any other.
+            var asyncKey: String?
+            if case .performAsync(let body) = action {
+                let key = identity.path
+                asyncKey = key
+                // The item's own action (generated items share theirs): named as below.
+                let name = inner.isGenerated ? nil : names.name(for: identity, title: node.title)
+                action = startingTask(body, key: key, actionName: name, policy: node.asyncActionPolicy)
+            }
             if node.role == .destructive && node.confirmsBeforeActing {
                 action = confirming(action, node: node, scope: scope)
             }
@@ -368,8 +380,15 @@ struct MenuPlanner {
                 }
             case .perform(let perform):
                 let name = names.name(for: identity, title: node.title)
-                actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .perform(perform)))
+                var isEnabled = !inner.isDisabled
+                if let asyncKey, let runs = options.asyncActions {
+                    runs.plan(asyncKey, actionName: name, enabled: isEnabled)
+                    isEnabled = isEnabled && !runs.isDimmed(asyncKey)
+                }
+                actions.append(PlannedAction(name: name, isEnabled: isEnabled, behavior: .perform(perform)))
                 attributes.action = qualified(name)
+            case .performAsync:
+                preconditionFailure("async actions are planned as .perform")
             case .named(let detailedName, let target):
                 switch Self.parseDetailedName(detailedName) {
                 case .success(let parsed) where parsed.name.hasPrefix(options.actionPrefix + "."):
@@ -592,6 +611,17 @@ struct MenuPlanner {
         return unique
     }
 
+    /// An activation of an async button: a main-actor task, run under the item's policy. An
+    /// item's own action is dimmed while it runs (`.ignoreWhileRunning`); generated items
+    /// share one action, which stays enabled.
+    private func startingTask(_ body: @escaping @MainActor () async -> Void, key: String,
+                              actionName: String?, policy: AsyncActionPolicy) -> ButtonAction {
+        guard let runs = options.asyncActions else {
+            return .perform { Task { @MainActor in await body() } }
+        }
+        return .perform { runs.activate(key, policy: policy, actionName: actionName, body) }
+    }
+
     /// A destructive command that asks first (rule P6). A borrowed action runs elsewhere, out
     /// of GMenuKit's reach: that is reported, and the item acts without asking.
     private mutating func confirming(_ action: ButtonAction, node: MenuNode, scope: Scope) -> ButtonAction {
@@ -600,6 +630,8 @@ struct MenuPlanner {
         case .perform(let perform):
             let request = ConfirmationRequest(itemTitle: node.title, message: node.confirmationMessage)
             return .perform { confirm(request, perform) }
+        case .performAsync:
+            return action
         case .named(let name, _):
             report(.warning, path: scope.path + [node.title],
                    "a destructive item that borrows an action (\(name)) cannot be confirmed by GMenuKit; confirm in the action, or mark the item .confirmationDisabled()")

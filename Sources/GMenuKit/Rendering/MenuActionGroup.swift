@@ -69,6 +69,12 @@ final class MenuActionGroup {
         }
     }
 
+    /// Dims or enables one action, between refreshes (an async action while it runs).
+    func setEnabled(_ name: String, _ enabled: Bool) {
+        guard let action = Self.lookup(name, in: menuActionGroup) else { return }
+        gmk_menu_action_set_enabled(action, enabled ? 1 : 0)
+    }
+
     /// Removes every action; a handler that GTK still calls afterwards does nothing.
     func removeAll() {
         for name in actionNames(of: actionGroup) { remove(name) }

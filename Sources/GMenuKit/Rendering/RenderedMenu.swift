@@ -73,6 +73,8 @@ public final class RenderedMenu {
     /// The popovers and menu bars showing this menu, whose custom slots it fills.
     private var rowHosts: [CustomRowHost] = []
     private let actions = MenuActionGroup()
+    /// The tasks of async actions that run now, by item.
+    let asyncActions = AsyncActionRuns()
     private let shortcuts = MenuShortcuts()
     private var names = ActionNameRegistry()
     private let refreshTrigger = RefreshTrigger()
@@ -112,6 +114,8 @@ public final class RenderedMenu {
     }
 
     private init(_ menu: Menu, actionPrefix: String, isPresented: Bool, destructiveColor: String?) {
+        // Async actions and the app's own main-actor tasks run from the GLib main loop.
+        MainLoopBridge.install()
         self.isPresented = isPresented
         self.destructiveColor = destructiveColor
         title = menu.title
@@ -127,6 +131,7 @@ public final class RenderedMenu {
                 message: "'\(actionPrefix)' cannot be an action prefix (letters, digits and '-' only); \"menu\" is used")])
         }
         refreshTrigger.menu = self
+        asyncActions.setActionEnabled = { [weak self] name, enabled in self?.actions.setEnabled(name, enabled) }
         confirmDestructiveAction = { [weak self] request, proceed in
             ConfirmationDialog.present(request, over: self?.actionsWidget?.object) { if $0 { proceed() } }
         }
@@ -404,7 +409,8 @@ public final class RenderedMenu {
             // Without a display there is no icon theme to ask.
             iconThemeHasIcon: hasDisplay ? hasIconInTheme : nil,
             reportStateProblem: reportStateProblem,
-            confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) })
+            confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) },
+            asyncActions: asyncActions)
     }
 
     /// Whether there is a display, whose icon theme to ask; once there is one, it stays.

@@ -1,0 +1,221 @@
+import CGtk
+import Observation
+import XCTest
+
+@testable import GMenuKit
+
+/// A one-shot signal a task waits on and a test sends: the test decides when an async action's
+/// await returns.
+@MainActor
+final class Gate {
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private(set) var isOpen = false
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        let resumed = waiters
+        waiters = []
+        for waiter in resumed { waiter.resume() }
+    }
+}
+
+@Observable @MainActor final class ExportModel {
+    var exports = 0
+    var status = "idle"
+}
+
+/// Async menu actions: `Button("Export…") { await … }` runs as a main-actor task from the GLib
+/// main loop, activated through GIO as GTK's menus activate, under its policy.
+final class AsyncActionTests: GtkTestCase {
+    func testAsyncButtonCompletesItsAwaitAndUpdatesState() {
+        onMain {
+            let model = ExportModel()
+            let rendered = RenderedMenu(Menu("File") {
+                Button("Export…") {
+                    model.status = "exporting"
+                    await Task.detached { try? await Task.sleep(nanoseconds: 1_000_000) }.value
+                    model.exports += 1
+                    model.status = "exported"
+                }
+                Button(model.status) {}
+            })
+            g_action_group_activate_action(rendered.actionGroup, "export", nil)
+            // The task runs from the loop, not inside the activation.
+            XCTAssertEqual(model.exports, 0)
+            runLoop { model.exports == 1 }
+            XCTAssertEqual(model.status, "exported")
+            drainMainLoop()
+            // The menu followed the model the action changed.
+            XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label).last, "exported")
+            XCTAssertTrue(actionEnabled(rendered.actionGroup, "export"))
+        }
+    }
+
+    func testSecondActivationWhileRunningIsIgnoredAndTheItemDimmed() {
+        onMain {
+            let gate = Gate()
+            let recorder = Recorder<String>()
+            let rendered = RenderedMenu(Menu("File") {
+                Button("Export…") {
+                    recorder.record("start")
+                    await gate.wait()
+                    recorder.record("end")
+                }
+            })
+            g_action_group_activate_action(rendered.actionGroup, "export", nil)
+            runLoop { recorder.values == ["start"] }
+            XCTAssertFalse(actionEnabled(rendered.actionGroup, "export"), "a running action is dimmed")
+            // Through GIO a disabled action refuses; the handler would ignore it too.
+            g_action_group_activate_action(rendered.actionGroup, "export", nil)
+            // A refresh while it runs keeps it dimmed.
+            rendered.refresh()
+            XCTAssertFalse(actionEnabled(rendered.actionGroup, "export"))
+            drainMainLoop()
+            XCTAssertEqual(recorder.values, ["start"])
+            gate.open()
+            runLoop { recorder.values == ["start", "end"] }
+            XCTAssertTrue(actionEnabled(rendered.actionGroup, "export"), "enabled again when it ends")
+            XCTAssertEqual(rendered.asyncActions.runningCount, 0)
+            // And it runs again.
+            g_action_group_activate_action(rendered.actionGroup, "export", nil)
+            runLoop { recorder.values == ["start", "end", "start", "end"] }
+        }
+    }
+
+    func testIgnoredActivationOfASharedGeneratedAction() {
+        onMain {
+            let gate = Gate()
+            let recorder = Recorder<String>()
+            let rendered = RenderedMenu(Menu("History") {
+                ForEach(["a", "b"], id: \.self) { name in
+                    Button("Open \(name)") {
+                        recorder.record(name)
+                        await gate.wait()
+                    }
+                }
+                .generatedContent()
+            })
+            let items = MenuModelReader.read(rendered.menuModel)
+            activate(items[0], in: rendered.actionGroup)
+            activate(items[0], in: rendered.actionGroup)
+            activate(items[1], in: rendered.actionGroup)
+            runLoop { recorder.values.count == 2 }
+            drainMainLoop()
+            // One run per item: the second activation of "a" was ignored, "b" ran beside it.
+            XCTAssertEqual(recorder.values.sorted(), ["a", "b"])
+            XCTAssertEqual(rendered.asyncActions.runningCount, 2)
+            gate.open()
+            runLoop { rendered.asyncActions.runningCount == 0 }
+        }
+    }
+
+    func testAllowConcurrentRunsEveryActivation() {
+        onMain {
+            let gate = Gate()
+            let recorder = Recorder<Int>()
+            var started = 0
+            let rendered = RenderedMenu(Menu("Net") {
+                Button("Ping") {
+                    started += 1
+                    let run = started
+                    await gate.wait()
+                    recorder.record(run)
+                }
+                .asyncActionPolicy(.allowConcurrent)
+            })
+            for _ in 0..<3 { g_action_group_activate_action(rendered.actionGroup, "ping", nil) }
+            runLoop { started == 3 }
+            XCTAssertTrue(actionEnabled(rendered.actionGroup, "ping"), "concurrent actions are not dimmed")
+            XCTAssertEqual(rendered.asyncActions.runningCount, 3)
+            gate.open()
+            runLoop { recorder.values.count == 3 }
+            XCTAssertEqual(recorder.values.sorted(), [1, 2, 3])
+            runLoop { rendered.asyncActions.runningCount == 0 }
+        }
+    }
+
+    func testCancelPreviousCancelsTheRunningTask() {
+        onMain {
+            let recorder = Recorder<String>()
+            var started = 0
+            let rendered = RenderedMenu(Menu("Feed") {
+                Button("Reload") {
+                    started += 1
+                    let run = started
+                    do {
+                        // Cancellable: returns early with CancellationError when cancelled.
+                        try await Task.sleep(nanoseconds: run == 1 ? 60_000_000_000 : 1_000_000)
+                        recorder.record("run \(run) finished")
+                    } catch {
+                        recorder.record("run \(run) cancelled")
+                    }
+                }
+                .asyncActionPolicy(.cancelPrevious)
+            })
+            g_action_group_activate_action(rendered.actionGroup, "reload", nil)
+            runLoop { started == 1 }
+            XCTAssertTrue(actionEnabled(rendered.actionGroup, "reload"))
+            g_action_group_activate_action(rendered.actionGroup, "reload", nil)
+            runLoop { recorder.values.count == 2 }
+            XCTAssertEqual(Set(recorder.values), ["run 1 cancelled", "run 2 finished"])
+            runLoop { rendered.asyncActions.runningCount == 0 }
+        }
+    }
+
+    func testSynchronousButtonsStaySynchronous() {
+        onMain {
+            var copies = 0
+            let rendered = RenderedMenu(Menu("Edit") { Button("Copy") { copies += 1 } })
+            g_action_group_activate_action(rendered.actionGroup, "copy", nil)
+            // Ran inside the activation: the synchronous initializer was chosen.
+            XCTAssertEqual(copies, 1)
+            XCTAssertEqual(rendered.asyncActions.runningCount, 0)
+        }
+    }
+
+    func testDestructiveAsyncActionAsksFirst() {
+        onMain {
+            let recorder = Recorder<String>()
+            let rendered = RenderedMenu(Menu("File") {
+                Button("Delete…", role: .destructive) {
+                    await Task.yield()
+                    recorder.record("deleted")
+                }
+            })
+            var asked: [String] = []
+            rendered.confirmDestructiveAction = { request, proceed in
+                asked.append(request.confirmLabel)
+                proceed()
+            }
+            rendered.refresh()
+            g_action_group_activate_action(rendered.actionGroup, "delete", nil)
+            XCTAssertEqual(asked.count, 1)
+            runLoop { recorder.values == ["deleted"] }
+        }
+    }
+
+    func testAMenuDroppedWhileItsActionRunsLetsTheTaskFinish() {
+        onMain {
+            let gate = Gate()
+            let recorder = Recorder<String>()
+            var rendered: RenderedMenu? = RenderedMenu(Menu("File") {
+                Button("Export…") {
+                    await gate.wait()
+                    recorder.record("done")
+                }
+            })
+            weak var weakMenu = rendered
+            g_action_group_activate_action(rendered!.actionGroup, "export", nil)
+            drainMainLoop()
+            rendered = nil
+            XCTAssertNil(weakMenu, "a running task does not keep its menu alive")
+            gate.open()
+            runLoop { recorder.values == ["done"] }
+        }
+    }
+}
