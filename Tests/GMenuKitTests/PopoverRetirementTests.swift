@@ -115,15 +115,11 @@ final class PopoverRetirementTests: GtkTestCase {
                 let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))!
                 settle { gtk_widget_get_mapped(popover) != 0 }
                 finalized.watch(popover)
-                guard let transform = PopoverPages.modelButtons(in: popover, text: "Transform").first else {
-                    return XCTFail("the menu did not open")
+                guard let upper = openSubmenu("Transform", showing: "Make Upper Case", in: popover, of: window) else {
+                    return XCTFail("the submenu did not open")
                 }
-                window.click(item: transform)
-                settle { PopoverPages(of: popover).visiblePage.map { !PopoverPages.modelButtons(in: $0, text: "Make Upper Case").isEmpty } ?? false }
-                if let upper = PopoverPages(of: popover).visiblePage.flatMap({ PopoverPages.modelButtons(in: $0, text: "Make Upper Case").first }) {
-                    window.restPointer(on: upper)
-                    gtk_widget_grab_focus(upper)
-                }
+                window.restPointer(on: upper)
+                gtk_widget_grab_focus(upper)
                 let target = WeakObjectPointer(window.window)
                 g_timeout_add_full(G_PRIORITY_DEFAULT, 100, { data in
                     let target = Unmanaged<WeakObjectPointer<GtkWidget>>.fromOpaque(data!).takeUnretainedValue()
@@ -286,13 +282,10 @@ final class PopoverRetirementTests: GtkTestCase {
                 let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))!
                 settle { gtk_widget_get_mapped(popover) != 0 }
                 finalized.watch(popover)
-                guard let transform = PopoverPages.modelButtons(in: popover, text: "Transform").first else {
-                    return XCTFail("the menu did not open")
+                guard let upper = openSubmenu("Transform", showing: "Make Upper Case", in: popover, of: window) else {
+                    return XCTFail("the submenu did not open")
                 }
-                window.click(item: transform)
-                settle { PopoverPages(of: popover).visiblePage.map { !PopoverPages.modelButtons(in: $0, text: "Make Upper Case").isEmpty } ?? false }
-                PopoverPages(of: popover).visiblePage.flatMap { PopoverPages.modelButtons(in: $0, text: "Make Upper Case").first }
-                    .map { _ = gtk_widget_grab_focus($0) }
+                gtk_widget_grab_focus(upper)
                 XCTAssertEqual(window.focus.map(PopoverPages.buttonText), "Make Upper Case", "the submenu page has the focus")
                 // A click outside the menu, in the window, closes it at once from the submenu page.
                 window.restPointer(on: elsewhere)
@@ -324,6 +317,18 @@ func leavesNothing(_ what: String, file: StaticString = #filePath, line: UInt = 
     XCTAssertGreaterThan(finalized.watchedCount, 0, "no popover was watched", file: file, line: line)
     XCTAssertTrue(finalized.allFinalized, "\(what) outlived its window", file: file, line: line)
     XCTAssertEqual(catcher.messages, [], file: file, line: line)
+}
+
+/// Clicks the submenu item `submenu` of an open popover for real and returns the item `item`
+/// of the page that slides in, once it shows.
+@MainActor
+private func openSubmenu(_ submenu: String, showing item: String, in popover: UnsafeMutablePointer<GtkWidget>,
+                         of window: InputWindow) -> UnsafeMutablePointer<GtkWidget>? {
+    guard let button = PopoverPages.modelButtons(in: popover, text: submenu).first else { return nil }
+    window.click(item: button)
+    let shown = { PopoverPages(of: popover).visiblePage.flatMap { PopoverPages.modelButtons(in: $0, text: item).first } }
+    settle { shown() != nil }
+    return shown()
 }
 
 /// Turns the main loop for a few frames' time, so that GTK's after-paint work runs.
