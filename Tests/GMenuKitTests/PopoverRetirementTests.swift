@@ -239,6 +239,51 @@ final class PopoverRetirementTests: GtkTestCase {
         }
     }
 
+    /// A menu of the bar that GTK closes while its submenu page holds the focus (a click
+    /// outside), its window going later.
+    func testAMenuBarMenuClosedFromASubmenuPageIsFinalized() throws {
+        try GtkSession.start()
+        onMain {
+            let finalized = FinalizationWatcher()
+            do {
+                let bar = MenuBar {
+                    Menu("Edit") { Button("Copy") {}; Menu("Transform") { Button("Make Upper Case") {} } }
+                }
+                let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+                let elsewhere = gtk_label_new("Elsewhere")!
+                gtk_widget_set_vexpand(elsewhere, 1)
+                gtk_widget_set_valign(elsewhere, GTK_ALIGN_END)
+                gtk_box_append(gmk_box(box), bar.widget)
+                gtk_box_append(gmk_box(box), elsewhere)
+                gtk_widget_set_size_request(box, 400, 320)
+                let window = InputWindow(titled: "Bar closed from a submenu", child: box)
+                guard let edit = ControlProbes.labels(in: bar.widget, text: "Edit").first else { return XCTFail("no Edit menu") }
+                window.click(1, onto: edit, at: 3, 3)
+                settle { ControlProbes.barPopovers(bar.widget).contains { gtk_widget_get_mapped($0) != 0 } }
+                guard let popover = ControlProbes.barPopovers(bar.widget).first(where: { gtk_widget_get_mapped($0) != 0 }) else {
+                    return XCTFail("the Edit menu did not open")
+                }
+                finalized.watch(popover)
+                guard let upper = openSubmenu("Transform", showing: "Make Upper Case", in: popover, of: window) else {
+                    return XCTFail("the submenu did not open")
+                }
+                // The bar's submenu is a popover of its own, nested in the Transform item.
+                if let submenu = gtk_widget_get_ancestor(upper, gtk_popover_get_type()), submenu != popover {
+                    finalized.watch(submenu)
+                }
+                gtk_widget_grab_focus(upper)
+                window.restPointer(on: elsewhere)
+                XInput.xdotool("click", "1")
+                settle { gtk_widget_get_mapped(popover) == 0 }
+                XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "the click outside closed the menu")
+                window.destroy()
+            }
+            settleFrames()
+            XCTAssertEqual(finalized.watchedCount, 2, "the menu and its nested submenu were watched")
+            XCTAssertTrue(finalized.allFinalized, "the bar's menu or its submenu outlived its window")
+        }
+    }
+
     /// A text view's own context menu, with GMenuKit's items below GTK's, open when the window
     /// goes.
     func testATextViewsContextMenuOpenWhenItsWindowGoes() throws {

@@ -50,6 +50,11 @@ public final class MenuBar: MenuControl {
             nonisolated(unsafe) let data = data
             MainActor.assumeIsolated { SwiftClosureData.object(data, as: MenuBar.self).menu.menuWillShow() }
         }, SwiftClosureData.retained(self), SwiftClosureData.releaseOnClosureDestroy)
+        // The bar's menus are GTK's popovers, one per top-level menu, made with its items: each
+        // lets go of the focus as it closes (see PopoverRetirement), watched when the bar shows.
+        connectWidgetSignal(widget, "map") { bar in
+            PopoverRetirement.popovers(under: bar).forEach { PopoverRetirement.watch($0) }
+        }
         // GTK 4.8 leaves an open menu of the bar alive, and holding the keyboard, when the bar
         // or its window goes; unrealize comes before either is disposed.
         connectWidgetSignal(widget, "unrealize") { bar in

@@ -60,6 +60,11 @@ enum PopoverRetirement {
         connectWidgetSignal(unmapping, "unmap") { _ in
             if let popover = target.object { moveFocus(outOf: popover, preferring: preferred?()) }
         }
+        // A menu bar's submenus are popovers of their own, nested in the menu's items
+        // (GTK_POPOVER_MENU_NESTED): each is watched too, as its parent menu shows.
+        connectWidgetSignal(popover, "map") { shown in
+            popovers(under: gtk_popover_get_child(gmk_popover(shown)) ?? shown).forEach { watch($0) }
+        }
     }
 
     private static let watchedKey = "gmenukit-popover-watched"
