@@ -482,4 +482,26 @@ final class BadInputTests: GtkTestCase {
             XCTAssertEqual(level, 2)
         }
     }
+
+    /// A destructive item of a control group keeps a plain label: GTK draws the group's icons
+    /// and shows labels as tooltips, which GTK 4.18 parses as markup after taking the markup
+    /// out ('Save As <' then warns); beside the group, destructive items are red as usual.
+    func testADestructiveItemOfAControlGroupHasNoMarkup() {
+        onMain {
+            let rendered = RenderedMenu(Menu("Edit") {
+                ControlGroup {
+                    Button("Cut", icon: "edit-cut-symbolic") {}
+                    Button("Save As <", role: .destructive) {}
+                }
+                Button("Delete <", role: .destructive) {}
+            })
+            rendered.destructiveColor = "#c01c28"
+            rendered.refresh()
+            let items = flatten(MenuModelReader.read(rendered.menuModel))
+            let inGroup = item(labelled: "Save As <", in: items)
+            XCTAssertNotNil(inGroup, "the label stays plain: \(items)")
+            XCTAssertNil(inGroup?.attributes["use-markup"])
+            XCTAssertEqual(items.first { $0.label?.contains("Delete") ?? false }?.attributes["use-markup"], "true", "outside the group it is red")
+        }
+    }
 }

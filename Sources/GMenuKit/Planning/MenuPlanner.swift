@@ -405,7 +405,7 @@ struct MenuPlanner {
                            "'\(detailedName)' is not a valid GAction name (scope.name, with letters, digits and '-'): \(problem.reason); the item is dimmed")
                 }
             }
-            applyDestructiveColor(to: &attributes)
+            applyDestructiveColor(to: &attributes, scope: scope)
             attributes.row = customRow(.command, for: attributes, scope: scope)
 
         case .toggle(let isOn):
@@ -592,9 +592,13 @@ struct MenuPlanner {
     }
 
     /// Destructive items are drawn in the given colour through Pango markup, with the label
-    /// escaped so that `&` and `<` stay literal.
-    private func applyDestructiveColor(to attributes: inout PlannedAttributes) {
-        guard attributes.role == "destructive", let color = options.destructiveColor, let label = attributes.label
+    /// escaped so that `&` and `<` stay literal. Not in an iconic section (a control group):
+    /// GTK draws an icon there and shows the label as the tooltip, and newer GTK (gtkmodelbutton.c,
+    /// `update_tooltip`, 4.18) parses the label's text, markup already taken out, as markup
+    /// again: a literal `<` or `&` warns.
+    private func applyDestructiveColor(to attributes: inout PlannedAttributes, scope: Scope) {
+        guard attributes.role == "destructive", let color = options.destructiveColor, let label = attributes.label,
+              !scope.isIconic
         else { return }
         attributes.label = "<span foreground=\"\(color)\">" + MenuLabelText.escapingMarkup(label) + "</span>"
         attributes.useMarkup = true
