@@ -249,14 +249,7 @@ final class PopoverRetirementTests: GtkTestCase {
                 let bar = MenuBar {
                     Menu("Edit") { Button("Copy") {}; Menu("Transform") { Button("Make Upper Case") {} } }
                 }
-                let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-                let elsewhere = gtk_label_new("Elsewhere")!
-                gtk_widget_set_vexpand(elsewhere, 1)
-                gtk_widget_set_valign(elsewhere, GTK_ALIGN_END)
-                gtk_box_append(gmk_box(box), bar.widget)
-                gtk_box_append(gmk_box(box), elsewhere)
-                gtk_widget_set_size_request(box, 400, 320)
-                let window = InputWindow(titled: "Bar closed from a submenu", child: box)
+                let (window, elsewhere) = windowWithRoomBelow(bar.widget, titled: "Bar closed from a submenu")
                 guard let edit = ControlProbes.labels(in: bar.widget, text: "Edit").first else { return XCTFail("no Edit menu") }
                 window.click(1, onto: edit, at: 3, 3)
                 settle { ControlProbes.barPopovers(bar.widget).contains { gtk_widget_get_mapped($0) != 0 } }
@@ -304,8 +297,8 @@ final class PopoverRetirementTests: GtkTestCase {
         }
     }
 
-    /// GTK closes a pull-down menu (Escape, twice: the first goes back from the submenu) while a
-    /// submenu page holds the focus; the window goes later.
+    /// GTK closes a pull-down menu (a click outside) while a submenu page holds the focus; the
+    /// window goes later.
     func testAMenuClosedByGTKFromASubmenuPageIsFinalized() throws {
         try GtkSession.start()
         onMain {
@@ -315,14 +308,7 @@ final class PopoverRetirementTests: GtkTestCase {
                     Button("Copy") {}
                     Menu("Transform") { Button("Make Upper Case") {} }
                 })
-                let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-                let elsewhere = gtk_label_new("Elsewhere")!
-                gtk_widget_set_vexpand(elsewhere, 1)
-                gtk_widget_set_valign(elsewhere, GTK_ALIGN_END)
-                gtk_box_append(gmk_box(box), control.widget)
-                gtk_box_append(gmk_box(box), elsewhere)
-                gtk_widget_set_size_request(box, 400, 320)
-                let window = InputWindow(titled: "Closed from a submenu", child: box)
+                let (window, elsewhere) = windowWithRoomBelow(control.widget, titled: "Closed from a submenu")
                 control.popup()
                 let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))!
                 settle { gtk_widget_get_mapped(popover) != 0 }
@@ -362,6 +348,20 @@ func leavesNothing(_ what: String, file: StaticString = #filePath, line: UInt = 
     XCTAssertGreaterThan(finalized.watchedCount, 0, "no popover was watched", file: file, line: line)
     XCTAssertTrue(finalized.allFinalized, "\(what) outlived its window", file: file, line: line)
     XCTAssertEqual(catcher.messages, [], file: file, line: line)
+}
+
+/// A window of `child` above an empty label, where a click falls outside any menu.
+@MainActor
+private func windowWithRoomBelow(_ child: UnsafeMutablePointer<GtkWidget>, titled title: String)
+    -> (window: InputWindow, elsewhere: UnsafeMutablePointer<GtkWidget>) {
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    let elsewhere = gtk_label_new("Elsewhere")!
+    gtk_widget_set_vexpand(elsewhere, 1)
+    gtk_widget_set_valign(elsewhere, GTK_ALIGN_END)
+    gtk_box_append(gmk_box(box), child)
+    gtk_box_append(gmk_box(box), elsewhere)
+    gtk_widget_set_size_request(box, 400, 320)
+    return (InputWindow(titled: title, child: box), elsewhere)
 }
 
 /// Clicks the submenu item `submenu` of an open popover for real and returns the item `item`
