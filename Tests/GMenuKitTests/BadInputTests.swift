@@ -100,7 +100,7 @@ final class BadInputTests: GtkTestCase {
             // The path shows the title without them: they would reorder it wherever it is printed.
             XCTAssertEqual(result.diagnostics.map(\.path), ["File › Open fdp.exe", "File › Save", "File › Save"])
             let scalars = result.items.compactMap(\.label).flatMap(\.unicodeScalars)
-            XCTAssertFalse(scalars.contains { MenuLabelText.isBidirectionalControl($0) })
+            XCTAssertFalse(scalars.contains(where: \.isBidirectionalControl))
         }
     }
 

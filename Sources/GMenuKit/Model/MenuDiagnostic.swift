@@ -44,7 +44,7 @@ public struct MenuDiagnostic: Hashable, Sendable, CustomStringConvertible {
 
     private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
-            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            || scalar.isBidirectionalControl
     }
 
     public var description: String {
@@ -53,5 +53,13 @@ public struct MenuDiagnostic: Hashable, Sendable, CustomStringConvertible {
         text += ": \(path): \(message)"
         if let suggestion { text += " (suggested: \(suggestion))" }
         return text
+    }
+}
+
+extension Unicode.Scalar {
+    /// The embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): invisible,
+    /// they reorder the text around them.
+    var isBidirectionalControl: Bool {
+        (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 }

@@ -17,7 +17,7 @@ enum MenuLabelText {
         if isAlreadyNormal(raw) { return Normalized(text: raw) }
         var problems: [String] = []
         var text = raw.replacing("...", with: "…")
-        if text.unicodeScalars.contains(where: isBidirectionalControl) {
+        if text.unicodeScalars.contains(where: \.isBidirectionalControl) {
             problems.append("contains bidirectional override or isolate characters (U+202A–U+202E, U+2066–U+2069), which can reorder what it shows; they were removed")
             text = removingBidirectionalControls(text)
         }
@@ -38,6 +38,12 @@ enum MenuLabelText {
         return Normalized(text: text, problems: problems)
     }
 
+    /// The titles leading to an item as a diagnostic names it, the way people see them:
+    /// "Edit › Sort By".
+    static func path(_ titles: [String]) -> String {
+        titles.map(pathComponent).joined(separator: " › ")
+    }
+
     /// A title as a diagnostic's path shows it: normalized, at most 40 characters, and
     /// "(untitled)" for one that shows nothing.
     static func pathComponent(_ title: String) -> String {
@@ -46,15 +52,9 @@ enum MenuLabelText {
         return text.count > 40 ? String(text.prefix(39)).trimmingTrailingSpaces() + "…" : text
     }
 
-    /// The embedding, override and isolate controls: invisible, they reorder the text around
-    /// them, so a label could show other than what it says.
-    static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
-        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-    }
-
     static func removingBidirectionalControls(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isBidirectionalControl) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isBidirectionalControl($0) }))
+        guard text.unicodeScalars.contains(where: \.isBidirectionalControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.isBidirectionalControl }))
     }
 
     private static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {

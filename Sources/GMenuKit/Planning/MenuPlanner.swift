@@ -530,7 +530,7 @@ struct MenuPlanner {
                 if let reportStateProblem {
                     let list = choices.map { "\($0.title): \($0.tag.base)" }.joined(separator: ", ")
                     reportStateProblem(MenuDiagnostic(
-                        severity: .warning, path: path.map(MenuLabelText.removingBidirectionalControls).joined(separator: " › "),
+                        severity: .warning, path: MenuLabelText.path(path),
                         message: "the selection \(selection.base) is none of the picker's options (\(list.isEmpty ? "it has none" : list)); no option is checked"))
                 }
                 return ""
@@ -709,7 +709,7 @@ struct MenuPlanner {
                    "'\(shortcut)' is not a GTK accelerator (write it like \"<Control>s\" or \"<Shift><Control>z\"); it is not shown")
             return nil
         }
-        let joinedPath = path.map(MenuLabelText.removingBidirectionalControls).joined(separator: " › ")
+        let joinedPath = MenuLabelText.path(path)
         if let owner = shortcutOwners[parsed.canonical]?.path {
             report(.error, path: path,
                    "the shortcut \(shortcut) is \(owner)'s too; one key runs one command, so only \(owner) keeps it")
@@ -792,9 +792,7 @@ struct MenuPlanner {
     }
 
     private mutating func report(_ severity: MenuDiagnostic.Severity, path: [String], _ message: String) {
-        // Titles as they are shown: a path names items the way people see them.
-        let path = path.map(MenuLabelText.pathComponent)
-        diagnostics.append(MenuDiagnostic(severity: severity, path: path.joined(separator: " › "), message: message))
+        diagnostics.append(MenuDiagnostic(severity: severity, path: MenuLabelText.path(path), message: message))
     }
 }
 
