@@ -27,6 +27,7 @@ runs_for() {
     5:50) echo 5 ;;
     5:*) echo 3 ;;
     2:100000 | 3:100000) echo 11 ;;
+    6:100000) echo 3 ;;
     *:100) echo 21 ;;
     *:1000) echo 11 ;;
     *:10000) echo 5 ;;
@@ -56,6 +57,18 @@ run_round() {
     # shellcheck disable=SC2086
     $(command_for "$side") --case "$case" --items "$items" --runs "$runs" $extra \
       | sed "s/^/$side /" >>"$results"
+  done
+}
+
+# Case 6 (a refresh with nothing changed, beside a render) has no PyGObject side: GMenuKit and C
+# take turns.
+run_round_two() {
+  local round=$1 case=$2 items=$3
+  local runs
+  runs=$(runs_for "$case" "$items")
+  for offset in 0 1; do
+    local side=${sides[$(((round + offset) % 2))]}
+    $(command_for "$side") --case "$case" --items "$items" --runs "$runs" | sed "s/^/$side /" >>"$results"
   done
 }
 
@@ -98,6 +111,12 @@ for case in 1 1s 1g 2 3 4; do
         *) run_round "$round" "$case" "$items" ;;
       esac
     done
+  done
+done
+for items in 1000 10000 100000; do
+  for round in $(seq 1 "$rounds"); do
+    echo "  case 6, $items items, round $round of $rounds" >&2
+    run_round_two "$round" 6 "$items"
   done
 done
 scripts/with-display.sh "$0" --popover-cases "$swift_bench" "$c_bench" "$results"
@@ -174,6 +193,22 @@ for case in ["1", "1-shared-icon", "1-generated", "2-label", "2-label-objects", 
         print(row([case_names[case], f"{items:,}", ms(med["gmenukit"]), ms(med["c"]), ms(med["pygobject"]),
                    f"{med['gmenukit'] / med['c']:.2f}", f"{med['gmenukit'] / med['pygobject']:.2f}",
                    counts if counts != "-/-/-" else "", len(samples[(case, items, "gmenukit")])]))
+
+print()
+print("Case 6: refresh() with nothing changed, beside a full render of the same menu (C: reads its model")
+print("again and compares every item's label and toggle state with it). Ratio: refresh / render.")
+widths6 = [8, 14, 15, 12, 8, 9, 10, 14, 9]
+print("  ".join(str(c).ljust(w) for c, w in zip(
+    ["items", "GMK render ms", "GMK refresh ms", "GMK ratio", "C render", "C refresh", "C ratio", "refresh GMK/C", "changed"], widths6)).rstrip())
+for items in sorted({key[1] for key in samples if key[0] == "6-refresh"}):
+    med = {(c, side): median(samples[(c, items, side)]) for c in ("6-render", "6-refresh") for side in ("gmenukit", "c")}
+    print("  ".join(str(c).ljust(w) for c, w in zip([
+        f"{items:,}", ms(med[("6-render", "gmenukit")]), ms(med[("6-refresh", "gmenukit")]),
+        f"{med[('6-refresh', 'gmenukit')] / med[('6-render', 'gmenukit')]:.3f}",
+        ms(med[("6-render", "c")]), ms(med[("6-refresh", "c")]),
+        f"{med[('6-refresh', 'c')] / med[('6-render', 'c')]:.3f}",
+        f"{med[('6-refresh', 'gmenukit')] / med[('6-refresh', 'c')]:.2f}",
+        changes[("6-refresh", items, "gmenukit")] + "/" + changes[("6-refresh", items, "c")]], widths6)).rstrip())
 
 print()
 print(f"Peak memory building case 1 at 100,000 items, a fresh process each (median of {rounds}):")

@@ -1,7 +1,7 @@
 /* The benchmark cases of Sources/MenuBenchmark written by hand in plain C against GTK and GIO:
    what a careful C programmer writes for the same menus, one GAction per item.
 
-     menu_bench --case 1|2|3|4|5 --items N [--runs N] [--rss]
+     menu_bench --case 1|2|3|4|5|6 --items N [--runs N] [--rss]
      menu_bench --case 1 --items N --generated [--runs N]   (case 1 for the history of case 3)
      --shared-icon: serialize the icon once for all items, as GMenuKit does (for comparison)
 
@@ -528,6 +528,77 @@ static void case_popover(int items, int runs) {
   items_model_free(&model);
 }
 
+/* ---- Case 6: refresh with nothing changed, beside a full build of the same menu. ---- */
+
+/* What a C program does to follow its model when it does not know what changed: it reads the
+   model again and compares every item the menu shows with it (the label and the toggle's
+   state), replacing what differs. Here nothing differs; the walk is the work. */
+static int refresh_menu(ItemsModel *model, BenchMenu *menu) {
+  int replaced = 0;
+  GMenuModel *root = G_MENU_MODEL(menu->root);
+  char name[32];
+  int sections = g_menu_model_get_n_items(root);
+  for (int s = 0; s < sections; s++) {
+    GMenuModel *section = g_menu_model_get_item_link(root, s, G_MENU_LINK_SECTION);
+    int n = g_menu_model_get_n_items(section);
+    for (int p = 0; p < n; p++) {
+      int i = s * SECTION_SIZE + p;
+      char *label = NULL;
+      if (!g_menu_model_get_item_attribute(section, p, G_MENU_ATTRIBUTE_LABEL, "s", &label)
+          || strcmp(label, model->labels[i]) != 0) {
+        snprintf(name, sizeof name, "item-%d", i);
+        g_menu_remove(G_MENU(section), p);
+        GMenuItem *item = make_item(model->labels[i], name);
+        g_menu_insert_item(G_MENU(section), p, item);
+        g_object_unref(item);
+        replaced++;
+      }
+      g_free(label);
+      if (i % SECTION_SIZE == 0) {
+        snprintf(name, sizeof name, "item-%d", i);
+        GAction *action = g_action_map_lookup_action(G_ACTION_MAP(menu->group), name);
+        GVariant *state = g_action_get_state(action);
+        if ((g_variant_get_boolean(state) != 0) != (model->flags[s] != 0))
+          g_simple_action_set_state(G_SIMPLE_ACTION(action), g_variant_new_boolean(model->flags[s]));
+        g_variant_unref(state);
+      }
+    }
+    g_object_unref(section);
+  }
+  return replaced;
+}
+
+typedef struct {
+  ItemsModel *model;
+  BenchMenu *menu;
+} RefreshContext;
+
+static void refresh_change(void *data, int run) {
+  (void)run;
+  RefreshContext *c = data;
+  if (refresh_menu(c->model, c->menu) != 0) abort();
+}
+
+static void case_refresh(int items, int runs) {
+  warm_up();
+  ItemsModel model = items_model_new(items);
+  double *samples = g_new(double, runs);
+  for (int run = 0; run < runs; run++) {
+    double start = now_seconds();
+    BenchMenu menu = build_items_menu(&model);
+    samples[run] = now_seconds() - start;
+    bench_menu_free(&menu);
+  }
+  report("6-render", items, samples, runs, -1);
+  BenchMenu menu = build_items_menu(&model);
+  RefreshContext context = {&model, &menu};
+  int changed = time_and_count_changes(runs, G_MENU_MODEL(menu.root), refresh_change, &context, samples);
+  report("6-refresh", items, samples, runs, changed);
+  bench_menu_free(&menu);
+  g_free(samples);
+  items_model_free(&model);
+}
+
 int main(int argc, char **argv) {
   int which = 0, items = 0, runs = 15;
   gboolean rss = FALSE, generated = FALSE;
@@ -541,7 +612,7 @@ int main(int argc, char **argv) {
   }
   if (runs < 1) runs = 1;
   if (items <= 0 || items % SECTION_SIZE != 0) {
-    fprintf(stderr, "usage: menu_bench --case 1|2|3|4|5 --items N (a multiple of 10) [--runs N] [--rss]\n");
+    fprintf(stderr, "usage: menu_bench --case 1|2|3|4|5|6 --items N (a multiple of 10) [--runs N] [--rss]\n");
     return 2;
   }
   switch (which) {
@@ -554,8 +625,9 @@ int main(int argc, char **argv) {
     case 3: case_generated(items, runs); break;
     case 4: case_teardown(items, runs); break;
     case 5: case_popover(items, runs); break;
+    case 6: case_refresh(items, runs); break;
     default:
-      fprintf(stderr, "no case %d; cases are 1 to 5\n", which);
+      fprintf(stderr, "no case %d; cases are 1 to 6\n", which);
       return 2;
   }
   return 0;

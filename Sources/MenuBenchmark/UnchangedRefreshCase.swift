@@ -1,0 +1,73 @@
+import CGtk
+import GMenuKit
+
+/// Case 6: `refresh()` on a rendered menu when nothing changed, beside a full render of the same
+/// menu (reported as 6-render and 6-refresh). The C side reads its model again and compares
+/// every item with it, which is what a program that does not know what changed must do.
+///
+/// `shape`: "sections" (the case 1 menu, the default), "generated" (one section of generated
+/// buttons, a `ForEach` over values) or "inline" (buttons written in a `for` loop of the
+/// content itself, no `ForEach`); the other shapes are reported as 6-render-<shape> and
+/// 6-refresh-<shape>.
+@MainActor
+enum UnchangedRefreshCase {
+    static func run(items: Int, runs: Int, shape: String) {
+        BuildMenuCase.warmUp()
+        let suffix = shape == "sections" ? "" : "-" + shape
+        let model = ItemsModel(count: items)
+        let list = FlatListModel(count: items)
+        let menu: Menu = switch shape {
+        case "generated": list.generatedMenu
+        case "inline": list.inlineMenu
+        default: model.menu
+        }
+        var renders: [Double] = []
+        // --refresh-only: no renders timed (for a profile of the refresh alone).
+        for _ in 0..<(CommandLine.arguments.contains("--refresh-only") ? 0 : runs) {
+            var rendered: RenderedMenu?
+            renders.append(Stopwatch.time { rendered = RenderedMenu(menu) })
+            precondition(rendered != nil)
+            rendered = nil  // Torn down untimed.
+        }
+        let rendered = RenderedMenu(menu)
+        runMainLoopUntilIdle()
+        let refresh = timeAndCountChanges(runs: runs, of: rendered.menuModel) { _ in
+            rendered.refresh()
+            runMainLoopUntilIdle()
+        }
+        Report.result("6-render" + suffix, items: items, seconds: renders)
+        Report.result("6-refresh" + suffix, items: items, seconds: refresh.seconds, itemsChanged: refresh.itemsChanged)
+    }
+}
+
+/// A flat list of titled entries, as a long history or bookmark list keeps them.
+@MainActor
+final class FlatListModel {
+    let entries: [BenchmarkItem]
+    var opened: Int?
+
+    init(count: Int) {
+        entries = (0..<count).map { BenchmarkItem(id: $0, title: "Entry " + String($0)) }
+    }
+
+    /// One section of generated buttons, one for each entry.
+    var generatedMenu: Menu {
+        Menu("Generated") {
+            Section {
+                ForEach(self.entries) { entry in Button(entry.title) { self.opened = entry.id } }
+            }
+            .generatedContent()
+            Divider()
+            Button("Clear History") {}
+        }
+    }
+
+    /// The same buttons written in a loop of the content itself, each with its own action.
+    var inlineMenu: Menu {
+        Menu("Inline") {
+            for entry in self.entries {
+                Button(entry.title) { self.opened = entry.id }
+            }
+        }
+    }
+}
