@@ -174,12 +174,12 @@ enum ThemeVariant {
 /// The whole screen saved as a PNG in a directory named by an environment variable, when set.
 enum Screenshot {
     @discardableResult
-    static func saveIfAsked(name: String, variable: String) -> String? {
+    static func saveIfAsked(name: String, variable: String, size: String = "520x420") -> String? {
         guard let directory = ProcessInfo.processInfo.environment[variable] else { return nil }
         let path = directory + "/" + name + ".png"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["import", "-window", "root", "-crop", "520x420+0+0", path]
+        process.arguments = ["import", "-window", "root", "-crop", size + "+0+0", path]
         for _ in 0..<30 { g_main_context_iteration(nil, 0); g_usleep(2_000) }
         try? process.run()
         process.waitUntilExit()

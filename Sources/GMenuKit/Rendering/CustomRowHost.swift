@@ -40,6 +40,7 @@ final class CustomRowHost {
                 // The row carries its key, so that finding the focused row is a walk up from the focus.
                 g_object_set_data_full(gmk_object(row), Self.keyData, SwiftClosureData.retained(RowKey(spec.key)),
                                        SwiftClosureData.releaseOnDestroy)
+                RowIndicatorAlignment.align(row)
                 closeAfterActivation(row, keepsMenuOpen: spec.attributes.keepsMenuOpen)
                 RowHighlight.follow(row)
             }

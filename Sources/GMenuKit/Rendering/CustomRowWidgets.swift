@@ -32,28 +32,39 @@ enum CustomRowWidgets {
         case .command:
             row = gmk_widget_new_with_role(gtk_button_get_type(), GTK_ACCESSIBLE_ROLE_MENU_ITEM, "modelbutton")
             let content = commandContent(attributes)
-            gtk_button_set_child(gmk_button(row), content.box)
+            gtk_button_set_child(gmk_button(row), withStartBox(content.box, of: row))
             gmk_accessible_set_labelled_by(row, content.label)
             if let shortcut = content.shortcut { gmk_accessible_set_key_shortcuts(row, shortcut) }
             if let subtitle = attributes.subtitle { gmk_accessible_set_description(row, subtitle) }
             gtk_widget_add_css_class(row, "flat")
             gtk_widget_add_css_class(row, "gmenukit-row")
         case .check, .radio:
+            // A button holding a check button as its indicator, as a model button holds its
+            // own: the indicator sits in the start box that lines up with GTK's (see
+            // RowIndicatorAlignment), and the row, not the indicator, is what is clicked,
+            // focused and heard.
             let role = attributes.row == .radio ? GTK_ACCESSIBLE_ROLE_MENU_ITEM_RADIO : GTK_ACCESSIBLE_ROLE_MENU_ITEM_CHECKBOX
-            row = gmk_widget_new_with_role(gtk_check_button_get_type(), role, "modelbutton")
-            if GTKAccessibility.checkButtonsSetTheirOwnRole { gmk_keep_accessible_role(row, role) }
+            row = gmk_widget_new_with_role(gtk_button_get_type(), role, "modelbutton")
+            let indicator = gmk_widget_new_with_role(gtk_check_button_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION, nil)!
+            if GTKAccessibility.checkButtonsSetTheirOwnRole { gmk_keep_accessible_role(indicator, GTK_ACCESSIBLE_ROLE_PRESENTATION) }
+            gtk_widget_set_can_target(indicator, 0)
+            gtk_widget_set_focusable(indicator, 0)
+            gtk_widget_set_valign(indicator, GTK_ALIGN_CENTER)
+            gtk_widget_add_css_class(indicator, "gmenukit-indicator")
+            bindAction(indicator, attributes)
+            let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
             let label = label(attributes)
             gtk_widget_set_hexpand(label, 1)
+            gtk_box_append(gmk_box(content), label)
             if let shortcut = shortcutLabel(attributes) {
                 // The shortcut shows beside the label, as in GTK's check and radio items.
-                let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
-                gtk_box_append(gmk_box(box), label)
-                gtk_box_append(gmk_box(box), acceleratorLabel(shortcut))
-                gtk_check_button_set_child(gmk_check_button(row), box)
+                gtk_box_append(gmk_box(content), acceleratorLabel(shortcut))
                 gmk_accessible_set_key_shortcuts(row, shortcut)
-            } else {
-                gtk_check_button_set_child(gmk_check_button(row), label)
             }
+            let box = withStartBox(content, of: row)
+            gtk_box_append(gmk_box(gtk_widget_get_first_child(box)!), indicator)
+            gtk_button_set_child(gmk_button(row), box)
+            gmk_follow_row_indicator(row, indicator)
             gmk_accessible_set_labelled_by(row, label)
             gtk_widget_add_css_class(row, "flat")
             gtk_widget_add_css_class(row, "gmenukit-row")
@@ -80,6 +91,17 @@ enum CustomRowWidgets {
         }
         bindAction(row, attributes)
         return row
+    }
+
+    /// `content` after the row's start box, the column of GTK's check and radio indicators.
+    private static func withStartBox(
+        _ content: UnsafeMutablePointer<GtkWidget>, of row: UnsafeMutablePointer<GtkWidget>
+    ) -> UnsafeMutablePointer<GtkWidget> {
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_box_append(gmk_box(box), RowIndicatorAlignment.startBox(for: row))
+        gtk_widget_set_hexpand(content, 1)
+        gtk_box_append(gmk_box(box), content)
+        return box
     }
 
     private static func commandContent(
@@ -191,6 +213,11 @@ enum CustomRowWidgets {
     private static let css = """
         popover.menu modelbutton.gmenukit-row:focus-visible, popover.menu .gmenukit-icon-row:focus-visible {
           outline-color: transparent; }
+        popover.menu checkbutton.gmenukit-indicator { padding: 0; min-height: 0; border-spacing: 0; }
+        popover.menu checkbutton.gmenukit-indicator:dir(ltr) > check, popover.menu checkbutton.gmenukit-indicator:dir(ltr) > radio {
+          margin-left: -2px; margin-right: 6px; }
+        popover.menu checkbutton.gmenukit-indicator:dir(rtl) > check, popover.menu checkbutton.gmenukit-indicator:dir(rtl) > radio {
+          margin-left: 6px; margin-right: -2px; }
         popover.menu .gmenukit-subtitle { font-size: smaller; opacity: 0.7; }
         popover.menu .gmenukit-accelerator { color: alpha(currentColor, 0.55); margin-left: 12px; }
         popover.menu button.gmenukit-icon-row { min-height: 30px; min-width: 30px; padding: 0 6px; }

@@ -1,0 +1,231 @@
+import CGtk
+import Foundation
+import XCTest
+
+@testable import GMenuKit
+
+/// GMenuKit's rows line up with GTK's model buttons in the same popover: every label starts
+/// where GTK's labels start (after the column of check and radio indicators, when the page has
+/// one), and the indicators of check and radio rows sit where GTK's do. Measured in the
+/// widgets' own geometry, in each theme, size and direction a person may run.
+final class RowLayoutTests: GtkTestCase {
+    static let screenshotVariable = "GMENUKIT_ROW_LAYOUT_SCREENSHOTS"
+
+    /// What one run changes: the theme, its dark variant, the text scale and the direction.
+    struct Setting {
+        var name: String
+        var theme = "Adwaita"
+        var dark = false
+        var textScale = 1.0
+        var rightToLeft = false
+    }
+
+    static let settings = [
+        Setting(name: "adwaita"),
+        Setting(name: "adwaita-dark", dark: true),
+        // GTK 4.8 and 4.18 accept HighContrast and, with the dark preference, draw its inverse
+        // (gtkcssprovider.c: "hc-dark"). GTK 4.8 misspells the name HighContrastInverse in that
+        // fallback (`HighConstrastInverse`), so that name alone gives it plain Adwaita: the dark
+        // preference is the way to the inverse theme on every version.
+        Setting(name: "high-contrast", theme: "HighContrast"),
+        Setting(name: "high-contrast-inverse", theme: "HighContrast", dark: true),
+        Setting(name: "text-scale-1.5", textScale: 1.5),
+        Setting(name: "right-to-left", rightToLeft: true),
+    ]
+
+    func testLabelsAndIndicatorsLineUpWithGTKsItemsInEveryThemeSizeAndDirection() throws {
+        try GtkSession.start()
+        onMain {
+            let original = Self.current()
+            defer { Self.apply(original) }
+            for setting in Self.settings {
+                Self.apply(setting)
+                Self.checkAlignment(setting.name, rightToLeft: setting.rightToLeft)
+            }
+        }
+    }
+
+    /// The display's settings as the session started them.
+    @MainActor
+    private static func current() -> Setting {
+        guard let settings = gtk_settings_get_default() else { return Setting(name: "none") }
+        let theme = gmk_object_dup_string(settings.gpointer, "gtk-theme-name")
+        defer { g_free(theme) }
+        return Setting(name: "original", theme: theme.map { String(cString: $0) } ?? "Adwaita",
+                       dark: gmk_object_get_boolean(settings.gpointer, "gtk-application-prefer-dark-theme") != 0,
+                       textScale: Double(gmk_object_get_int(settings.gpointer, "gtk-xft-dpi")) / (96 * 1024),
+                       rightToLeft: gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL)
+    }
+
+    @MainActor
+    private static func apply(_ setting: Setting) {
+        guard let settings = gtk_settings_get_default() else { return }
+        GObjectProperty.set(settings.gpointer, "gtk-theme-name", string: setting.theme)
+        GObjectProperty.set(settings.gpointer, "gtk-application-prefer-dark-theme", boolean: setting.dark)
+        // The text scale of GNOME's settings reaches GTK as the font resolution (1024ths of a dpi).
+        GObjectProperty.set(settings.gpointer, "gtk-xft-dpi", int: Int32((96 * 1024 * setting.textScale).rounded()))
+        gtk_widget_set_default_direction(setting.rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
+        drainMainLoop()
+    }
+
+    @MainActor
+    private static func checkAlignment(_ name: String, rightToLeft: Bool) {
+        final class Model { var bold = true; var italic = false; var align = "Left" }
+        let model = Model()
+        let menu = RenderedMenu(Menu("Layout") {
+            Section {
+                Button("Paste") {}
+                Button("Copy", icon: "edit-copy-symbolic") {}
+                Button("Export", subtitle: "As a PDF file") {}
+                Button("Larger") {}.menuActionDismissBehavior(.disabled)
+            }
+            Section {
+                Toggle("Bold", isOn: Binding(get: { model.bold }, set: { model.bold = $0 }))
+                Toggle("Italic", isOn: Binding(get: { model.italic }, set: { model.italic = $0 }))
+                    .menuActionDismissBehavior(.disabled)
+            }
+            Section {
+                Picker("Align", selection: Binding(get: { model.align }, set: { model.align = $0 })) {
+                    Text("Left").tag("Left")
+                    Text("Right").tag("Right")
+                }
+            }
+            Section {
+                Picker("Spacing", selection: Binding(get: { model.align }, set: { model.align = $0 })) {
+                    Text("Single").tag("Left")
+                    Text("Double").tag("Right")
+                }
+            }
+            .menuActionDismissBehavior(.disabled)
+        })
+        let opened = OpenedMenuButton(showing: menu, inWindowTitled: "Row layout " + name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: ".", with: " "))
+        defer { opened.close() }
+        let popover = opened.popover
+        gtk_test_widget_wait_for_draw(popover)
+        Screenshot.saveIfAsked(name: "row-layout-\(name)", variable: screenshotVariable, size: "420x820")
+
+        // The edge text starts from: the left one, or the right one right to left.
+        func leadingEdge(_ widget: UnsafeMutablePointer<GtkWidget>) -> Double {
+            var bounds = graphene_rect_t()
+            XCTAssertNotEqual(gtk_widget_compute_bounds(widget, popover, &bounds), 0)
+            return Double(rightToLeft ? bounds.origin.x + bounds.size.width : bounds.origin.x)
+        }
+        func label(_ text: String) -> UnsafeMutablePointer<GtkWidget>? {
+            widgetTree(popover).first {
+                isWidget($0, ofType: "GtkLabel") && String(cString: gtk_label_get_text(gmk_label($0))) == text
+            }
+        }
+        let rows = Set(MenuRows.all(in: popover).map { UnsafeMutableRawPointer($0) })
+        func isInRow(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+            var current: UnsafeMutablePointer<GtkWidget>? = widget
+            while let widget = current {
+                if rows.contains(UnsafeMutableRawPointer(widget)) { return true }
+                current = gtk_widget_get_parent(widget)
+            }
+            return false
+        }
+
+        // GTK's own items: a plain one, a check and a radio. The rest are GMenuKit's rows.
+        for (text, isRow) in [("Paste", false), ("Bold", false), ("Left", false),
+                              ("Export", true), ("Larger", true), ("Italic", true), ("Single", true)] {
+            guard let widget = label(text) else { return XCTFail("[\(name)] no label \(text)") }
+            XCTAssertEqual(isInRow(widget), isRow, "[\(name)] \(text) is drawn by \(isRow ? "GMenuKit" : "GTK")")
+        }
+        guard let paste = label("Paste") else { return }
+        let column = leadingEdge(paste)
+        for text in ["Bold", "Left", "Export", "Larger", "Italic", "Single", "Double"] {
+            guard let widget = label(text) else { continue }
+            XCTAssertEqual(leadingEdge(widget), column, accuracy: 1,
+                           "[\(name)] \(text)'s label starts where GTK's labels do, after the indicator column")
+        }
+        // An icon row's icon stands in the label column, its label after it.
+        if let copy = MenuRows.row("Copy", in: popover),
+           let icon = widgetTree(copy).first(where: { isWidget($0, ofType: "GtkImage") }) {
+            XCTAssertEqual(leadingEdge(icon), column, accuracy: 1, "[\(name)] the icon of an icon row starts in the label column")
+        } else {
+            XCTFail("[\(name)] no icon row")
+        }
+        // Indicators: GMenuKit's (inside a row) at the same place as GTK's.
+        let indicators = widgetTree(popover).filter {
+            ["check", "radio"].contains(String(cString: gtk_widget_get_css_name($0)))
+        }
+        let gtkIndicators = indicators.filter { !isInRow($0) }, rowIndicators = indicators.filter(isInRow)
+        XCTAssertEqual(gtkIndicators.count, 3, "[\(name)] GTK draws Bold, Left and Right")
+        XCTAssertEqual(rowIndicators.count, 3, "[\(name)] the rows draw Italic, Single and Double")
+        guard let reference = gtkIndicators.first else { return }
+        var referenceBounds = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(reference, popover, &referenceBounds)
+        for indicator in rowIndicators {
+            var bounds = graphene_rect_t()
+            _ = gtk_widget_compute_bounds(indicator, popover, &bounds)
+            XCTAssertEqual(leadingEdge(indicator), leadingEdge(reference), accuracy: 1,
+                           "[\(name)] a row's indicator sits in GTK's indicator column")
+            XCTAssertEqual(Double(bounds.size.width), Double(referenceBounds.size.width), accuracy: 0.5,
+                           "[\(name)] and is as large as GTK's")
+        }
+    }
+
+    /// A row's checked state reaches its indicator and the accessibility tree, and the
+    /// indicator takes the row's hover as GTK's indicators take their model button's.
+    func testACheckRowsIndicatorFollowsItsStateAndItsRowsHover() throws {
+        try GtkSession.start()
+        onMain {
+            final class Model { var italic = false }
+            let model = Model()
+            let menu = RenderedMenu(Menu("Style") {
+                Toggle("Italic", isOn: Binding(get: { model.italic }, set: { model.italic = $0 }))
+                    .menuActionDismissBehavior(.disabled)
+            })
+            let opened = OpenedMenuButton(showing: menu, inWindowTitled: "Check row state")
+            defer { opened.close() }
+            guard let row = MenuRows.row("Italic", in: opened.popover),
+                  let indicator = widgetTree(row).first(where: { isWidget($0, ofType: "GtkCheckButton") })
+            else { return XCTFail("no check row") }
+            XCTAssertEqual(gtk_check_button_get_active(gmk_check_button(indicator)), 0)
+            XCTAssertEqual(gtk_widget_get_focusable(indicator), 0, "the row, not its indicator, takes the focus")
+            XCTAssertEqual(gtk_widget_get_can_target(indicator), 0, "and the clicks")
+            XCTAssertEqual(gtk_accessible_get_accessible_role(OpaquePointer(indicator)), GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                           "the indicator is not heard apart from its row")
+
+            WidgetClicks.click(row, inWindowTitled: "Check row state")
+            XInput.runMainLoop { model.italic }
+            XCTAssertTrue(model.italic, "a click on the row toggles")
+            drainMainLoop()
+            XCTAssertNotEqual(gtk_check_button_get_active(gmk_check_button(indicator)), 0, "the indicator shows the new state")
+            XCTAssertNotEqual(gtk_widget_get_mapped(opened.popover), 0, "the menu stays open (D4)")
+
+            let hovered = gtk_widget_get_state_flags(row).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue
+            XCTAssertNotEqual(hovered, 0, "the pointer rests on the row")
+            XCTAssertNotEqual(gtk_widget_get_state_flags(indicator).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue, 0,
+                              "its indicator is drawn hovered with it")
+        }
+    }
+}
+
+/// Sets one property of a GObject from Swift (g_object_set is variadic).
+@MainActor
+enum GObjectProperty {
+    static func set(_ object: UnsafeMutableRawPointer, _ name: String, string: String) {
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
+        g_value_set_string(&value, string)
+        g_object_set_property(gmk_object(object), name, &value)
+        g_value_unset(&value)
+    }
+
+    static func set(_ object: UnsafeMutableRawPointer, _ name: String, boolean: Bool) {
+        var value = GValue()
+        g_value_init(&value, GType(5 << 2))  // G_TYPE_BOOLEAN
+        g_value_set_boolean(&value, boolean ? 1 : 0)
+        g_object_set_property(gmk_object(object), name, &value)
+        g_value_unset(&value)
+    }
+
+    static func set(_ object: UnsafeMutableRawPointer, _ name: String, int: Int32) {
+        var value = GValue()
+        g_value_init(&value, GType(6 << 2))  // G_TYPE_INT
+        g_value_set_int(&value, int)
+        g_object_set_property(gmk_object(object), name, &value)
+        g_value_unset(&value)
+    }
+}
