@@ -57,6 +57,41 @@ final class RowLayoutTests: GtkTestCase {
                        rightToLeft: gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL)
     }
 
+    /// A window scale of 2 is chosen when GDK opens the display (`GDK_SCALE`): the same check
+    /// runs in a process of its own, this test binary started again with only the child test.
+    func testLabelsAndIndicatorsLineUpAtAWindowScaleOfTwo() throws {
+        try GtkSession.start()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["GMenuKitTests.RowLayoutTests/testAlignmentInThisProcessWhenAskedByTheScaleTest"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["GDK_SCALE"] = "2"
+        environment[Self.childVariable] = "1"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "the check at scale 2 passes:\n\(text)")
+        XCTAssertTrue(text.contains("Executed 1 test, with 0 failures"), "the check ran at scale 2:\n\(text)")
+    }
+
+    static let childVariable = "GMENUKIT_ROW_LAYOUT_CHILD"
+
+    func testAlignmentInThisProcessWhenAskedByTheScaleTest() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment[Self.childVariable] != nil, "run by the scale test")
+        try GtkSession.start()
+        onMain {
+            guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
+                  let monitor = g_list_model_get_item(monitors, 0) else { return XCTFail("no monitor") }
+            defer { g_object_unref(monitor) }
+            XCTAssertEqual(gdk_monitor_get_scale_factor(OpaquePointer(monitor)), 2, "GDK_SCALE=2 took effect")
+            Self.checkAlignment("window-scale-2", rightToLeft: false)
+        }
+    }
+
     @MainActor
     private static func apply(_ setting: Setting) {
         guard let settings = gtk_settings_get_default() else { return }
