@@ -217,7 +217,7 @@ final class RowLayoutTests: GtkTestCase {
                   let indicator = widgetTree(row).first(where: { isWidget($0, ofType: "GtkCheckButton") })
             else { return XCTFail("no check row") }
             XCTAssertEqual(gtk_check_button_get_active(gmk_check_button(indicator)), 0)
-            XCTAssertEqual(gtk_widget_get_focusable(indicator), 0, "the row, not its indicator, takes the focus")
+            XCTAssertEqual(gtk_widget_get_can_focus(indicator), 0, "the row, not its indicator, takes the focus")
             XCTAssertEqual(gtk_widget_get_can_target(indicator), 0, "and the clicks")
             XCTAssertEqual(gtk_accessible_get_accessible_role(OpaquePointer(indicator)), GTK_ACCESSIBLE_ROLE_PRESENTATION,
                            "the indicator is not heard apart from its row")

@@ -48,7 +48,9 @@ enum CustomRowWidgets {
             let indicator = gmk_widget_new_with_role(gtk_check_button_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION, nil)!
             if GTKAccessibility.checkButtonsSetTheirOwnRole { gmk_keep_accessible_role(indicator, GTK_ACCESSIBLE_ROLE_PRESENTATION) }
             gtk_widget_set_can_target(indicator, 0)
-            gtk_widget_set_focusable(indicator, 0)
+            // Not `focusable` alone: a GtkCheckButton's focus handler would still take the
+            // arrow keys' focus moves and keep them, stopping Down at the row.
+            gtk_widget_set_can_focus(indicator, 0)
             gtk_widget_set_valign(indicator, GTK_ALIGN_CENTER)
             gtk_widget_add_css_class(indicator, "gmenukit-indicator")
             bindAction(indicator, attributes)
