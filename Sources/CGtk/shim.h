@@ -255,4 +255,28 @@ static inline gpointer gmk_object_dup_object(gpointer object, const char *proper
   return value;
 }
 
+/* GtkStyleContext is deprecated from GTK 4.10, with no replacement for what GMenuKit reads
+   through it: a theme's named colour (`error_color`, still defined by GTK 4.18's default theme
+   and by libadwaita) and a widget's CSS padding and border. The calls stay in these two
+   functions, built without the deprecation warning; the padding is only needed before GTK 4.12
+   (see PopoverPlacement) and is not read at all when built against 4.12 or later. */
+static inline gboolean gmk_theme_color(GtkWidget *widget, const char *name, GdkRGBA *color) {
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  return gtk_style_context_lookup_color(gtk_widget_get_style_context(widget), name, color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}
+static inline void gmk_widget_padding_and_border(GtkWidget *widget, GtkBorder *padding, GtkBorder *border) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+  (void) widget;
+  *padding = (GtkBorder) { 0 };
+  *border = (GtkBorder) { 0 };
+#else
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  GtkStyleContext *style = gtk_widget_get_style_context(widget);
+  gtk_style_context_get_padding(style, padding);
+  gtk_style_context_get_border(style, border);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#endif
+}
+
 #endif

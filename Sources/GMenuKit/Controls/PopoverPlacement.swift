@@ -12,12 +12,9 @@ enum PopoverPlacement {
     /// border; 4.12 transforms it from the content box (`compute_surface_pointing_to`).
     static func pointingToOffset(of widget: UnsafeMutablePointer<GtkWidget>) -> (x: gint, y: gint) {
         guard gtk_get_major_version() == 4, gtk_get_minor_version() < 12 else { return (0, 0) }
-        // Deprecated from 4.10, present in 4.8: the one way to read a widget's padding and border.
-        let style = gtk_widget_get_style_context(widget)
         var padding = GtkBorder()
         var border = GtkBorder()
-        gtk_style_context_get_padding(style, &padding)
-        gtk_style_context_get_border(style, &border)
+        gmk_widget_padding_and_border(widget, &padding, &border)
         return (gint(padding.left) + gint(border.left), gint(padding.top) + gint(border.top))
     }
 }

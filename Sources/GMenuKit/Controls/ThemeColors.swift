@@ -9,8 +9,7 @@ enum ThemeColors {
     /// The theme's `error_color` as `#rrggbb`, as seen from `widget`.
     static func errorColor(of widget: UnsafeMutablePointer<GtkWidget>) -> String {
         var color = GdkRGBA()
-        // Deprecated from GTK 4.10, present in 4.8: the one way to read a named theme colour.
-        guard gtk_style_context_lookup_color(gtk_widget_get_style_context(widget), "error_color", &color) != 0 else {
+        guard gmk_theme_color(widget, "error_color", &color) != 0 else {
             return fallbackErrorColor
         }
         return "#" + [color.red, color.green, color.blue].map(hexByte).joined()
