@@ -28,6 +28,7 @@ runs_for() {
     5:*) echo 3 ;;
     2:100000 | 3:100000) echo 11 ;;
     6:100000) echo 3 ;;
+    7:*) echo 41 ;;
     *:100) echo 21 ;;
     *:1000) echo 11 ;;
     *:10000) echo 5 ;;
@@ -79,6 +80,13 @@ if [ "${1:-}" = "--popover-cases" ]; then
     for round in $(seq 1 "$rounds"); do
       echo "  case 5, $items items, round $round of $rounds" >&2
       run_round "$round" 5 "$items"
+    done
+  done
+  # Case 7: a toggle row flipped while its menu is open; GMenuKit and C take turns.
+  for items in 10 2000; do
+    for round in $(seq 1 "$rounds"); do
+      echo "  case 7, $items items, round $round of $rounds" >&2
+      run_round_two "$round" 7 "$items"
     done
   done
   exit 0
@@ -209,6 +217,14 @@ for items in sorted({key[1] for key in samples if key[0] == "6-refresh"}):
         f"{med[('6-refresh', 'c')] / med[('6-render', 'c')]:.3f}",
         f"{med[('6-refresh', 'gmenukit')] / med[('6-refresh', 'c')]:.2f}",
         changes[("6-refresh", items, "gmenukit")] + "/" + changes[("6-refresh", items, "c")]], widths6)).rstrip())
+
+print()
+print("Case 7: a toggle flipped while its menu is open (GMenuKit: a check row, its indicator and its")
+print("accessible state; C: a GSimpleAction's state in a GtkPopoverMenu). The same cost at any size.")
+print(row(["", "items", "GMenuKit ms", "C ms", "GMenuKit/C"]))
+for items in sorted({key[1] for key in samples if key[0] == "7"}):
+    med = {side: median(samples[("7", items, side)]) for side in ("gmenukit", "c")}
+    print(row(["7", f"{items:,}", f"{med['gmenukit']:.4f}", f"{med['c']:.4f}", f"{med['gmenukit'] / med['c']:.2f}"]))
 
 print()
 print(f"Peak memory building case 1 at 100,000 items, a fresh process each (median of {rounds}):")

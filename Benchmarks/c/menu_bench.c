@@ -1,7 +1,7 @@
 /* The benchmark cases of Sources/MenuBenchmark written by hand in plain C against GTK and GIO:
    what a careful C programmer writes for the same menus, one GAction per item.
 
-     menu_bench --case 1|2|3|4|5|6 --items N [--runs N] [--rss]
+     menu_bench --case 1|2|3|4|5|6|7 --items N [--runs N] [--rss]
      menu_bench --case 1 --items N --generated [--runs N]   (case 1 for the history of case 3)
      --shared-icon: serialize the icon once for all items, as GMenuKit does (for comparison)
 
@@ -599,6 +599,62 @@ static void case_refresh(int items, int runs) {
   items_model_free(&model);
 }
 
+/* ---- Case 7: a toggle flipped while its menu is open, in menus of any size. ---- */
+
+static void case_open_toggle(int items, int runs) {
+  if (!gtk_init_check()) {
+    fprintf(stderr, "case 7 needs a display; run it under scripts/with-display.sh\n");
+    exit(2);
+  }
+  GMenu *root = g_menu_new();
+  GSimpleActionGroup *group = g_simple_action_group_new();
+  GSimpleAction *toggle = g_simple_action_new_stateful("wrap", NULL, g_variant_new_boolean(FALSE));
+  g_action_map_add_action(G_ACTION_MAP(group), G_ACTION(toggle));
+  g_menu_append(root, "Wrap Lines", "menu.wrap");
+  GSimpleAction *item = g_simple_action_new("item", G_VARIANT_TYPE_INT32);
+  g_action_map_add_action(G_ACTION_MAP(group), G_ACTION(item));
+  for (int i = 1; i < items; i++) {
+    char label[32];
+    snprintf(label, sizeof label, "Item %d", i);
+    GMenuItem *entry = g_menu_item_new(label, NULL);
+    g_menu_item_set_action_and_target_value(entry, "menu.item", g_variant_new_int32(i));
+    g_menu_append_item(root, entry);
+    g_object_unref(entry);
+  }
+  GtkWidget *window = gtk_window_new();
+  GtkWidget *button = gtk_button_new_with_label("Open");
+  gtk_window_set_default_size(GTK_WINDOW(window), 640, 480);
+  gtk_window_set_child(GTK_WINDOW(window), button);
+  gtk_widget_insert_action_group(window, "menu", G_ACTION_GROUP(group));
+  gtk_window_present(GTK_WINDOW(window));
+  while (!gtk_widget_get_mapped(window)) g_main_context_iteration(NULL, TRUE);
+  GtkWidget *popover = gtk_popover_menu_new_from_model(G_MENU_MODEL(root));
+  gtk_widget_set_parent(popover, button);
+  gtk_popover_popup(GTK_POPOVER(popover));
+  while (!gtk_widget_get_mapped(popover)) g_main_context_iteration(NULL, TRUE);
+  run_until_idle();
+
+  double *samples = g_new(double, runs);
+  gboolean on = FALSE;
+  for (int run = 0; run <= runs; run++) {
+    double start = now_seconds();
+    on = !on;
+    g_simple_action_set_state(toggle, g_variant_new_boolean(on));
+    run_until_idle();
+    if (run > 0) samples[run - 1] = now_seconds() - start;
+  }
+  report("7", items, samples, runs, -1);
+  g_free(samples);
+  gtk_popover_popdown(GTK_POPOVER(popover));
+  gtk_widget_unparent(popover);
+  gtk_window_destroy(GTK_WINDOW(window));
+  run_until_idle();
+  g_object_unref(item);
+  g_object_unref(toggle);
+  g_object_unref(group);
+  g_object_unref(root);
+}
+
 int main(int argc, char **argv) {
   int which = 0, items = 0, runs = 15;
   gboolean rss = FALSE, generated = FALSE;
@@ -612,7 +668,7 @@ int main(int argc, char **argv) {
   }
   if (runs < 1) runs = 1;
   if (items <= 0 || items % SECTION_SIZE != 0) {
-    fprintf(stderr, "usage: menu_bench --case 1|2|3|4|5|6 --items N (a multiple of 10) [--runs N] [--rss]\n");
+    fprintf(stderr, "usage: menu_bench --case 1|2|3|4|5|6|7 --items N (a multiple of 10) [--runs N] [--rss]\n");
     return 2;
   }
   switch (which) {
@@ -626,8 +682,9 @@ int main(int argc, char **argv) {
     case 4: case_teardown(items, runs); break;
     case 5: case_popover(items, runs); break;
     case 6: case_refresh(items, runs); break;
+    case 7: case_open_toggle(items, runs); break;
     default:
-      fprintf(stderr, "no case %d; cases are 1 to 6\n", which);
+      fprintf(stderr, "no case %d; cases are 1 to 7\n", which);
       return 2;
   }
   return 0;

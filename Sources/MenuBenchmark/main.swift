@@ -2,7 +2,7 @@
 //
 //   MenuBenchmark [--runs N]
 //       the guideline checks on a realistic menu bar
-//   MenuBenchmark --case 1|2|3|4|5|6 --items N [--runs N]
+//   MenuBenchmark --case 1|2|3|4|5|6|7 --items N [--runs N]
 //       one case of the comparison with plain C and PyGObject (Benchmarks/); prints RESULT lines
 //   MenuBenchmark --case 1 --items N --generated [--runs N]
 //       case 1 for generated content (a history marked `.generatedContent()`)
@@ -10,6 +10,8 @@
 //       case 1 again, reported as 1-shared-icon: the C and Python sides then share one icon too
 //   MenuBenchmark --case 6 --items N [--shape sections|generated|inline] [--runs N]
 //       a refresh with nothing changed, beside a full render of the same menu
+//   MenuBenchmark --case 7 --items N [--runs N]
+//       a toggle row flipped while its menu of N items is open (needs a display)
 //   MenuBenchmark --case 1 --items N --rss
 //       builds the menu once in this fresh process and prints its peak memory (RSS line)
 //   MenuBenchmark --main-loop [--samples N]
@@ -60,8 +62,9 @@ MainActor.assumeIsolated {
     case 6:
         let shape = arguments.firstIndex(of: "--shape").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
         UnchangedRefreshCase.run(items: items, runs: runs, shape: shape ?? "sections")
+    case 7: OpenToggleCase.run(items: items, runs: runs)
     default:
-        printError("no case \(comparisonCase); cases are 1 to 6")
+        printError("no case \(comparisonCase); cases are 1 to 7")
         exit(2)
     }
 }
