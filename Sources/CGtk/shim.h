@@ -279,4 +279,23 @@ static inline void gmk_widget_padding_and_border(GtkWidget *widget, GtkBorder *p
 #endif
 }
 
+/* CSS from a string: gtk_css_provider_load_from_data is deprecated from GTK 4.12 for
+   gtk_css_provider_load_from_string, which 4.8 lacks. */
+static inline void gmk_css_provider_load(GtkCssProvider *provider, const char *css) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+  gtk_css_provider_load_from_string(provider, css);
+#else
+  gtk_css_provider_load_from_data(provider, css, -1);
+#endif
+}
+
+/* A style provider for one widget alone (tests style single widgets this way); GtkStyleContext,
+   its only way in, is deprecated from 4.10 without a replacement. */
+static inline void gmk_widget_add_style_provider(GtkWidget *widget, GtkCssProvider *provider) {
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_add_provider(gtk_widget_get_style_context(widget), GTK_STYLE_PROVIDER(provider),
+                                 GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
 #endif

@@ -204,7 +204,7 @@ enum CustomRowWidgets {
         guard !isStyleInstalled, let display = gdk_display_get_default() else { return }
         isStyleInstalled = true
         let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, css, -1)
+        gmk_css_provider_load(provider, css)
         gtk_style_context_add_provider_for_display(display, gmk_style_provider(provider),
                                                    guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(provider.gpointer)

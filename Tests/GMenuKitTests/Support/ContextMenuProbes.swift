@@ -131,10 +131,8 @@ func popoverContentOrigin(_ popover: UnsafeMutablePointer<GtkWidget>) -> (x: Dou
 @MainActor
 func style(_ widget: UnsafeMutablePointer<GtkWidget>, css: String) {
     let provider = gtk_css_provider_new()!
-    gtk_css_provider_load_from_data(provider, css, -1)
-    // Deprecated from GTK 4.10, present in 4.8: styles exactly this widget.
-    gtk_style_context_add_provider(gtk_widget_get_style_context(widget), gmk_style_provider(provider.gpointer),
-                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    gmk_css_provider_load(provider, css)
+    gmk_widget_add_style_provider(widget, provider)
     g_object_unref(provider.gpointer)
 }
 
