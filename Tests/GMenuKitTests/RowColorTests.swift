@@ -32,12 +32,73 @@ final class RowColorTests: GtkTestCase {
             gtk_list_box_append(OpaquePointer(list), label)
         }
         gtk_widget_set_size_request(list, 360, 320)
-        let title = "Row colours \(variant)"
-        let window = InputWindow(titled: title, child: list)
+        let window = InputWindow(titled: "Row colours \(variant)", child: list)
         defer { window.destroy() }
         guard let row = gtk_list_box_get_row_at_index(OpaquePointer(list), 0) else { return XCTFail("no row") }
         let rowWidget = gmk_widget(UnsafeMutableRawPointer(row))!
         gtk_list_box_select_row(OpaquePointer(list), row)
+        XCTAssertTrue(gtk_widget_get_state_flags(rowWidget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0,
+                      "the list row is selected: its own text is drawn light on the accent colour")
+        checkRows(on: rowWidget, in: window, variant: variant)
+    }
+
+    /// Rows under parents that set colours of their own: an `.osd` box, a selected row of a
+    /// navigation sidebar, and a header bar styled in white on blue (an app's coloured header).
+    func testRowsUnderAnOSDASidebarAndAColouredHeaderBarKeepThePopoversColours() throws {
+        try GtkSession.start()
+        onMain {
+            for dark in [false, true] {
+                ThemeVariant.set(dark: dark)
+                defer { ThemeVariant.set(dark: false) }
+                let variant = dark ? "dark" : "light"
+
+                // An on-screen display: a list of actions in `.osd` colours, light text on dark.
+                let osd = gtk_list_box_new()!
+                gtk_widget_add_css_class(osd, "osd")
+                for title in ["Play", "Pause"] { gtk_list_box_append(OpaquePointer(osd), gtk_label_new(title)) }
+                gtk_widget_set_size_request(osd, 360, 320)
+                let osdWindow = InputWindow(titled: "Row colours osd \(variant)", child: osd)
+                if let row = gtk_list_box_get_row_at_index(OpaquePointer(osd), 0) {
+                    Self.checkRows(on: gmk_widget(UnsafeMutableRawPointer(row))!, in: osdWindow, variant: "osd " + variant)
+                } else {
+                    XCTFail("no osd row")
+                }
+                osdWindow.destroy()
+
+                let sidebar = gtk_list_box_new()!
+                gtk_widget_add_css_class(sidebar, "navigation-sidebar")
+                for title in ["Inbox", "Archive"] { gtk_list_box_append(OpaquePointer(sidebar), gtk_label_new(title)) }
+                gtk_widget_set_size_request(sidebar, 360, 320)
+                let sidebarWindow = InputWindow(titled: "Row colours sidebar \(variant)", child: sidebar)
+                if let row = gtk_list_box_get_row_at_index(OpaquePointer(sidebar), 0) {
+                    gtk_list_box_select_row(OpaquePointer(sidebar), row)
+                    Self.checkRows(on: gmk_widget(UnsafeMutableRawPointer(row))!, in: sidebarWindow, variant: "sidebar " + variant)
+                } else {
+                    XCTFail("no sidebar row")
+                }
+                sidebarWindow.destroy()
+
+                let header = gtk_header_bar_new()!
+                style(header, css: "headerbar { background: #1c71d8; color: white; }")
+                let headerLabel = gtk_label_new("Coloured header")!
+                gtk_header_bar_pack_start(OpaquePointer(header), headerLabel)
+                let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+                gtk_box_append(gmk_box(content), header)
+                let below = gtk_label_new("")!
+                gtk_widget_set_size_request(below, 360, 300)
+                gtk_box_append(gmk_box(content), below)
+                let headerWindow = InputWindow(titled: "Row colours header \(variant)", child: content)
+                Self.checkRows(on: headerLabel, in: headerWindow, variant: "header bar " + variant)
+                headerWindow.destroy()
+            }
+        }
+    }
+
+    /// Opens a context menu on `parent` with a secondary click and compares its rows with GTK's
+    /// model buttons beside them: at rest, dimmed, destructive, highlighted and pressed.
+    @MainActor
+    private static func checkRows(on parent: UnsafeMutablePointer<GtkWidget>, in window: InputWindow, variant: String) {
+        let title = window.title
         let context = ContextMenu(Menu("Row") {
             Button("Copy", icon: "edit-copy-symbolic") {}
             Button("Paste") {}
@@ -45,10 +106,10 @@ final class RowColorTests: GtkTestCase {
             Button("Cut") {}.disabled()
             Button("Delete", icon: "user-trash-symbolic", role: .destructive) {}.confirmationDisabled()
             Button("Print") {}
-        }, attachedTo: rowWidget)
+        }, attachedTo: parent)
         _ = context
 
-        window.click(3, onto: rowWidget, at: 40, 10)
+        window.click(3, onto: parent, at: 20, 8)
         settle { context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 && !MenuRows.all(in: $0).isEmpty } ?? false }
         guard let popover = context.popoverWidget, gtk_widget_get_mapped(popover) != 0 else {
             return XCTFail("[\(variant)] the secondary click opened no menu")
@@ -57,8 +118,6 @@ final class RowColorTests: GtkTestCase {
             gtk_popover_popdown(gmk_popover(popover))
             settle { gtk_widget_get_mapped(popover) == 0 }
         }
-        XCTAssertTrue(gtk_widget_get_state_flags(rowWidget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0,
-                      "the list row is selected: its own text is drawn light on the accent colour")
         guard let copy = MenuRows.row("Copy", in: popover), let redo = MenuRows.row("Redo", in: popover),
               let delete = MenuRows.row("Delete", in: popover),
               let paste = PopoverPages.modelButtons(in: popover, text: "Paste").first,

@@ -21,6 +21,8 @@ final class CustomRowHost {
         menuWidget = WeakObjectPointer(widget)
         self.actions = actions
         isMenuBar = gmk_is_popover_menu_bar(widget) != 0
+        CustomRowWidgets.installStyle()
+        gtk_widget_add_css_class(widget, "gmenukit-menu")
     }
 
     var isAlive: Bool { menuWidget.object != nil }

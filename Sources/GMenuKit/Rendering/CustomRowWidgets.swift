@@ -200,7 +200,7 @@ enum CustomRowWidgets {
     private static var isStyleInstalled = false
 
     /// Rows look like the model buttons beside them (metrics from GTK's default theme).
-    private static func installStyle() {
+    static func installStyle() {
         guard !isStyleInstalled, let display = gdk_display_get_default() else { return }
         isStyleInstalled = true
         let provider = gtk_css_provider_new()!
@@ -212,7 +212,14 @@ enum CustomRowWidgets {
 
     /// What the theme's `modelbutton` rules do not give a row: its subtitle and shortcut, and
     /// the compact metrics of icon rows. Colours come from the theme (currentColor).
+    ///
+    /// A popover's CSS node is a child of its parent's, and GTK's default theme gives a popover
+    /// menu's contents a background but no colour: in a menu opened on an `.osd` widget, GTK's
+    /// own items inherit the light `.osd` text and vanish on the white popover. GMenuKit's menus
+    /// (`gmenukit-menu`, and the popovers of a GMenuKit menu bar) take the theme's foreground
+    /// colour, the one their items have under a plain window, for GTK's items and rows alike.
     private static let css = """
+        popover.menu.gmenukit-menu > contents, .gmenukit-menu popover.menu > contents { color: @theme_fg_color; }
         popover.menu modelbutton.gmenukit-row:focus-visible, popover.menu .gmenukit-icon-row:focus-visible {
           outline-color: transparent; }
         popover.menu checkbutton.gmenukit-indicator { padding: 0; min-height: 0; border-spacing: 0; }
