@@ -37,10 +37,10 @@ extension ForEach: MenuContent where Content == any MenuContent {
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        if let deferral = ElementDeferral.current {
+        if let deferred = MenuResolution.context?.deferredNode(for: self, at: identity) {
             // A rendered menu is resolving: the elements are resolved later, each list under
             // observation of its own, so that the content around them does not observe them.
-            nodes.append(MenuNode(deferring: ForEachElements(self, identity: identity, deferral: deferral)))
+            nodes.append(deferred)
         } else {
             resolveElements(of: data(), at: identity, into: &nodes)
         }
