@@ -80,3 +80,21 @@ extension ForEach {
         self.init(data, id: \.id, content: content)
     }
 }
+
+extension ForEach where Content == Text {
+    /// Picker options whose text alone is written: each option's tag is its element's id, as
+    /// in SwiftUI (`ForEach(Flavor.allCases) { Text($0.name) }` in a picker whose selection
+    /// is a `Flavor`).
+    @MainActor
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, content: @escaping (Data.Element) -> Text) {
+        self.data = { data }
+        elementID = { $0[keyPath: id] }
+        self.content = content
+    }
+
+    /// Picker options tagged by their elements' ids.
+    @MainActor
+    public init(_ data: Data, content: @escaping (Data.Element) -> Text) where Data.Element: Identifiable, ID == Data.Element.ID {
+        self.init(data, id: \.id, content: content)
+    }
+}

@@ -99,6 +99,12 @@ public enum PickerContentBuilder<Value: Hashable> {
     ) -> [PickerOption<Value>] {
         forEach.data().map(forEach.content)
     }
+    /// Options whose text alone is written, each tagged with its element's id, which must be
+    /// of the selection's type.
+    @MainActor
+    public static func buildExpression<Data>(_ forEach: ForEach<Data, Value, Text>) -> [PickerOption<Value>] {
+        forEach.data().map { element in forEach.content(element).tag(forEach.elementID(element)) }
+    }
     public static func buildBlock(_ parts: [PickerOption<Value>]...) -> [PickerOption<Value>] { parts.flatMap { $0 } }
     public static func buildOptional(_ options: [PickerOption<Value>]?) -> [PickerOption<Value>] { options ?? [] }
     public static func buildEither(first options: [PickerOption<Value>]) -> [PickerOption<Value>] { options }
