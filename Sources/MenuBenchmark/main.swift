@@ -8,6 +8,8 @@
 //       case 1 for generated content (a history marked `.generatedContent()`)
 //   MenuBenchmark --case 1 --items N --shared-icon [--runs N]
 //       case 1 again, reported as 1-shared-icon: the C and Python sides then share one icon too
+//   MenuBenchmark --case 1 --items N --body|--inline-pair [--runs N]
+//       case 1 written as custom content (`var body`), reported as 1-body; or inline, as 1-inline
 //   MenuBenchmark --case 1 --items N --rss
 //       builds the menu once in this fresh process and prints its peak memory (RSS line)
 //   MenuBenchmark --main-loop [--samples N]
@@ -46,6 +48,8 @@ MainActor.assumeIsolated {
     }
     switch comparisonCase {
     case 1 where arguments.contains("--rss"): BuildMenuCase.peakMemory(items: items)
+    case 1 where arguments.contains("--body"): BodyMenuCase.run(items: items, runs: runs, body: true)
+    case 1 where arguments.contains("--inline-pair"): BodyMenuCase.run(items: items, runs: runs, body: false)
     case 1 where arguments.contains("--generated"): BuildMenuCase.runGenerated(items: items, runs: runs)
     case 1 where arguments.contains("--shared-icon"):
         // GMenuKit always serializes an icon once per menu; the other sides are asked to do the same.

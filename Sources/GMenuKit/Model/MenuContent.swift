@@ -44,10 +44,18 @@ public protocol MenuContent {
 
 extension MenuContent {
     /// Resolves ``body`` at this content's own identity, its state connected to what the render
-    /// in progress keeps for that identity.
+    /// in progress keeps for that identity. A body of one statement resolves it there, as if it
+    /// were written in the content's place; a body of several gives each its position.
+    @inlinable
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        // Inlinable: where the content is declared, its body is then read and resolved directly.
         MenuStateLinking.link(self, at: identity)
-        body.resolve(at: identity, into: &nodes)
+        let body = body
+        if Body.self == MenuContentGroup.self {
+            unsafeBitCast(body, to: MenuContentGroup.self).resolveAsBody(at: identity, into: &nodes)
+        } else {
+            body.resolve(at: identity, into: &nodes)
+        }
     }
 
     /// The nodes this content stands for, in the order written.
@@ -85,6 +93,11 @@ public enum MenuContentBuilder {
         MenuContentGroup(parts: parts, label: "")
     }
 
+    /// A block of one statement.
+    public static func buildBlock(_ content: any MenuContent) -> MenuContentGroup {
+        MenuContentGroup(single: content)
+    }
+
     /// An `if` without `else`, or an `if let`.
     public static func buildOptional(_ content: (any MenuContent)?) -> any MenuContent {
         MenuContentBranch(content: content, branch: "some")
@@ -112,18 +125,42 @@ public enum MenuContentBuilder {
 /// Statements written one after another, as a ``MenuContentBuilder`` block makes them; each
 /// gets its position as its identity.
 public struct MenuContentGroup: MenuContent {
+    /// The statement of a block of one, the most common block: no array to allocate.
+    let single: (any MenuContent)?
     let parts: [any MenuContent]
     let label: String
 
     init(parts: [any MenuContent], label: String) {
+        single = nil
         self.parts = parts
         self.label = label
     }
 
+    init(single: any MenuContent) {
+        self.single = single
+        parts = []
+        label = ""
+    }
+
     /// Resolves each statement at its position.
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        if let single {
+            single.resolve(at: identity.appending(label, 0), into: &nodes)
+            return
+        }
         for (index, part) in parts.enumerated() {
             part.resolve(at: identity.appending(label, index), into: &nodes)
+        }
+    }
+
+    /// Resolves a body: its one statement where the content stands, or each of its statements
+    /// at its position.
+    @usableFromInline
+    func resolveAsBody(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        if let single {
+            single.resolve(at: identity, into: &nodes)
+        } else {
+            resolve(at: identity, into: &nodes)
         }
     }
 }

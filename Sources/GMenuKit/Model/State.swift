@@ -108,15 +108,24 @@ protocol DynamicMenuProperty {
 
 /// Connects custom content's state properties to the render in progress before its body is read.
 @MainActor
+@usableFromInline
 enum MenuStateLinking {
     /// Content types without state properties, found once per type: most custom content has
     /// none, and reflecting on every instance would cost a `Mirror` per refresh.
     private static var typesWithoutState: Set<ObjectIdentifier> = []
+    /// The last two types found so, compared before the set is hashed: a list's elements are
+    /// the same few types over and over.
+    private static var recentTypesWithoutState: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
 
+    @usableFromInline
     static func link<Content: MenuContent>(_ content: Content, at identity: MenuIdentity) {
         guard let context = MenuResolution.context else { return }
         let type = ObjectIdentifier(Content.self)
-        guard !typesWithoutState.contains(type) else { return }
+        if recentTypesWithoutState.0 == type || recentTypesWithoutState.1 == type { return }
+        guard !typesWithoutState.contains(type) else {
+            recentTypesWithoutState = (type, recentTypesWithoutState.0)
+            return
+        }
         var found = false
         for (index, child) in Mirror(reflecting: content).children.enumerated() {
             guard let property = child.value as? any DynamicMenuProperty else { continue }
