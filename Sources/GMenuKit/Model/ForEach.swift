@@ -20,6 +20,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
 }
 
 extension ForEach: MenuContent where Content == any MenuContent {
+    /// Content for each element of `data`, each identified by the element's `id` key path.
     public init(
         _ data: @autoclosure @escaping @MainActor () -> Data, id: KeyPath<Data.Element, ID>,
         @MenuContentBuilder content: @escaping (Data.Element) -> any MenuContent
@@ -57,6 +58,7 @@ extension ForEach: MenuContent where Content == any MenuContent {
 }
 
 extension ForEach where Content == any MenuContent, Data.Element: Identifiable, ID == Data.Element.ID {
+    /// Content for each element of `data`, identified by its `id`.
     public init(_ data: @autoclosure @escaping @MainActor () -> Data, @MenuContentBuilder content: @escaping (Data.Element) -> any MenuContent) {
         self.init(data: data, elementID: { $0.id }, content: content)
     }
@@ -72,6 +74,7 @@ extension ForEach {
         elementID = { $0[keyPath: id] }
         self.content = content
     }
+    /// Picker options for each element of `data`, identified by its `id`.
 
     @MainActor
     public init<Value>(

@@ -39,6 +39,7 @@ public protocol MenuContent {
     /// it stands and resolves `body` there.
     /// - Parameter identity: where this content sits in its menu; nodes derive their
     ///   identities from it so that they stay the same across refreshes.
+    /// - Parameter nodes: where the nodes go, after those already there.
     func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode])
 }
 

@@ -103,6 +103,7 @@ public final class RenderedMenu {
     /// The last widget the actions were inserted on: its window is where confirmations appear.
     private var actionsWidget: WeakObjectPointer<GtkWidget>?
 
+    /// Renders `menu` now; its actions live under `actionPrefix` on the widget they are inserted on.
     public convenience init(_ menu: Menu, actionPrefix: String = "menu") {
         self.init(menu, actionPrefix: actionPrefix, isPresented: false, destructiveColor: nil)
     }
