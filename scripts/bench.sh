@@ -100,6 +100,19 @@ for case in 1 1s 1g 2 3 4; do
     done
   done
 done
+# Case 1 written as custom content (`var body` per section and item) against the same menu
+# inline, GMenuKit alone, the two taking turns in the same rounds.
+for items in "${sizes[@]}"; do
+  for round in $(seq 1 "$rounds"); do
+    echo "  case 1 var body against inline, $items items, round $round of $rounds" >&2
+    runs=$(runs_for 1 "$items")
+    forms=(--body --inline-pair)
+    for offset in 0 1; do
+      "$swift_bench" --case 1 --items "$items" --runs "$runs" "${forms[$(((round + offset) % 2))]}" \
+        | sed "s/^/gmenukit /" >>"$results"
+    done
+  done
+done
 scripts/with-display.sh "$0" --popover-cases "$swift_bench" "$c_bench" "$results"
 # Peak memory needs a fresh process per measurement.
 for round in $(seq 1 "$rounds"); do
@@ -174,6 +187,14 @@ for case in ["1", "1-shared-icon", "1-generated", "2-label", "2-label-objects", 
         print(row([case_names[case], f"{items:,}", ms(med["gmenukit"]), ms(med["c"]), ms(med["pygobject"]),
                    f"{med['gmenukit'] / med['c']:.2f}", f"{med['gmenukit'] / med['pygobject']:.2f}",
                    counts if counts != "-/-/-" else "", len(samples[(case, items, "gmenukit")])]))
+
+print()
+print("Case 1 written as custom content (var body per section and item) against the same menu inline, same rounds:")
+print(row(["", "items", "var body ms", "inline ms", "body/inline", "", "", "", "runs"]))
+for items in sorted({key[1] for key in samples if key[0] == "1-body"}):
+    body, inline = median(samples[("1-body", items, "gmenukit")]), median(samples[("1-inline", items, "gmenukit")])
+    print(row(["1 var body", f"{items:,}", ms(body), ms(inline), f"{body / inline:.2f}", "", "", "",
+               len(samples[("1-body", items, "gmenukit")])]))
 
 print()
 print(f"Peak memory building case 1 at 100,000 items, a fresh process each (median of {rounds}):")

@@ -82,6 +82,24 @@ private struct NoteMenu: MenuContent {
     }
 }
 
+/// A parent's state handed to a child through `@Binding`.
+private struct ShowsHiddenFiles: MenuContent {
+    @Binding var isOn: Bool
+
+    var body: some MenuContent {
+        Toggle("Show Hidden Files", isOn: $isOn)
+    }
+}
+
+private struct FilesMenu: MenuContent {
+    @State private var showsHidden = false
+
+    var body: some MenuContent {
+        ShowsHiddenFiles(isOn: $showsHidden)
+        Button(showsHidden ? "Hidden Files Shown" : "Hidden Files Not Shown") {}.disabled()
+    }
+}
+
 /// A row of its own for each element of a list, keeping whether it is pinned.
 private struct PinRow: MenuContent {
     let name: String
@@ -301,6 +319,18 @@ final class CustomContentStateTests: GtkTestCase {
             let renamed = localActionName(item(labelled: "Pin Two", in: MenuModelReader.read(rendered.menuModel)))
             XCTAssertEqual(actionState(rendered.actionGroup, renamed), "true")
             XCTAssertEqual(rendered.graph.stateCount, 3)
+        }
+    }
+
+    func testABindingPropertyWritesTheParentsState() {
+        onMain {
+            let rendered = RenderedMenu(Menu("Files") { FilesMenu() })
+            let toggle = item(labelled: "Show Hidden Files", in: MenuModelReader.read(rendered.menuModel))!
+            activate(toggle, in: rendered.actionGroup)
+            drainMainLoop()
+            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(toggle)), "true")
+            XCTAssertEqual(MenuModelReader.read(rendered.menuModel).compactMap(\.label), ["Show Hidden Files", "Hidden Files Shown"],
+                           "the parent read its state, which the child's toggle changed")
         }
     }
 
