@@ -100,6 +100,22 @@ private struct FilesMenu: MenuContent {
     }
 }
 
+private final class StateToken {}
+
+/// Keeps an object in its state, to see when the state is let go.
+private struct TokenKeeper: MenuContent {
+    let made: (StateToken) -> Void
+    @State private var token: StateToken?
+
+    var body: some MenuContent {
+        Button("Keep") {
+            let kept = StateToken()
+            made(kept)
+            token = kept
+        }
+    }
+}
+
 /// A row of its own for each element of a list, keeping whether it is pinned.
 private struct PinRow: MenuContent {
     let name: String
@@ -331,6 +347,30 @@ final class CustomContentStateTests: GtkTestCase {
             XCTAssertEqual(actionState(rendered.actionGroup, localActionName(toggle)), "true")
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).compactMap(\.label), ["Show Hidden Files", "Hidden Files Shown"],
                            "the parent read its state, which the child's toggle changed")
+        }
+    }
+
+    func testStateIsLetGoWhenItsContentGoesAndWithTheMenu() {
+        onMain {
+            weak var first: StateToken?
+            weak var second: StateToken?
+            var shows = true
+            var rendered: RenderedMenu? = RenderedMenu(Menu("Keep") {
+                if shows { TokenKeeper { first = $0 } }
+                TokenKeeper { second = $0 }
+            })
+            for item in flatten(MenuModelReader.read(rendered!.menuModel)) { activate(item, in: rendered!.actionGroup) }
+            drainMainLoop()
+            XCTAssertNotNil(first)
+            XCTAssertNotNil(second)
+            rendered!.refresh()
+            XCTAssertNotNil(first, "kept across a refresh")
+            shows = false
+            rendered!.refresh()
+            XCTAssertNil(first, "the state went with its content")
+            XCTAssertNotNil(second)
+            rendered = nil
+            XCTAssertNil(second, "and the rest with the menu")
         }
     }
 
