@@ -374,6 +374,51 @@ final class CustomContentStateTests: GtkTestCase {
         }
     }
 
+    /// `$state` and `$model.property` know what they read: however often the menu refreshes,
+    /// one observation per binding, so one change notice per change.
+    func testRefreshesAddNoObservationsToStateOrBindableBindings() {
+        onMain {
+            let note = Note()
+            let reads = BodyReads()
+            let rendered = RenderedMenu(Menu("Note") {
+                NoteMenu(note: note, reads: reads)
+                DetailsPanel(reads: reads)
+            })
+            let sidebar = localActionName(item(labelled: "Show Sidebar", in: MenuModelReader.read(rendered.menuModel)))
+            for _ in 0..<200 { rendered.refresh() }
+            var before = ChangeNotice.delivered
+            note.isFavorite = true
+            XCTAssertEqual(ChangeNotice.delivered - before, 1, "one observation of isFavorite, not one per refresh")
+            before = ChangeNotice.delivered
+            note.formatting.isItalic = true
+            XCTAssertEqual(ChangeNotice.delivered - before, 1)
+            before = ChangeNotice.delivered
+            g_action_group_activate_action(rendered.actionGroup, sidebar, nil)
+            XCTAssertEqual(ChangeNotice.delivered - before, 1, "one observation of the sidebar state")
+            drainMainLoop()
+            XCTAssertEqual(actionState(rendered.actionGroup, sidebar), "true")
+        }
+    }
+
+    func testABindingToAnOptionalUnwraps() {
+        onMain {
+            var wraps: Bool? = true
+            let optional = Binding(get: { wraps }, set: { wraps = $0 })
+            XCTAssertNil(Binding(Binding<Bool?>.constant(nil)), "nothing to bind to while the value is nil")
+            guard let unwrapped = Binding(optional) else { return XCTFail("a binding to a value that is there") }
+            let rendered = RenderedMenu(Menu("View") { Toggle("Wrap Lines", isOn: unwrapped) })
+            let wrap = localActionName(item(labelled: "Wrap Lines", in: MenuModelReader.read(rendered.menuModel)))
+            XCTAssertEqual(actionState(rendered.actionGroup, wrap), "true")
+            g_action_group_activate_action(rendered.actionGroup, wrap, nil)
+            XCTAssertEqual(wraps, false)
+            let widened = Binding<Bool?>(unwrapped)
+            widened.wrappedValue = true
+            XCTAssertEqual(wraps, true)
+            widened.wrappedValue = nil
+            XCTAssertEqual(wraps, true, "nil is not written through a binding to a non-optional")
+        }
+    }
+
     func testStateOutsideARenderStartsFromItsInitialValue() {
         onMain {
             let nodes = Counter(title: "Count").resolveNodes(at: MenuIdentity())
