@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import GMenuKit
-import Observation
 
 // README.md
 

@@ -10,6 +10,12 @@ private final class BodyReads {
     var count = 0
 }
 
+/// A condition the content reads, changed between refreshes.
+@MainActor
+private final class Shown {
+    var isShown = true
+}
+
 private struct Counter: MenuContent {
     let title: String
     @State private var count = 0
@@ -166,9 +172,9 @@ final class CustomContentStateTests: GtkTestCase {
 
     func testStateIsKeptAcrossRefreshesByIdentityAndGoesWithIt() {
         onMain {
-            var showsCounter = true
+            let showsCounter = Shown()
             let rendered = RenderedMenu(Menu("Tools") {
-                if showsCounter { Counter(title: "Count") }
+                if showsCounter.isShown { Counter(title: "Count") }
                 Button("Other") {}
             })
             XCTAssertNotNil(item(labelled: "Count 0", in: MenuModelReader.read(rendered.menuModel)))
@@ -182,11 +188,11 @@ final class CustomContentStateTests: GtkTestCase {
             XCTAssertNotNil(item(labelled: "Count 2", in: MenuModelReader.read(rendered.menuModel)))
             XCTAssertEqual(rendered.graph.stateCount, 1)
 
-            showsCounter = false
+            showsCounter.isShown = false
             rendered.refresh()
             XCTAssertEqual(flatten(MenuModelReader.read(rendered.menuModel)).compactMap(\.label), ["Other"])
             XCTAssertEqual(rendered.graph.stateCount, 0, "the state went with its content")
-            showsCounter = true
+            showsCounter.isShown = true
             rendered.refresh()
             XCTAssertNotNil(item(labelled: "Count 0", in: MenuModelReader.read(rendered.menuModel)), "content that comes back starts anew")
         }
@@ -354,9 +360,9 @@ final class CustomContentStateTests: GtkTestCase {
         onMain {
             weak var first: StateToken?
             weak var second: StateToken?
-            var shows = true
+            let shows = Shown()
             var rendered: RenderedMenu? = RenderedMenu(Menu("Keep") {
-                if shows { TokenKeeper { first = $0 } }
+                if shows.isShown { TokenKeeper { first = $0 } }
                 TokenKeeper { second = $0 }
             })
             for item in flatten(MenuModelReader.read(rendered!.menuModel)) { activate(item, in: rendered!.actionGroup) }
@@ -365,7 +371,7 @@ final class CustomContentStateTests: GtkTestCase {
             XCTAssertNotNil(second)
             rendered!.refresh()
             XCTAssertNotNil(first, "kept across a refresh")
-            shows = false
+            shows.isShown = false
             rendered!.refresh()
             XCTAssertNil(first, "the state went with its content")
             XCTAssertNotNil(second)

@@ -74,8 +74,8 @@ extension ForEach {
         elementID = { $0[keyPath: id] }
         self.content = content
     }
-    /// Picker options for each element of `data`, identified by its `id`.
 
+    /// Picker options for each element of `data`, identified by its `id`.
     @MainActor
     public init<Value>(
         _ data: Data, content: @escaping (Data.Element) -> PickerOption<Value>
