@@ -125,4 +125,17 @@ final class EnumOptionTests: GtkTestCase {
             XCTAssertTrue(collector.collected.first?.message.contains("prints as another option's tag") ?? false, "\(collector.collected)")
         }
     }
+
+    func testForEachOverARangeIsIdentifiedByTheNumber() {
+        onMain {
+            var chosen: [Int] = []
+            let rendered = RenderedMenu(Menu("Recent") {
+                ForEach(0..<3) { index in Button("Document \(index + 1)") { chosen.append(index) } }
+            })
+            let items = MenuModelReader.read(rendered.menuModel)
+            XCTAssertEqual(items.compactMap(\.label), ["Document 1", "Document 2", "Document 3"])
+            activate(items[2], in: rendered.actionGroup)
+            XCTAssertEqual(chosen, [2])
+        }
+    }
 }

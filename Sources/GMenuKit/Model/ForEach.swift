@@ -64,6 +64,14 @@ extension ForEach where Content == any MenuContent, Data.Element: Identifiable, 
     }
 }
 
+extension ForEach where Content == any MenuContent, Data == Range<Int>, ID == Int {
+    /// Content for each number of a range, identified by the number (SwiftUI's
+    /// `ForEach(0..<3) { index in … }`).
+    public init(_ data: @autoclosure @escaping @MainActor () -> Range<Int>, @MenuContentBuilder content: @escaping (Int) -> any MenuContent) {
+        self.init(data: data, elementID: { $0 }, content: content)
+    }
+}
+
 extension ForEach {
     /// Picker options, one for each element.
     @MainActor
