@@ -5,18 +5,21 @@ import GMenuKit
 /// rounds (`--body`, and `--inline-pair` for the inline side, reported as "1-inline").
 @MainActor
 enum BodyMenuCase {
-    static func run(items: Int, runs: Int, body: Bool) {
+    /// `withState`: every item's content keeps a `@State` too (`--body-state`, "1-body-state"),
+    /// which costs a `Mirror` of the item each time it resolves.
+    static func run(items: Int, runs: Int, body: Bool, withState: Bool = false) {
         BuildMenuCase.warmUp()
         let model = ItemsModel(count: items)
-        if body { withExtendedLifetime(RenderedMenu(model.bodyMenu)) {} }
+        let menu = { body ? (withState ? model.statefulBodyMenu : model.bodyMenu) : model.menu }
+        if body { withExtendedLifetime(RenderedMenu(menu())) {} }
         var samples: [Double] = []
         for _ in 0..<runs {
-            var menu: RenderedMenu?
-            samples.append(Stopwatch.time { menu = RenderedMenu(body ? model.bodyMenu : model.menu) })
-            precondition(menu != nil)
-            menu = nil
+            var rendered: RenderedMenu?
+            samples.append(Stopwatch.time { rendered = RenderedMenu(menu()) })
+            precondition(rendered != nil)
+            rendered = nil
         }
-        Report.result(body ? "1-body" : "1-inline", items: items, seconds: samples)
+        Report.result(body ? (withState ? "1-body-state" : "1-body") : "1-inline", items: items, seconds: samples)
     }
 }
 
@@ -24,6 +27,39 @@ extension ItemsModel {
     /// The case 1 menu, its sections and items written as custom content.
     var bodyMenu: Menu {
         Menu("Benchmark") { BenchmarkMenuContent(model: self) }
+    }
+}
+
+extension ItemsModel {
+    /// The same, every item's content keeping a `@State`.
+    var statefulBodyMenu: Menu {
+        Menu("Benchmark") {
+            ForEach(self.sections) { section in
+                Section {
+                    ForEach(section.items) { item in
+                        StatefulItemContent(item: item, flag: self.flags[section.id]) { self.activations += 1 }
+                    }
+                }
+            }
+        }
+    }
+}
+
+struct StatefulItemContent: MenuContent {
+    let item: BenchmarkItem
+    let flag: Flag
+    let activate: @MainActor () -> Void
+    @State private var choices = 0
+
+    var body: some MenuContent {
+        if item.id % sectionSize == 0 {
+            Toggle(item.title, icon: benchmarkIcon, isOn: Binding(flag, \.isOn))
+        } else {
+            Button(item.title, icon: benchmarkIcon) {
+                choices += 1
+                activate()
+            }
+        }
     }
 }
 

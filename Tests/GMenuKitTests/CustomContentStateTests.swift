@@ -106,6 +106,19 @@ private struct FilesMenu: MenuContent {
     }
 }
 
+/// Content that is a class: its state is found by reflection every time, its layout being
+/// the object's, not the value's.
+@MainActor
+private final class ClassCounter: MenuContent {
+    @State private var count = 0
+    let title: String
+    init(title: String) { self.title = title }
+
+    var body: some MenuContent {
+        Button("\(title) \(count)") { self.count += 1 }
+    }
+}
+
 private final class StateToken {}
 
 /// Keeps an object in its state, to see when the state is let go.
@@ -422,6 +435,24 @@ final class CustomContentStateTests: GtkTestCase {
             XCTAssertEqual(wraps, true)
             widened.wrappedValue = nil
             XCTAssertEqual(wraps, true, "nil is not written through a binding to a non-optional")
+        }
+    }
+
+    func testStateOfManyValuesOfOneTypeAndOfClassContentIsKeptApart() {
+        onMain {
+            let rendered = RenderedMenu(Menu("Counters") {
+                ForEach(0..<20) { index in Counter(title: "C\(index)") }
+                ClassCounter(title: "Object")
+            })
+            for label in ["C3 0", "C17 0", "Object 0"] {
+                activate(item(labelled: label, in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup)
+                drainMainLoop()
+            }
+            rendered.refresh()
+            let labels = MenuModelReader.read(rendered.menuModel).compactMap(\.label)
+            XCTAssertEqual(labels.filter { $0.hasSuffix(" 1") }, ["C3 1", "C17 1", "Object 1"])
+            XCTAssertEqual(labels.filter { $0.hasSuffix(" 0") }.count, 18)
+            XCTAssertEqual(rendered.graph.stateCount, 21)
         }
     }
 

@@ -23,6 +23,8 @@ import Observation
 @MainActor
 @propertyWrapper
 public struct State<Value>: DynamicMenuProperty {
+    /// The one stored property: a `State` is the reference to its location, which is how
+    /// `MenuStateLinking` finds it in its content's bytes.
     private let location: StateLocation<Value>
 
     /// State that starts as `wrappedValue`.
@@ -48,6 +50,12 @@ public struct State<Value>: DynamicMenuProperty {
 
     func link(to context: any MenuResolutionContext, key: StateKey) {
         location.link(context.storage(for: key, initialValue: location.initialValue))
+    }
+
+    var locationObject: AnyObject { location }
+
+    static func link(at field: UnsafeRawPointer, to context: any MenuResolutionContext, key: StateKey) {
+        field.assumingMemoryBound(to: State<Value>.self).pointee.link(to: context, key: key)
     }
 }
 
@@ -104,17 +112,33 @@ final class StateStorage<Value>: Observable {
 @MainActor
 protocol DynamicMenuProperty {
     func link(to context: any MenuResolutionContext, key: StateKey)
+    /// The object that only this property holds, to find where the property lies in its content.
+    var locationObject: AnyObject { get }
+    /// Links the property that lies at `field`, inside a content value's bytes.
+    static func link(at field: UnsafeRawPointer, to context: any MenuResolutionContext, key: StateKey)
 }
 
 /// Connects custom content's state properties to the render in progress before its body is read.
+///
+/// The first value of a type is reflected with a `Mirror`, which costs tens of microseconds; for a
+/// struct, where each state property lies in the value's bytes is noted then, so later values
+/// (a list's rows, every refresh) link their state without reflecting.
 @MainActor
 @usableFromInline
 enum MenuStateLinking {
-    /// Content types without state properties, found once per type: most custom content has
-    /// none, and reflecting on every instance would cost a `Mirror` per refresh.
-    private static var typesWithoutState: Set<ObjectIdentifier> = []
-    /// The last two types found so, compared before the set is hashed: a list's elements are
-    /// the same few types over and over.
+    /// Where a state property lies in a struct of content: its byte offset, its position among
+    /// the stored properties (its key), and its type.
+    private struct Field {
+        let offset: Int
+        let position: Int
+        let type: any DynamicMenuProperty.Type
+    }
+
+    /// The state properties of each content type reflected so far: none for most custom
+    /// content; nil for types reflected every time (a class or an enum, whose layout varies).
+    private static var layouts: [ObjectIdentifier: [Field]?] = [:]
+    /// The last two types found without state, compared before the table is hashed: a list's
+    /// elements are the same few types over and over.
     private static var recentTypesWithoutState: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
 
     @usableFromInline
@@ -122,16 +146,59 @@ enum MenuStateLinking {
         guard let context = MenuResolution.context else { return }
         let type = ObjectIdentifier(Content.self)
         if recentTypesWithoutState.0 == type || recentTypesWithoutState.1 == type { return }
-        guard !typesWithoutState.contains(type) else {
-            recentTypesWithoutState = (type, recentTypesWithoutState.0)
-            return
+        switch layouts[type] {
+        case .some(.some(let fields)):
+            if fields.isEmpty {
+                recentTypesWithoutState = (type, recentTypesWithoutState.0)
+                return
+            }
+            withUnsafeBytes(of: content) { bytes in
+                for field in fields {
+                    field.type.link(at: bytes.baseAddress! + field.offset, to: context,
+                                    key: StateKey(identity: identity, contentType: type, property: field.position))
+                }
+            }
+        case .some(.none):
+            reflect(content, at: identity, type: type, context: context)
+        case .none:
+            layouts[type] = layout(of: reflect(content, at: identity, type: type, context: context), in: content)
         }
-        var found = false
-        for (index, child) in Mirror(reflecting: content).children.enumerated() {
+    }
+
+    /// Links every state property found by reflection; returns them with their positions.
+    @discardableResult
+    private static func reflect<Content>(
+        _ content: Content, at identity: MenuIdentity, type: ObjectIdentifier, context: any MenuResolutionContext
+    ) -> (properties: [(position: Int, property: any DynamicMenuProperty)], isStruct: Bool) {
+        let mirror = Mirror(reflecting: content)
+        var found: [(position: Int, property: any DynamicMenuProperty)] = []
+        for (position, child) in mirror.children.enumerated() {
             guard let property = child.value as? any DynamicMenuProperty else { continue }
-            found = true
-            property.link(to: context, key: StateKey(identity: identity, contentType: type, property: index))
+            found.append((position, property))
+            property.link(to: context, key: StateKey(identity: identity, contentType: type, property: position))
         }
-        if !found { typesWithoutState.insert(type) }
+        return (found, mirror.displayStyle == .struct)
+    }
+
+    /// Where the state properties lie in a struct's bytes: each holds an object no other
+    /// property holds, found at an aligned offset. Nil when that cannot be told (not a struct).
+    private static func layout<Content>(
+        of reflected: (properties: [(position: Int, property: any DynamicMenuProperty)], isStruct: Bool), in content: Content
+    ) -> [Field]? {
+        if reflected.properties.isEmpty { return [] }
+        guard reflected.isStruct else { return nil }
+        return withUnsafeBytes(of: content) { bytes -> [Field]? in
+            var fields: [Field] = []
+            let step = MemoryLayout<UnsafeRawPointer>.alignment
+            for (position, property) in reflected.properties {
+                let object = UInt(bitPattern: Unmanaged.passUnretained(property.locationObject).toOpaque())
+                let offsets = stride(from: 0, through: bytes.count - MemoryLayout<UInt>.size, by: step).filter {
+                    bytes.loadUnaligned(fromByteOffset: $0, as: UInt.self) == object
+                }
+                guard offsets.count == 1 else { return nil }
+                fields.append(Field(offset: offsets[0], position: position, type: type(of: property)))
+            }
+            return fields
+        }
     }
 }
