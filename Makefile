@@ -10,7 +10,7 @@ export NO_AT_BRIDGE ?= 1
 RUNS ?= 10
 LOADED ?= 4
 
-.PHONY: all deps build test repeat-tests run screenshot lint-menus bench leakcheck test-asan clean
+.PHONY: all deps build test repeat-tests run screenshot lint-menus bench docs leakcheck test-asan clean
 
 all: build
 
@@ -49,6 +49,11 @@ bench: deps
 	$(CC) -O2 -o $(BENCH_C) Benchmarks/c/menu_bench.c $$(pkg-config --cflags --libs gtk4)
 	"$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/MenuBenchmark"
 	scripts/bench.sh "$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/MenuBenchmark" $(BENCH_C)
+
+# The DocC catalog and API reference, with the toolchain's own swift-symbolgraph-extract and
+# docc (no package plugin); fails when a public symbol has no documentation comment.
+docs: deps
+	SWIFT=$(SWIFT) SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/docs.sh
 
 clean:
 	rm -rf .build

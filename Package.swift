@@ -23,7 +23,10 @@ let package = Package(
         // Realistic menus shared by the tests and the benchmark.
         .target(name: "MenuFixtures", dependencies: ["GMenuKit"]),
         .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "MenuFixtures", "CGtk", "CMainQueueBridge"]),
-        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures"]),
+        // The Swift blocks of README.md and the DocC catalog, compiled (DocumentationExampleTests
+        // checks that every block is here).
+        .target(name: "DocumentationExamples", dependencies: ["GMenuKit", "CGtk"], path: "Tests/DocumentationExamples"),
+        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures", "DocumentationExamples"]),
         // Random misuse of the public API alone, for a fixed number of iterations.
         .testTarget(name: "GMenuKitAbuseTests", dependencies: ["GMenuKit", "CGtk"]),
     ],

@@ -127,6 +127,19 @@ for items in 1000 10000 100000; do
     run_round_two "$round" 6 "$items"
   done
 done
+# Case 1 written as custom content (`var body` per section and item) against the same menu
+# inline, GMenuKit alone, the two taking turns in the same rounds.
+for items in "${sizes[@]}"; do
+  for round in $(seq 1 "$rounds"); do
+    echo "  case 1 var body against inline, $items items, round $round of $rounds" >&2
+    runs=$(runs_for 1 "$items")
+    forms=(--body --inline-pair)
+    for offset in 0 1; do
+      "$swift_bench" --case 1 --items "$items" --runs "$runs" "${forms[$(((round + offset) % 2))]}" \
+        | sed "s/^/gmenukit /" >>"$results"
+    done
+  done
+done
 scripts/with-display.sh "$0" --popover-cases "$swift_bench" "$c_bench" "$results"
 # Peak memory needs a fresh process per measurement.
 for round in $(seq 1 "$rounds"); do
@@ -225,6 +238,12 @@ print(row(["", "items", "GMenuKit ms", "C ms", "GMenuKit/C"]))
 for items in sorted({key[1] for key in samples if key[0] == "7"}):
     med = {side: median(samples[("7", items, side)]) for side in ("gmenukit", "c")}
     print(row(["7", f"{items:,}", f"{med['gmenukit']:.4f}", f"{med['c']:.4f}", f"{med['gmenukit'] / med['c']:.2f}"]))
+print("Case 1 written as custom content (var body per section and item) against the same menu inline, same rounds:")
+print(row(["", "items", "var body ms", "inline ms", "body/inline", "", "", "", "runs"]))
+for items in sorted({key[1] for key in samples if key[0] == "1-body"}):
+    body, inline = median(samples[("1-body", items, "gmenukit")]), median(samples[("1-inline", items, "gmenukit")])
+    print(row(["1 var body", f"{items:,}", ms(body), ms(inline), f"{body / inline:.2f}", "", "", "",
+               len(samples[("1-body", items, "gmenukit")])]))
 
 print()
 print(f"Peak memory building case 1 at 100,000 items, a fresh process each (median of {rounds}):")

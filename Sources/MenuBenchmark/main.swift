@@ -12,6 +12,10 @@
 //       a refresh with nothing changed, beside a full render of the same menu
 //   MenuBenchmark --case 7 --items N [--runs N]
 //       a toggle row flipped while its menu of N items is open (needs a display)
+//   MenuBenchmark --case 1 --items N --body|--inline-pair [--runs N]
+//       case 1 written as custom content (`var body`), reported as 1-body; or inline, as 1-inline
+//   MenuBenchmark --case 1 --items N --body-state [--runs N]
+//       the same, every item keeping a `@State` too, reported as 1-body-state
 //   MenuBenchmark --case 1 --items N --rss
 //       builds the menu once in this fresh process and prints its peak memory (RSS line)
 //   MenuBenchmark --main-loop [--samples N]
@@ -50,6 +54,9 @@ MainActor.assumeIsolated {
     }
     switch comparisonCase {
     case 1 where arguments.contains("--rss"): BuildMenuCase.peakMemory(items: items)
+    case 1 where arguments.contains("--body-state"): BodyMenuCase.run(items: items, runs: runs, body: true, withState: true)
+    case 1 where arguments.contains("--body"): BodyMenuCase.run(items: items, runs: runs, body: true)
+    case 1 where arguments.contains("--inline-pair"): BodyMenuCase.run(items: items, runs: runs, body: false)
     case 1 where arguments.contains("--generated"): BuildMenuCase.runGenerated(items: items, runs: runs)
     case 1 where arguments.contains("--shared-icon"):
         // GMenuKit always serializes an icon once per menu; the other sides are asked to do the same.

@@ -45,6 +45,8 @@ public final class ContextMenu: MenuControl {
     /// The focus when the menu opened, given back when it closes.
     private var focusBeforeOpening: WeakObjectPointer<GtkWidget>?
 
+    /// Attaches `menu` to `widget` as its context menu: secondary click, press and hold, the Menu key
+    /// and Shift+F10 open it. The widget need not be one GMenuKit made.
     public init(_ menu: Menu, attachedTo widget: UnsafeMutablePointer<GtkWidget>) {
         self.widget = widget
         // A text widget shows its menu in GTK's own popover: no rows there, so none planned.

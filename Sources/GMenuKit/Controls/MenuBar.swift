@@ -24,7 +24,9 @@ public final class MenuBar: MenuControl {
     public let widget: UnsafeMutablePointer<GtkWidget>
     public let menu: RenderedMenu
 
-    /// - Parameter actionPrefix: the scope of the bar's actions on its widget (`menubar.new`).
+    /// - Parameters:
+    ///   - actionPrefix: the scope of the bar's actions on its widget (`menubar.new`).
+    ///   - content: the bar's menus, each a `Menu`.
     public init(
         actionPrefix: String = "menubar",
         @MenuContentBuilder content: @escaping @MainActor () -> any MenuContent

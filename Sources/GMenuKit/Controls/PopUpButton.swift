@@ -40,10 +40,12 @@ public final class PopUpButton: MenuControl {
     ///
     /// - Parameters:
     ///   - title: what the options choose ("Repeat"); it names the menu in diagnostics.
+    ///   - selection: the chosen option's tag; the button shows that option's title.
     ///   - introductoryLabel: text before the button, so people can predict the options (U4).
     ///   - customOption: an item after the list, in its own section, that asks for a value the
     ///     list leaves out ("Custom…", U5). Being declared as such, it is no action for U1.
     ///   - footnote: explanatory text under the menu's items (U5).
+    ///   - options: the options, each a `Text` or `Label` with a tag.
     public convenience init<Value: Hashable>(
         _ title: String, selection: Binding<Value>, introductoryLabel: String? = nil,
         customOption: (title: String, action: @MainActor () -> Void)? = nil, footnote: String? = nil,

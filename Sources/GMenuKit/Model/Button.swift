@@ -14,6 +14,8 @@ public struct Button: MenuContent {
     let role: ButtonRole?
     let action: ButtonAction
 
+    /// A button that runs `action` when chosen, with an optional icon (a freedesktop icon name),
+    /// subtitle (rule L6) and role.
     public init(
         _ title: String, icon: String? = nil, subtitle: String? = nil, role: ButtonRole? = nil,
         action: @escaping @MainActor () -> Void

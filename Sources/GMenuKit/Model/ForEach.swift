@@ -20,6 +20,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
 }
 
 extension ForEach: MenuContent where Content == any MenuContent {
+    /// Content for each element of `data`, each identified by the element's `id` key path.
     public init(
         _ data: @autoclosure @escaping @MainActor () -> Data, id: KeyPath<Data.Element, ID>,
         @MenuContentBuilder content: @escaping (Data.Element) -> any MenuContent
@@ -37,10 +38,10 @@ extension ForEach: MenuContent where Content == any MenuContent {
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        if let deferral = ElementDeferral.current {
+        if let deferred = MenuResolution.context?.deferredNode(for: self, at: identity) {
             // A rendered menu is resolving: the elements are resolved later, each list under
             // observation of its own, so that the content around them does not observe them.
-            nodes.append(MenuNode(deferring: ForEachElements(self, identity: identity, deferral: deferral)))
+            nodes.append(deferred)
         } else {
             resolveElements(of: data(), at: identity, into: &nodes)
         }
@@ -57,8 +58,17 @@ extension ForEach: MenuContent where Content == any MenuContent {
 }
 
 extension ForEach where Content == any MenuContent, Data.Element: Identifiable, ID == Data.Element.ID {
+    /// Content for each element of `data`, identified by its `id`.
     public init(_ data: @autoclosure @escaping @MainActor () -> Data, @MenuContentBuilder content: @escaping (Data.Element) -> any MenuContent) {
         self.init(data: data, elementID: { $0.id }, content: content)
+    }
+}
+
+extension ForEach where Content == any MenuContent, Data == Range<Int>, ID == Int {
+    /// Content for each number of a range, identified by the number (SwiftUI's
+    /// `ForEach(0..<3) { index in … }`).
+    public init(_ data: @autoclosure @escaping @MainActor () -> Range<Int>, @MenuContentBuilder content: @escaping (Int) -> any MenuContent) {
+        self.init(data: data, elementID: { $0 }, content: content)
     }
 }
 
@@ -73,10 +83,29 @@ extension ForEach {
         self.content = content
     }
 
+    /// Picker options for each element of `data`, identified by its `id`.
     @MainActor
     public init<Value>(
         _ data: Data, content: @escaping (Data.Element) -> PickerOption<Value>
     ) where Content == PickerOption<Value>, Data.Element: Identifiable, ID == Data.Element.ID {
+        self.init(data, id: \.id, content: content)
+    }
+}
+
+extension ForEach where Content == Text {
+    /// Picker options whose text alone is written: each option's tag is its element's id, as
+    /// in SwiftUI (`ForEach(Flavor.allCases) { Text($0.name) }` in a picker whose selection
+    /// is a `Flavor`).
+    @MainActor
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, content: @escaping (Data.Element) -> Text) {
+        self.data = { data }
+        elementID = { $0[keyPath: id] }
+        self.content = content
+    }
+
+    /// Picker options tagged by their elements' ids.
+    @MainActor
+    public init(_ data: Data, content: @escaping (Data.Element) -> Text) where Data.Element: Identifiable, ID == Data.Element.ID {
         self.init(data, id: \.id, content: content)
     }
 }

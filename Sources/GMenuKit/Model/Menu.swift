@@ -18,12 +18,16 @@
 /// nested about 60,000 levels deep (built in a loop) is as deep as the main thread's 8 MB stack
 /// lets go of in a debug build.
 public struct Menu: MenuContent {
+    /// The label of the menu: what its button, its menu bar entry or its submenu item shows.
     public let title: String
+    /// A freedesktop icon name for the menu's button or item.
     public let icon: String?
     let content: @MainActor () -> any MenuContent
     /// With one, a click on the control performs it and the menu opens as the secondary action.
     public let primaryAction: (@MainActor () -> Void)?
 
+    /// A menu titled `title` holding `content`; with `primaryAction`, a click on its control
+    /// performs the action and the menu opens as the secondary action (rule D1).
     public init(
         _ title: String, icon: String? = nil,
         @MenuContentBuilder content: @escaping @MainActor () -> any MenuContent,

@@ -1,8 +1,14 @@
 /// Something about a menu that a developer should know: bad input that GMenuKit repaired,
 /// or a menu guideline that the menu breaks.
 public struct MenuDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// How much a diagnostic matters: a hint, a warning, or an error (something was repaired or left out).
     public enum Severity: String, Sendable, Comparable {
-        case hint, warning, error
+        /// Something to consider.
+        case hint
+        /// Something likely wrong.
+        case warning
+        /// Something that was repaired or left out.
+        case error
 
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
             let order: [Severity] = [.hint, .warning, .error]
@@ -12,13 +18,16 @@ public struct MenuDiagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// The guideline rule id (`L4`) when the diagnostic is about a guideline, or nil.
     public var rule: String?
+    /// How much it matters.
     public var severity: Severity
     /// The titles leading to the item, joined with " › ": "Edit › Sort by Date".
     public var path: String
+    /// What is wrong, in a sentence.
     public var message: String
     /// A corrected label or another concrete fix, where there is one.
     public var suggestion: String?
 
+    /// A diagnostic of the given severity about the item at `path`.
     public init(rule: String? = nil, severity: Severity, path: String, message: String, suggestion: String? = nil) {
         self.rule = rule
         self.severity = severity

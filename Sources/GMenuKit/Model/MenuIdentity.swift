@@ -4,12 +4,14 @@
 /// Action names are derived from identities, which is why an item keeps its action while its
 /// label changes ("Show Map" becomes "Hide Map").
 public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
+    /// The path of builder positions, branches and element ids: "/0/if/[42]".
     public private(set) var path: String
     /// FNV-1a of the path's bytes, carried along as components are appended. Planning hashes
     /// every item's identity more than once, and hash tables rehash on growth: each of those
     /// then feeds one integer to the hasher instead of the whole path.
     private var pathHash: UInt64
 
+    /// An identity of the given path; the empty path is a menu's top.
     public init(_ path: String = "") {
         self.path = path
         pathHash = Self.fnv1a(path, continuing: Self.fnvOffsetBasis)
@@ -23,6 +25,7 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(pathHash)
     }
 
+    /// The identity of something inside this one, named by `component`.
     public func appending(_ component: String) -> MenuIdentity {
         var identity = self
         identity.append("/", reserving: component.utf8.count)

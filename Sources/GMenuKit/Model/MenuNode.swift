@@ -1,6 +1,7 @@
 /// One resolved element of a menu: the neutral, GTK-free description that the renderer turns
 /// into a `GMenuModel` and actions, and that the guideline checks read.
 public struct MenuNode {
+    /// Where the node sits in its menu; action names derive from it.
     public var identity: MenuIdentity
     /// The label as written; the renderer normalizes it (ellipsis, mnemonics, markup).
     public var title: String
@@ -13,8 +14,11 @@ public struct MenuNode {
     /// The letter that chooses the item from the keyboard while its menu is open, shown
     /// underlined (GTK's mnemonic); Alt and the letter for a menu bar's menus.
     public var mnemonic: Character?
+    /// Whether the item is dimmed and does nothing when chosen (rule A1).
     public var isDisabled: Bool = false
+    /// Whether choosing the item closes its menu (rule D4).
     public var dismissBehavior: MenuActionDismissBehavior = .automatic
+    /// The role of a button: destructive items are drawn red and ask first.
     public var role: ButtonRole?
     /// Made by people or the app (history, bookmarks): guideline checks allow it to be long
     /// and leave its labels as written (rule O4).
@@ -25,12 +29,14 @@ public struct MenuNode {
     public var asyncActionPolicy: AsyncActionPolicy = .ignoreWhileRunning
     /// What the confirmation says beyond its question, such as "This cannot be undone."
     public var confirmationMessage: String?
+    /// What the node is: a button, toggle, picker, submenu, group, value control or divider.
     public var kind: Kind
     /// While a rendered menu resolves: a `ForEach` whose elements the planner resolves later.
     var deferred: DeferredElements?
     /// The `ForEach` element that made this node, for the renderer's incremental updates.
     var origin: ElementOrigin?
 
+    /// What a node is.
     public enum Kind {
         /// A command: runs a closure, or activates an action that already exists (`app.quit`).
         case button(ButtonAction)
@@ -53,6 +59,7 @@ public struct MenuNode {
         case divider
     }
 
+    /// A node of the given kind at `identity`, titled `title`.
     public init(identity: MenuIdentity, title: String, kind: Kind) {
         self.identity = identity
         self.title = title
@@ -76,6 +83,7 @@ public struct MenuNode {
 
 /// What choosing a button does.
 public enum ButtonAction {
+    /// Runs a closure on the main actor.
     case perform(@MainActor () -> Void)
     /// An async closure: each activation runs it as a main-actor task, under the node's
     /// `asyncActionPolicy`.
@@ -87,17 +95,25 @@ public enum ButtonAction {
 
 /// A picker's options and selection, with the selection type erased.
 public struct PickerChoice {
+    /// One option of a picker.
     public struct Option {
+        /// The option's label.
         public var title: String
+        /// A freedesktop icon name; a palette shows it.
         public var icon: String?
+        /// Whether the option is dimmed and cannot be chosen.
         public var isDisabled: Bool
+        /// The value the option selects.
         public var tag: AnyHashable
     }
 
+    /// The options, in the order written.
     public var options: [Option]
+    /// How the options are shown.
     public var style: PickerStyle
     /// Reads the bound selection; called when the menu shows its state.
     public var currentSelection: @MainActor () -> AnyHashable
+    /// Sets the bound selection to an option's tag.
     public var select: @MainActor (AnyHashable) -> Void
     /// What the selection's binding reads, when known (`Binding.source`).
     var selectionSource: AnyHashable? = nil
@@ -108,9 +124,13 @@ public struct PickerChoice {
 
 /// A stepper's state at resolution time and the two ways to change it.
 public struct StepperValue {
+    /// Whether the value is above its lower bound.
     public var canDecrement: Bool
+    /// Whether the value is below its upper bound.
     public var canIncrement: Bool
+    /// Moves the value one step down.
     public var decrement: @MainActor () -> Void
+    /// Moves the value one step up.
     public var increment: @MainActor () -> Void
 }
 
@@ -118,6 +138,7 @@ public struct StepperValue {
 public enum MenuActionDismissBehavior: Sendable, Equatable {
     /// Choosing the item closes the menu; the default.
     case automatic
+    /// Choosing the item closes the menu, as by default.
     case enabled
     /// The menu stays open, so people can choose the item again (Increase / Decrease).
     case disabled
@@ -127,6 +148,7 @@ public enum MenuActionDismissBehavior: Sendable, Equatable {
 public enum ButtonRole: Sendable, Equatable {
     /// Deletes or discards something: drawn red and confirmed before it acts (rule P6).
     case destructive
+    /// Cancels an operation; drawn as any other item.
     case cancel
 }
 

@@ -14,6 +14,7 @@ public struct Picker<SelectionValue: Hashable>: MenuContent {
     let options: [PickerOption<SelectionValue>]
     var style: PickerStyle = .inline
 
+    /// A picker titled `title` whose options, built by `content`, choose the value of `selection`.
     public init(
         _ title: String, icon: String? = nil, selection: Binding<SelectionValue>,
         @PickerContentBuilder<SelectionValue> content: () -> [PickerOption<SelectionValue>]
@@ -51,9 +52,13 @@ public struct Picker<SelectionValue: Hashable>: MenuContent {
 
 /// One option of a picker: a title, an optional icon, and the value it selects.
 public struct PickerOption<Value: Hashable> {
+    /// The option's label.
     public var title: String
+    /// A freedesktop icon name; a palette shows it.
     public var icon: String?
+    /// The value the option selects.
     public var tag: Value
+    /// Whether the option is dimmed and cannot be chosen.
     public var isDisabled = false
 
     /// Dims the option; it cannot be chosen.
@@ -67,8 +72,10 @@ public struct PickerOption<Value: Hashable> {
 /// The text of a picker option; `.tag(_:)` gives it the value it selects.
 public struct Text {
     let title: String
+    /// Text showing `title`.
     public init(_ title: String) { self.title = title }
 
+    /// A picker option showing this text that selects `value`.
     public func tag<Value: Hashable>(_ value: Value) -> PickerOption<Value> {
         PickerOption(title: title, icon: nil, tag: value)
     }
@@ -78,11 +85,13 @@ public struct Text {
 public struct Label {
     let title: String
     let icon: String
+    /// A title with a freedesktop icon name.
     public init(_ title: String, icon: String) {
         self.title = title
         self.icon = icon
     }
 
+    /// A picker option showing this title and icon that selects `value`.
     public func tag<Value: Hashable>(_ value: Value) -> PickerOption<Value> {
         PickerOption(title: title, icon: icon, tag: value)
     }
@@ -91,17 +100,31 @@ public struct Label {
 /// Builds a picker's options, with `if`, `for` and `ForEach` as in menu content.
 @resultBuilder
 public enum PickerContentBuilder<Value: Hashable> {
+    /// One option.
     public static func buildExpression(_ option: PickerOption<Value>) -> [PickerOption<Value>] { [option] }
+    /// Options already gathered.
     public static func buildExpression(_ options: [PickerOption<Value>]) -> [PickerOption<Value>] { options }
+    /// The options a `ForEach` makes, one for each element.
     @MainActor
     public static func buildExpression<Data, ID>(
         _ forEach: ForEach<Data, ID, PickerOption<Value>>
     ) -> [PickerOption<Value>] {
         forEach.data().map(forEach.content)
     }
+    /// Options whose text alone is written, each tagged with its element's id, which must be
+    /// of the selection's type.
+    @MainActor
+    public static func buildExpression<Data>(_ forEach: ForEach<Data, Value, Text>) -> [PickerOption<Value>] {
+        forEach.data().map { element in forEach.content(element).tag(forEach.elementID(element)) }
+    }
+    /// The options of the statements of a block, in order.
     public static func buildBlock(_ parts: [PickerOption<Value>]...) -> [PickerOption<Value>] { parts.flatMap { $0 } }
+    /// The options of an `if` without `else`: none when the condition is false.
     public static func buildOptional(_ options: [PickerOption<Value>]?) -> [PickerOption<Value>] { options ?? [] }
+    /// The options of an `if` branch.
     public static func buildEither(first options: [PickerOption<Value>]) -> [PickerOption<Value>] { options }
+    /// The options of an `else` branch.
     public static func buildEither(second options: [PickerOption<Value>]) -> [PickerOption<Value>] { options }
+    /// The options of a `for` loop, pass after pass.
     public static func buildArray(_ parts: [[PickerOption<Value>]]) -> [PickerOption<Value>] { parts.flatMap { $0 } }
 }

@@ -3,6 +3,7 @@ public struct Section: MenuContent {
     let header: String
     let content: any MenuContent
 
+    /// A section with an optional header (empty: none) holding `content`.
     public init(_ header: String = "", @MenuContentBuilder content: () -> any MenuContent) {
         self.header = header
         self.content = content()
@@ -17,6 +18,7 @@ public struct Section: MenuContent {
 
 /// A separator between groups of items (rule O2).
 public struct Divider: MenuContent {
+    /// A divider.
     public init() {}
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
@@ -37,6 +39,7 @@ public struct ControlGroup: MenuContent {
     let title: String
     let content: any MenuContent
 
+    /// A control group holding up to four items of `content`; `title` names it for accessibility and diagnostics.
     public init(_ title: String = "", @MenuContentBuilder content: () -> any MenuContent) {
         self.title = title
         self.content = content()

@@ -8,6 +8,7 @@ public struct Slider: MenuContent {
     let title: String
     let value: SliderValue
 
+    /// A slider titled `title` between `bounds`, in steps of `step` if given, bound to `value`.
     public init<Value: BinaryFloatingPoint & SendableMetatype>(
         _ title: String, value: Binding<Value>, in bounds: ClosedRange<Value> = 0...1, step: Value? = nil
     ) {
@@ -26,8 +27,11 @@ public struct Slider: MenuContent {
 
 /// A slider's bounds and its bound value, which is read when the menu shows its state.
 public struct SliderValue {
+    /// The bound value, as a `Double`.
     public var value: Binding<Double>
+    /// The lowest value.
     public var lowerBound: Double
+    /// The highest value.
     public var upperBound: Double
     /// The distance between values people can choose; nil for any value.
     public var step: Double?

@@ -9,6 +9,7 @@ public struct Toggle: MenuContent {
     let subtitle: String?
     let isOn: Binding<Bool>
 
+    /// A toggle titled `title` showing a checkmark while `isOn` is true, with an optional icon and subtitle.
     public init(_ title: String, icon: String? = nil, subtitle: String? = nil, isOn: Binding<Bool>) {
         self.title = title
         self.icon = icon

@@ -129,7 +129,9 @@ struct PlannedAction {
 /// What a destructive item asks before it acts (rule P6): "Delete Note?", with a button named
 /// after the command ("Delete Note") beside Cancel.
 public struct ConfirmationRequest: Equatable, Sendable {
+    /// The question, named after the command: "Delete Note?".
     public var question: String
+    /// What the confirmation says under its question, such as what will be lost.
     public var message: String?
     /// The label of the button that goes ahead.
     public var confirmLabel: String

@@ -497,8 +497,16 @@ struct MenuPlanner {
                        "another option of this picker has the same tag (\(option.tag.base)); this one is left out")
                 continue
             }
+            // A tag of any Hashable type becomes its description: readable where GTK shows
+            // targets (GtkBuilder, exported menus), and the same whatever options come, go or
+            // move around it, where an option's index would change every later target.
             var target = String(describing: option.tag.base)
-            if tagByTarget[target] != nil { target += "#" + String(index) }
+            if tagByTarget[target] != nil {
+                target += "#" + String(index)
+                report(.warning, path: scope.path + [option.title],
+                       "the tag \(option.tag.base) prints as another option's tag does; its GTK target is \"\(target)\", which changes when options move",
+                       suggestion: "give the tag type a CustomStringConvertible description that tells its values apart")
+            }
             targetByTag[option.tag] = target
             tagByTarget[target] = option.tag
 
@@ -791,8 +799,8 @@ struct MenuPlanner {
         }
     }
 
-    private mutating func report(_ severity: MenuDiagnostic.Severity, path: [String], _ message: String) {
-        diagnostics.append(MenuDiagnostic(severity: severity, path: MenuLabelText.path(path), message: message))
+    private mutating func report(_ severity: MenuDiagnostic.Severity, path: [String], _ message: String, suggestion: String? = nil) {
+        diagnostics.append(MenuDiagnostic(severity: severity, path: MenuLabelText.path(path), message: message, suggestion: suggestion))
     }
 }
 

@@ -93,8 +93,9 @@ public final class RenderedMenu {
     private var isRendering = false
     private var needsAnotherPass = false
     private var isInvalidated = false
-    /// The lists of the last full render, each observed on its own.
-    private var deferral: ElementDeferral?
+    /// What is kept across renders by identity: the content's state, the lists of the last
+    /// full render (each observed on its own).
+    let graph = RenderGraph()
     /// How many list changes were applied on their own, without rendering the whole menu.
     private(set) var listUpdates = 0
     /// Shown by a control or ``present(in:)``: from then on items get rows where needed.
@@ -102,6 +103,7 @@ public final class RenderedMenu {
     /// The last widget the actions were inserted on: its window is where confirmations appear.
     private var actionsWidget: WeakObjectPointer<GtkWidget>?
 
+    /// Renders `menu` now; its actions live under `actionPrefix` on the widget they are inserted on.
     public convenience init(_ menu: Menu, actionPrefix: String = "menu") {
         self.init(menu, actionPrefix: actionPrefix, isPresented: false, destructiveColor: nil)
     }
@@ -227,7 +229,7 @@ public final class RenderedMenu {
     public func guidelineDiagnostics() -> [MenuDiagnostic] {
         // Resolved again rather than kept from the last render: the checks are rare, the
         // nodes of a large menu are not small. Lists resolve at once here, whatever runs.
-        MenuGuidelines.check(ElementDeferral.during(nil) { content() }, title: title, context: guidelineContext)
+        MenuGuidelines.check(graph.readAgain { content() }, title: title, context: guidelineContext)
     }
 
     /// Tells the menu it is about to be shown. The first time, when
@@ -300,7 +302,7 @@ public final class RenderedMenu {
         guard !isInvalidated else { return }
         isInvalidated = true
         refreshTrigger.menu = nil
-        deferral?.retire()
+        graph.retire()
         actions.removeAll()
         shortcuts.removeAll()
         // GTK 4.8 keeps the section models a popover built: leave it nothing but empty menu models.
@@ -312,13 +314,11 @@ public final class RenderedMenu {
         let trigger = refreshTrigger
         trigger.renderBegins()
         // The lists of the last render stop updating themselves; this render makes new ones.
-        deferral?.retire()
-        let deferral = ElementDeferral(
+        let lists = ElementDeferral(
             dataChanged: { trigger.scheduleUpdate(of: $0, dataChanged: true) },
             elementsChanged: { trigger.scheduleUpdate(of: $0, dataChanged: false) })
-        self.deferral = deferral
         // Lists resolve as they are planned, each under an observation of its own.
-        let plan = ElementDeferral.during(deferral) {
+        let plan = graph.fullRender(lists: lists) {
             let nodes = withObservationTracking {
                 content()
             } onChange: {
@@ -347,13 +347,13 @@ public final class RenderedMenu {
     /// The incremental render of one list: false when the whole menu must be rendered instead.
     private func renderChanges(of elements: DeferredElements, dataChanged: Bool) -> Bool {
         guard elements.isIncremental, let level = elements.level as? MenuLevel, level.holds(elements) else { return false }
-        let found: (ElementChanges, MenuPlanner.PlannedElements?)? = ElementDeferral.during(elements.deferral) {
-            guard let changes = dataChanged ? elements.readChanges() : elements.readElementChanges() else { return nil }
+        let found: (ElementChanges, MenuPlanner.PlannedElements?)? = graph.listUpdate(of: elements.deferral) {
+            guard let changes = dataChanged ? elements.readChanges() : elements.readElementChanges() else { return (nil, []) }
             // An emptied list may leave a section or menu empty: the whole menu says so.
-            guard !changes.isEmpty, elements.count > 0 else { return (changes, nil) }
-            return (changes, MenuPlanner.planElements(
+            guard !changes.isEmpty, elements.count > 0 else { return ((changes, nil), changes.resolvedScopes) }
+            return ((changes, MenuPlanner.planElements(
                 changes.changed.map(\.node) + changes.inserted.map(\.node), of: elements,
-                options: plannerOptions(), names: &names))
+                options: plannerOptions(), names: &names)), changes.resolvedScopes)
         }
         guard let (changes, planned) = found else { return false }
         if changes.isEmpty { return true }

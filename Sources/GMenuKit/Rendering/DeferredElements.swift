@@ -5,25 +5,13 @@ import Synchronization
     import Glibc
 #endif
 
-/// Set while a rendered menu resolves its content: a `ForEach` then stands as one
-/// ``DeferredElements`` node, which the planner expands later, outside the observation of the
-/// content around it. Swift's observation merges what an inner tracking reads into the outer
-/// one, so a list resolved inside its menu's tracking would make every change to the list a
-/// change to the whole menu.
+/// The lists of one full render of a rendered menu. While it resolves, a `ForEach` stands as
+/// one ``DeferredElements`` node (made by the ``RenderGraph``), which the planner expands
+/// later, outside the observation of the content around it. Swift's observation merges what an
+/// inner tracking reads into the outer one, so a list resolved inside its menu's tracking would
+/// make every change to the list a change to the whole menu.
 @MainActor
 final class ElementDeferral {
-    /// The deferral of the render in progress, if any.
-    private(set) static var current: ElementDeferral?
-
-    /// Runs `body` with `deferral` in effect (nil: lists resolve at once, as for the guideline
-    /// checks), and restores what was in effect before.
-    static func during<T>(_ deferral: ElementDeferral?, _ body: () throws -> T) rethrows -> T {
-        let outer = current
-        current = deferral
-        defer { current = outer }
-        return try body()
-    }
-
     /// False once a later full render has replaced the lists this one made.
     private(set) var isCurrent = true
     /// The lists this render made. The observations hold their lists weakly (an observed model
@@ -76,6 +64,9 @@ struct ElementChanges {
     /// New indices of elements equal to what they were, but no longer byte for byte the same
     /// (a value rebuilt with the same contents): nothing to render, the list just takes them over.
     var rebuilt: [Int] = []
+    /// The identities of the elements that went or were resolved again: the state kept under
+    /// them that this update did not use went with them.
+    var resolvedScopes: [MenuIdentity] = []
 
     var isEmpty: Bool { removed.isEmpty && changed.isEmpty && inserted.isEmpty }
 }
@@ -239,6 +230,8 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
         guard var changes = difference(from: oldData, to: newData, areEqual: areEqual),
               takeIDs(of: changes, from: oldData, to: newData)
         else { return nil }
+        changes.resolvedScopes = changes.removed.map { identity.appending(element: forEach.elementID(oldData[$0])) }
+            + changes.changed.map { identity.appending(element: forEach.elementID(newData[$0.index])) }
         keep(newData, after: changes)
         setCount(newData.count)
         let resolved: Bool = observingElements {
@@ -272,6 +265,7 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
         for index in indices.sorted() {
             guard let made = node(at: index, of: kept) else { return nil }
             changes.changed.append((index, index, made))
+            changes.resolvedScopes.append(identity.appending(element: forEach.elementID(kept[index])))
         }
         return changes
     }

@@ -1,0 +1,89 @@
+import CGtk
+import DocumentationExamples
+import Foundation
+import XCTest
+
+@testable import GMenuKit
+
+/// The Swift examples of README.md and of the DocC catalog are compiled: each block must be
+/// found, line for line, in Tests/DocumentationExamples, which the test build compiles.
+final class DocumentationExampleTests: GtkTestCase {
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    func testEverySwiftBlockOfTheDocumentationIsInTheCompiledExamples() throws {
+        let documents = [Self.root.appendingPathComponent("README.md")]
+            + (try files(in: "Sources/GMenuKit/GMenuKit.docc", ending: ".md"))
+        let examples = try files(in: "Tests/DocumentationExamples", ending: ".swift")
+            .map { try significantLines(of: String(contentsOf: $0, encoding: .utf8)) }
+        var blockCount = 0
+        for document in documents {
+            let text = try String(contentsOf: document, encoding: .utf8)
+            for block in swiftBlocks(in: text) {
+                blockCount += 1
+                let lines = significantLines(of: block)
+                XCTAssertTrue(examples.contains { contains($0, lines) },
+                              "\(document.lastPathComponent): this Swift block is not in Tests/DocumentationExamples, so nothing compiles it:\n\(block)")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(blockCount, 10, "the README and the articles hold at least ten Swift blocks")
+    }
+
+    /// The check finds a block that is missing or changed.
+    func testTheCheckFindsABlockThatDiffers() throws {
+        let examples = significantLines(of: "struct A {\n    var b = 1\n}\n")
+        XCTAssertTrue(contains(examples, significantLines(of: "struct A {\nvar b = 1\n}")))
+        XCTAssertFalse(contains(examples, significantLines(of: "struct A {\n    var b = 2\n}")))
+        XCTAssertEqual(swiftBlocks(in: "x\n```swift\nlet a = 1\n```\n```sh\nls\n```\n"), ["let a = 1"])
+    }
+
+    /// The examples' menus render as GTK reads them, with no error to report.
+    func testTheExampleMenusRenderWithoutErrors() {
+        onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            for (name, menu) in DocumentationExampleMenus.all() {
+                let rendered = RenderedMenu(menu)
+                XCTAssertGreaterThan(g_menu_model_get_n_items(rendered.menuModel), 0, name)
+                XCTAssertEqual(rendered.diagnostics.filter { $0.severity == .error }, [], name)
+            }
+        }
+    }
+
+    private func files(in folder: String, ending suffix: String) throws -> [URL] {
+        let directory = Self.root.appendingPathComponent(folder)
+        return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasSuffix(suffix) }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    private func swiftBlocks(in markdown: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed == "```swift" {
+                current = []
+            } else if current != nil, trimmed == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// The lines that matter: trimmed, without blank lines and imports (which must open a file).
+    private func significantLines(of text: String) -> [String] {
+        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
+    }
+
+    private func contains(_ lines: [String], _ block: [String]) -> Bool {
+        guard !block.isEmpty, block.count <= lines.count else { return block.isEmpty }
+        return (0...(lines.count - block.count)).contains { start in
+            lines[start..<(start + block.count)].elementsEqual(block)
+        }
+    }
+}

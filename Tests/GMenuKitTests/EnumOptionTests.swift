@@ -1,0 +1,141 @@
+import CGtk
+import Observation
+import XCTest
+
+@testable import GMenuKit
+
+private enum Flavor: String, CaseIterable, Identifiable {
+    case chocolate, vanilla, strawberry
+    var id: Self { self }
+    var name: String { rawValue.capitalized }
+}
+
+private enum Topping: CaseIterable {
+    case nuts, sprinkles
+}
+
+/// A tag type whose values print alike: their targets cannot be their descriptions alone.
+private struct Scoop: Hashable, CustomStringConvertible {
+    let size: Int
+    var description: String { "scoop" }
+}
+
+private struct Size: Hashable {
+    let points: Int
+}
+
+@Observable @MainActor private final class Order {
+    var flavor: Flavor = .vanilla
+    var topping: Topping = .nuts
+    var size = Size(points: 12)
+    var scoop = Scoop(size: 1)
+    var favorites: Set<Flavor> = []
+}
+
+private struct IceCreamMenu: MenuContent {
+    @Bindable var order: Order
+
+    var body: some MenuContent {
+        Picker("Flavor", selection: $order.flavor) {
+            ForEach(Flavor.allCases) { flavor in Text(flavor.name).tag(flavor) }
+        }
+        Picker("Topping", selection: $order.topping) {
+            ForEach(Topping.allCases, id: \.self) { topping in Text("\(topping)".capitalized).tag(topping) }
+        }
+        .pickerStyle(.menu)
+        Picker("Size", selection: $order.size) {
+            Text("Small").tag(Size(points: 12))
+            Text("Large").tag(Size(points: 16))
+        }
+        Menu("Favorites") {
+            ForEach(Flavor.allCases) { flavor in
+                Button(flavor.name) { order.favorites.insert(flavor) }
+            }
+        }
+    }
+}
+
+/// `ForEach` over enums (`CaseIterable & Identifiable`, or `id: \.self`) and picker tags of any
+/// `Hashable` type, read back as GTK reads them.
+final class EnumOptionTests: GtkTestCase {
+    func testEnumOptionsBecomeRadioItemsWhoseTargetsAreTheirTags() {
+        onMain {
+            let order = Order()
+            let rendered = RenderedMenu(Menu("Order") { IceCreamMenu(order: order) })
+            let items = MenuModelReader.read(rendered.menuModel)
+            let vanilla = item(labelled: "Vanilla", in: items)!
+            XCTAssertEqual(flatten(items).filter { $0.action == vanilla.action }.compactMap(\.target),
+                           ["chocolate", "vanilla", "strawberry"])
+            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(vanilla)), "vanilla")
+            XCTAssertEqual(item(labelled: "Sprinkles", in: items)?.target, "sprinkles")
+            XCTAssertEqual(item(labelled: "Large", in: items)?.target, "Size(points: 16)")
+            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(item(labelled: "Large", in: items))), "Size(points: 12)")
+
+            // Choosing an option sets the selection to its enum case; a change to the model shows.
+            activate(item(labelled: "Strawberry", in: items)!, in: rendered.actionGroup)
+            XCTAssertEqual(order.flavor, .strawberry)
+            activate(item(labelled: "Large", in: items)!, in: rendered.actionGroup)
+            XCTAssertEqual(order.size, Size(points: 16))
+            order.topping = .sprinkles
+            drainMainLoop()
+            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(item(labelled: "Nuts", in: items))), "sprinkles")
+            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(vanilla)), "strawberry")
+
+            // Buttons made for each case keep their case.
+            let favorites = item(labelled: "Favorites", in: MenuModelReader.read(rendered.menuModel))?.submenu ?? []
+            XCTAssertEqual(favorites.compactMap(\.label), ["Chocolate", "Vanilla", "Strawberry"])
+            guard let chocolate = favorites.first else { return }
+            activate(chocolate, in: rendered.actionGroup)
+            XCTAssertEqual(order.favorites, [.chocolate])
+        }
+    }
+
+    func testOptionsWrittenAsTextAloneAreTaggedByTheirElementsIDs() {
+        onMain {
+            var flavor = Flavor.chocolate
+            let rendered = RenderedMenu(Menu("Order") {
+                Picker("Flavor", selection: Binding(get: { flavor }, set: { flavor = $0 })) {
+                    ForEach(Flavor.allCases) { flavor in Text(flavor.name) }
+                }
+            })
+            let items = MenuModelReader.read(rendered.menuModel)
+            XCTAssertEqual(flatten(items).compactMap(\.target), ["chocolate", "vanilla", "strawberry"])
+            activate(item(labelled: "Vanilla", in: items)!, in: rendered.actionGroup)
+            XCTAssertEqual(flavor, .vanilla)
+        }
+    }
+
+    func testTagsThatPrintAlikeGetTargetsApartAndAWarning() {
+        onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            let order = Order()
+            let rendered = RenderedMenu(Menu("Order") {
+                Picker("Scoops", selection: Binding(order, \.scoop)) {
+                    Text("One").tag(Scoop(size: 1))
+                    Text("Two").tag(Scoop(size: 2))
+                }
+            })
+            let items = MenuModelReader.read(rendered.menuModel)
+            XCTAssertEqual(flatten(items).compactMap(\.target), ["scoop", "scoop#1"])
+            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(item(labelled: "Two", in: items))), "scoop")
+            activate(item(labelled: "Two", in: items)!, in: rendered.actionGroup)
+            XCTAssertEqual(order.scoop, Scoop(size: 2))
+            XCTAssertEqual(collector.collected.map(\.path), ["Order › Scoops › Two"])
+            XCTAssertTrue(collector.collected.first?.message.contains("prints as another option's tag") ?? false, "\(collector.collected)")
+        }
+    }
+
+    func testForEachOverARangeIsIdentifiedByTheNumber() {
+        onMain {
+            var chosen: [Int] = []
+            let rendered = RenderedMenu(Menu("Recent") {
+                ForEach(0..<3) { index in Button("Document \(index + 1)") { chosen.append(index) } }
+            })
+            let items = MenuModelReader.read(rendered.menuModel)
+            XCTAssertEqual(items.compactMap(\.label), ["Document 1", "Document 2", "Document 3"])
+            activate(items[2], in: rendered.actionGroup)
+            XCTAssertEqual(chosen, [2])
+        }
+    }
+}
