@@ -45,6 +45,8 @@ public final class ContextMenu: MenuControl {
     /// The focus when the menu opened, given back when it closes.
     private var focusBeforeOpening: WeakObjectPointer<GtkWidget>?
 
+    /// The widget it is attached to owns it: keeping the returned control is optional.
+    @discardableResult
     public init(_ menu: Menu, attachedTo widget: UnsafeMutablePointer<GtkWidget>) {
         self.widget = widget
         // A text widget shows its menu in GTK's own popover: no rows there, so none planned.

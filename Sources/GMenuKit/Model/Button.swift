@@ -13,6 +13,8 @@ public struct Button: MenuContent {
     let subtitle: String?
     let role: ButtonRole?
     let action: ButtonAction
+    /// What a SwiftUI-style label held that a menu cannot show.
+    var labelProblems: [String] = []
 
     public init(
         _ title: String, icon: String? = nil, subtitle: String? = nil, role: ButtonRole? = nil,
@@ -62,5 +64,6 @@ public struct Button: MenuContent {
         nodes[last].icon = icon
         nodes[last].subtitle = subtitle
         nodes[last].role = role
+        if !labelProblems.isEmpty { nodes[last].noteProblems(labelProblems) }
     }
 }

@@ -30,6 +30,9 @@ public struct MenuNode {
     var deferred: DeferredElements?
     /// The `ForEach` element that made this node, for the renderer's incremental updates.
     var origin: ElementOrigin?
+    /// The rare details (tooltip, badge, label style, tint, declaration problems), read
+    /// through ``details``: one pointer, nil for most items.
+    var detailsBox: MenuItemDetailsBox?
 
     public enum Kind {
         /// A command: runs a closure, or activates an action that already exists (`app.quit`).

@@ -7,6 +7,8 @@
 public struct Slider: MenuContent {
     let title: String
     let value: SliderValue
+    /// What a SwiftUI-style label held that a menu cannot show.
+    var labelProblems: [String] = []
 
     public init<Value: BinaryFloatingPoint & SendableMetatype>(
         _ title: String, value: Binding<Value>, in bounds: ClosedRange<Value> = 0...1, step: Value? = nil
@@ -21,6 +23,7 @@ public struct Slider: MenuContent {
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         nodes.append(MenuNode(identity: identity, title: title, kind: .slider(value)))
+        if !labelProblems.isEmpty { nodes[nodes.count - 1].noteProblems(labelProblems) }
     }
 }
 

@@ -8,6 +8,8 @@ public struct Toggle: MenuContent {
     let icon: String?
     let subtitle: String?
     let isOn: Binding<Bool>
+    /// What a SwiftUI-style label held that a menu cannot show.
+    var labelProblems: [String] = []
 
     public init(_ title: String, icon: String? = nil, subtitle: String? = nil, isOn: Binding<Bool>) {
         self.title = title
@@ -22,5 +24,6 @@ public struct Toggle: MenuContent {
         let last = nodes.count - 1
         nodes[last].icon = icon
         nodes[last].subtitle = subtitle
+        if !labelProblems.isEmpty { nodes[last].noteProblems(labelProblems) }
     }
 }

@@ -52,6 +52,12 @@ struct PlannedAttributes: Equatable {
     /// A slider's bounds and step, "lower upper step" (step 0 for any value).
     var range: String?
     var keepsMenuOpen = false
+    /// The tooltip (`.help`), shown by GMenuKit's rows.
+    var help: String?
+    /// The badge at the end of the row (`.badge`), shown by GMenuKit's rows.
+    var badge: String?
+    /// The row shows its icon alone, the label as tooltip (`.labelStyle(.iconOnly)`).
+    var showsIconOnly = false
     /// Set when GTK 4.8 cannot draw the item as asked: GMenuKit's controls fill its `custom`
     /// slot with a row of their own.
     var row: CustomRowKind?
@@ -79,6 +85,8 @@ enum MenuAttributeName {
     static let subtitle = "gmenukit-subtitle"
     static let keepsMenuOpen = "gmenukit-keeps-open"
     static let range = "gmenukit-range"
+    static let help = "gmenukit-help"
+    static let badge = "gmenukit-badge"
 }
 
 /// One GAction that the rendered menu owns.

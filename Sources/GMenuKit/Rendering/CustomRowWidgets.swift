@@ -44,13 +44,17 @@ enum CustomRowWidgets {
             if GTKAccessibility.checkButtonsSetTheirOwnRole { gmk_keep_accessible_role(row, role) }
             let label = label(attributes)
             gtk_widget_set_hexpand(label, 1)
-            if let shortcut = shortcutLabel(attributes) {
+            let shortcut = shortcutLabel(attributes)
+            if shortcut != nil || attributes.badge != nil {
                 // The shortcut shows beside the label, as in GTK's check and radio items.
                 let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
                 gtk_box_append(gmk_box(box), label)
-                gtk_box_append(gmk_box(box), acceleratorLabel(shortcut))
+                if let badge = attributes.badge { gtk_box_append(gmk_box(box), badgeLabel(badge)) }
+                if let shortcut {
+                    gtk_box_append(gmk_box(box), acceleratorLabel(shortcut))
+                    gmk_accessible_set_key_shortcuts(row, shortcut)
+                }
                 gtk_check_button_set_child(gmk_check_button(row), box)
-                gmk_accessible_set_key_shortcuts(row, shortcut)
             } else {
                 gtk_check_button_set_child(gmk_check_button(row), label)
             }
@@ -62,10 +66,11 @@ enum CustomRowWidgets {
             if let icon = attributes.verbIcon ?? attributes.icon {
                 gtk_button_set_icon_name(gmk_button(row), icon)
                 let plain = plainText(attributes)
-                gtk_widget_set_tooltip_text(row, plain)
+                gtk_widget_set_tooltip_text(row, attributes.help ?? plain)
                 gmk_accessible_set_label(row, plain)
-                // GTK makes a tooltip the description; here it only repeats the name.
-                gmk_accessible_reset_description(row)
+                // GTK makes a tooltip the description; here it only repeats the name, unless
+                // it is the item's help.
+                if attributes.help == nil { gmk_accessible_reset_description(row) }
             } else {
                 // No icon was given: the label stands in for it.
                 let label = label(attributes)
@@ -78,8 +83,21 @@ enum CustomRowWidgets {
         case .slider:
             return SliderRow.make(attributes, label: label(attributes), actions: actions)
         }
+        if let help = attributes.help, attributes.row != .icon {
+            // GTK makes the tooltip the row's accessible description; a subtitle says more.
+            gtk_widget_set_tooltip_text(row, help)
+            if let subtitle = attributes.subtitle { gmk_accessible_set_description(row, subtitle) }
+        }
         bindAction(row, attributes)
         return row
+    }
+
+    /// A badge at the end of a row (`.badge`): a small rounded label in the theme's colours.
+    private static func badgeLabel(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
+        let badge = gtk_label_new(text)!
+        gtk_widget_add_css_class(badge, "gmenukit-badge")
+        gtk_widget_set_valign(badge, GTK_ALIGN_CENTER)
+        return badge
     }
 
     private static func commandContent(
@@ -105,6 +123,7 @@ enum CustomRowWidgets {
             gtk_box_append(gmk_box(text), line)
         }
         gtk_box_append(gmk_box(box), text)
+        if let badge = attributes.badge { gtk_box_append(gmk_box(box), badgeLabel(badge)) }
         let shortcut = shortcutLabel(attributes)
         if let shortcut { gtk_box_append(gmk_box(box), acceleratorLabel(shortcut)) }
         return (box, title, shortcut)
@@ -196,6 +215,8 @@ enum CustomRowWidgets {
         popover.menu button.gmenukit-icon-row { min-height: 30px; min-width: 30px; padding: 0 6px; }
         popover.menu box.gmenukit-row { padding: 4px 12px; }
         popover.menu box.gmenukit-row scale { min-width: 200px; }
+        popover.menu .gmenukit-badge { font-size: smaller; font-weight: bold; padding: 0 6px; min-width: 10px;
+          border-radius: 9px; background-color: alpha(currentColor, 0.15); margin-left: 12px; }
         """
 }
 

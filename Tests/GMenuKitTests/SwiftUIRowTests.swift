@@ -1,0 +1,113 @@
+import CGtk
+import Observation
+import XCTest
+
+@testable import GMenuKit
+
+@Observable
+@MainActor
+private final class Inbox {
+    var isFlagged = false
+}
+
+/// What SwiftUI's label forms and modifiers draw, opened for real under Xvfb: symbols beside
+/// labels, subtitles, badges, tooltips, icon-only rows, and a pull-down button without its arrow.
+final class SwiftUIRowTests: GtkTestCase {
+    @MainActor
+    private struct OpenControl {
+        let control: PullDownButton
+        let window: UnsafeMutablePointer<GtkWidget>
+        let title: String
+
+        init(_ menu: Menu, title: String) {
+            control = PullDownButton(menu)
+            self.title = title
+            window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            gtk_window_set_default_size(gmk_window(window), 480, 560)
+            WidgetClicks.click(control.menuButton, inWindowTitled: title)
+            let popover = self.popover
+            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 && !MenuRows.all(in: popover).isEmpty }
+        }
+
+        var popover: UnsafeMutablePointer<GtkWidget> { gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton))) }
+
+        func close() {
+            control.popdown()
+            drainMainLoop()
+            gtk_window_destroy(gmk_window(window))
+            drainMainLoop()
+        }
+    }
+
+    func testSymbolsSubtitlesBadgesAndTooltipsAreDrawn() throws {
+        try GtkSession.start()
+        onMain {
+            let inbox = Inbox()
+            var duplicated = 0
+            let open = OpenControl(Menu("Actions") {
+                Button {
+                    duplicated += 1
+                } label: {
+                    Label("Duplicate", systemImage: "doc.on.doc")
+                    Text("Duplicate the component")
+                }
+                Button("Inbox", systemImage: "tray.and.arrow.down") {}.badge(3)
+                Button("Drafts") {}.badge("New").help("Messages not sent yet")
+                Toggle(isOn: Binding(inbox, \.isFlagged)) { Label("Flagged", systemImage: "flag") }
+                    .badge(12).menuActionDismissBehavior(.disabled)
+                Button("Share", systemImage: "square.and.arrow.up") {}.labelStyle(.iconOnly)
+            }, title: "SwiftUI Rows")
+            defer { open.close() }
+            guard let duplicate = MenuRows.row("Duplicate", in: open.popover),
+                  let inboxRow = MenuRows.row("Inbox", in: open.popover),
+                  let drafts = MenuRows.row("Drafts", in: open.popover),
+                  let flagged = MenuRows.row("Flagged", in: open.popover) else {
+                return XCTFail("rows: \(MenuRows.all(in: open.popover).map(MenuRows.labels))")
+            }
+            XCTAssertEqual(MenuRows.icons(in: duplicate), ["edit-copy-symbolic"], "the SF Symbol is drawn with its Adwaita icon")
+            XCTAssertEqual(MenuRows.labels(in: duplicate), ["Duplicate", "Duplicate the component"])
+            XCTAssertEqual(MenuRows.labels(in: inboxRow), ["Inbox", "3"], "the badge at the end of the row")
+            XCTAssertEqual(MenuRows.labels(in: drafts), ["Drafts", "New"])
+            XCTAssertEqual(MenuRows.labels(in: flagged), ["Flagged", "12"])
+            let badges = widgetTree(open.popover).filter { gtk_widget_has_css_class($0, "gmenukit-badge") != 0 }
+            XCTAssertEqual(badges.count, 3)
+            XInput.runMainLoop { badges.allSatisfy(MenuRows.isShown) }
+            XCTAssertTrue(badges.allSatisfy(MenuRows.isShown), "the badges are on screen")
+            XCTAssertEqual(gtk_widget_get_tooltip_text(drafts).map { String(cString: $0) }, "Messages not sent yet", ".help is the row's tooltip")
+            let share = MenuRows.all(in: open.popover).first { gtk_widget_has_css_class($0, "gmenukit-icon-row") != 0 }
+            XCTAssertEqual(share.flatMap { gtk_widget_get_tooltip_text($0) }.map { String(cString: $0) }, "Share",
+                           "an icon-only row carries its title as tooltip")
+            XCTAssertEqual(share.flatMap { gtk_button_get_icon_name(gmk_button($0)) }.map { String(cString: $0) }, "send-to-symbolic")
+
+            // The subtitle row acts, as the item does.
+            WidgetClicks.click(duplicate, inWindowTitled: "SwiftUI Rows")
+            XInput.runMainLoop { duplicated == 1 }
+            XCTAssertEqual(duplicated, 1)
+        }
+    }
+
+    func testAHiddenMenuIndicatorLeavesTheArrowOut() throws {
+        try GtkSession.start()
+        onMain {
+            @MainActor func arrowIsShown(_ control: PullDownButton) -> Bool {
+                let window = WidgetClicks.presentWindow(titled: "Indicator", child: control.widget)
+                defer {
+                    gtk_window_destroy(gmk_window(window))
+                    drainMainLoop()
+                }
+                XInput.runMainLoop { MenuRows.isShown(control.menuButton) }
+                return widgetTree(control.menuButton).contains { String(cString: gtk_widget_get_css_name($0)) == "arrow" && MenuRows.isShown($0) }
+            }
+            XCTAssertTrue(arrowIsShown(PullDownButton(Menu("Sort") { Button("By Name") {} })), "GTK draws an arrow beside a label")
+            XCTAssertFalse(arrowIsShown(PullDownButton(Menu("Sort") { Button("By Name") {} }.menuIndicator(.hidden))))
+            XCTAssertTrue(arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} })),
+                           "beside a label and an icon")
+            XCTAssertFalse(arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} }
+                .menuIndicator(.hidden))))
+            XCTAssertFalse(arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} }
+                .labelStyle(.iconOnly))), "none beside an icon alone")
+            XCTAssertTrue(arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} }
+                .labelStyle(.iconOnly).menuIndicator(.visible))))
+        }
+    }
+}
