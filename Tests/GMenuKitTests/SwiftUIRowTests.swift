@@ -56,6 +56,10 @@ final class SwiftUIRowTests: GtkTestCase {
                 Toggle(isOn: Binding(inbox, \.isFlagged)) { Label("Flagged", systemImage: "flag") }
                     .badge(12).menuActionDismissBehavior(.disabled)
                 Button("Share", systemImage: "square.and.arrow.up") {}.labelStyle(.iconOnly)
+                Toggle(isOn: Binding(inbox, \.isFlagged)) {
+                    Label("Whipped Cream", systemImage: "heart")
+                    Text("A cloud on top")
+                }
             }, title: "SwiftUI Rows")
             defer { open.close() }
             guard let duplicate = MenuRows.row("Duplicate", in: open.popover),
@@ -69,6 +73,13 @@ final class SwiftUIRowTests: GtkTestCase {
             XCTAssertEqual(MenuRows.labels(in: inboxRow), ["Inbox", "3"], "the badge at the end of the row")
             XCTAssertEqual(MenuRows.labels(in: drafts), ["Drafts", "New"])
             XCTAssertEqual(MenuRows.labels(in: flagged), ["Flagged", "12"])
+            if let cream = MenuRows.row("Whipped Cream", in: open.popover) {
+                XCTAssertEqual(MenuRows.labels(in: cream), ["Whipped Cream", "A cloud on top"], "a toggle's subtitle is drawn")
+                XCTAssertEqual(MenuRows.icons(in: cream), ["emote-love-symbolic"])
+                XCTAssertTrue(isWidget(cream, ofType: "GtkCheckButton"), "with its checkmark")
+            } else {
+                XCTFail("no row for the toggle with a subtitle")
+            }
             let badges = widgetTree(open.popover).filter { gtk_widget_has_css_class($0, "gmenukit-badge") != 0 }
             XCTAssertEqual(badges.count, 3)
             XInput.runMainLoop { badges.allSatisfy(MenuRows.isShown) }

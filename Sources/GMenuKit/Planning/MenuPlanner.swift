@@ -660,9 +660,12 @@ struct MenuPlanner {
         let hasExtras = attributes.help != nil || attributes.badge != nil
         // A checkmark or radio row exists to stay open when chosen; otherwise GTK's own item,
         // which closes the menu, serves better.
-        if kind == .check || kind == .radio { return attributes.keepsMenuOpen || hasExtras ? kind : nil }
-        if attributes.showsIconOnly && attributes.icon != nil { return .icon }
         let iconBesideLabel = attributes.icon != nil && !(attributes.label ?? "").isEmpty
+        if kind == .check || kind == .radio {
+            // A subtitle or icon only GMenuKit's row shows, too (`Toggle(isOn:) { Label(…); Text(…) }`).
+            return attributes.keepsMenuOpen || hasExtras || attributes.subtitle != nil || iconBesideLabel ? kind : nil
+        }
+        if attributes.showsIconOnly && attributes.icon != nil { return .icon }
         return iconBesideLabel || attributes.subtitle != nil || attributes.keepsMenuOpen || hasExtras ? kind : nil
     }
 

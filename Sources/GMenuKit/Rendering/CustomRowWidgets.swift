@@ -45,10 +45,25 @@ enum CustomRowWidgets {
             let label = label(attributes)
             gtk_widget_set_hexpand(label, 1)
             let shortcut = shortcutLabel(attributes)
-            if shortcut != nil || attributes.badge != nil {
+            if shortcut != nil || attributes.badge != nil || attributes.subtitle != nil || attributes.icon != nil {
                 // The shortcut shows beside the label, as in GTK's check and radio items.
                 let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
-                gtk_box_append(gmk_box(box), label)
+                if let icon = attributes.icon {
+                    let image = gtk_image_new_from_icon_name(icon)!
+                    gtk_widget_add_css_class(image, "gmenukit-icon")
+                    gtk_box_append(gmk_box(box), image)
+                }
+                if let subtitle = attributes.subtitle {
+                    let text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+                    gtk_widget_set_hexpand(text, 1)
+                    gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
+                    gtk_box_append(gmk_box(text), label)
+                    gtk_box_append(gmk_box(text), subtitleLabel(subtitle))
+                    gtk_box_append(gmk_box(box), text)
+                    gmk_accessible_set_description(row, subtitle)
+                } else {
+                    gtk_box_append(gmk_box(box), label)
+                }
                 if let badge = attributes.badge { gtk_box_append(gmk_box(box), badgeLabel(badge)) }
                 if let shortcut {
                     gtk_box_append(gmk_box(box), acceleratorLabel(shortcut))
@@ -92,6 +107,16 @@ enum CustomRowWidgets {
         return row
     }
 
+    /// The smaller line under a row's label (rule L6).
+    private static func subtitleLabel(_ subtitle: String) -> UnsafeMutablePointer<GtkWidget> {
+        let line = gtk_label_new(subtitle)!
+        gtk_label_set_xalign(gmk_label(line), 0)
+        gtk_label_set_wrap(gmk_label(line), 1)
+        gtk_label_set_max_width_chars(gmk_label(line), 40)
+        gtk_widget_add_css_class(line, "gmenukit-subtitle")
+        return line
+    }
+
     /// A badge at the end of a row (`.badge`): a small rounded label in the theme's colours.
     private static func badgeLabel(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
         let badge = gtk_label_new(text)!
@@ -114,14 +139,7 @@ enum CustomRowWidgets {
         gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
         let title = label(attributes)
         gtk_box_append(gmk_box(text), title)
-        if let subtitle = attributes.subtitle {
-            let line = gtk_label_new(subtitle)!
-            gtk_label_set_xalign(gmk_label(line), 0)
-            gtk_label_set_wrap(gmk_label(line), 1)
-            gtk_label_set_max_width_chars(gmk_label(line), 40)
-            gtk_widget_add_css_class(line, "gmenukit-subtitle")
-            gtk_box_append(gmk_box(text), line)
-        }
+        if let subtitle = attributes.subtitle { gtk_box_append(gmk_box(text), subtitleLabel(subtitle)) }
         gtk_box_append(gmk_box(box), text)
         if let badge = attributes.badge { gtk_box_append(gmk_box(box), badgeLabel(badge)) }
         let shortcut = shortcutLabel(attributes)
