@@ -7,25 +7,40 @@ public struct KeyEquivalent: Hashable, Sendable, ExpressibleByExtendedGraphemeCl
     /// The character SwiftUI uses for the key.
     public let character: Character
 
+    /// The key that types `character`.
     public init(_ character: Character) { self.character = character }
+    /// A key written as a one-character literal: `"s"`.
     public init(extendedGraphemeClusterLiteral character: Character) { self.character = character }
 
+    /// The Return key.
     public static let `return` = KeyEquivalent("\r")
     /// The Backspace key (SwiftUI's `.delete`, ⌫).
     public static let delete = KeyEquivalent("\u{8}")
     /// The Delete key, which deletes forward (⌦).
     public static let deleteForward = KeyEquivalent("\u{7F}")
+    /// The Escape key.
     public static let escape = KeyEquivalent("\u{1B}")
+    /// The Tab key.
     public static let tab = KeyEquivalent("\t")
+    /// The space bar.
     public static let space = KeyEquivalent(" ")
+    /// The Up arrow key.
     public static let upArrow = KeyEquivalent("\u{F700}")
+    /// The Down arrow key.
     public static let downArrow = KeyEquivalent("\u{F701}")
+    /// The Left arrow key.
     public static let leftArrow = KeyEquivalent("\u{F702}")
+    /// The Right arrow key.
     public static let rightArrow = KeyEquivalent("\u{F703}")
+    /// The Home key.
     public static let home = KeyEquivalent("\u{F729}")
+    /// The End key.
     public static let end = KeyEquivalent("\u{F72B}")
+    /// The Page Up key.
     public static let pageUp = KeyEquivalent("\u{F72C}")
+    /// The Page Down key.
     public static let pageDown = KeyEquivalent("\u{F72D}")
+    /// The Clear key (GDK's `Clear`, on some keypads).
     public static let clear = KeyEquivalent("\u{F739}")
 
     /// The key's name in a GTK accelerator (`s`, `Return`, `comma`, `Up`).
@@ -57,18 +72,26 @@ public struct KeyEquivalent: Hashable, Sendable, ExpressibleByExtendedGraphemeCl
 /// Alt and `.shift` is Shift. Caps Lock, the keypad and the Fn key are no modifiers GTK
 /// shortcuts take: they are reported and left out.
 public struct EventModifiers: OptionSet, Hashable, Sendable {
+    /// The set's bits.
     public let rawValue: Int
+    /// A set of these bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// Caps Lock: no shortcut modifier; reported and left out.
     public static let capsLock = EventModifiers(rawValue: 1 << 0)
+    /// Shift.
     public static let shift = EventModifiers(rawValue: 1 << 1)
+    /// Control.
     public static let control = EventModifiers(rawValue: 1 << 2)
     /// Alt on Linux.
     public static let option = EventModifiers(rawValue: 1 << 3)
     /// Control on Linux, as GTK apps write ⌘ shortcuts.
     public static let command = EventModifiers(rawValue: 1 << 4)
+    /// A keypad key: no GTK shortcut modifier; reported and left out.
     public static let numericPad = EventModifiers(rawValue: 1 << 5)
+    /// The Fn key, which does not reach applications on Linux; reported and left out.
     public static let function = EventModifiers(rawValue: 1 << 6)
+    /// Every modifier (Caps Lock, keypad and Fn are reported and left out).
     public static let all: EventModifiers = [.capsLock, .shift, .control, .option, .command, .numericPad, .function]
 
     /// The GTK accelerator prefix (`<Shift><Control>`), in GTK's own order.
@@ -98,9 +121,12 @@ public struct EventModifiers: OptionSet, Hashable, Sendable {
 /// Button("OK") { confirm() }.keyboardShortcut(.defaultAction)               // Return
 /// ```
 public struct KeyboardShortcut: Hashable, Sendable {
+    /// The key.
     public var key: KeyEquivalent
+    /// The modifiers held with it.
     public var modifiers: EventModifiers
 
+    /// A key with modifiers; `.command` (Control) when none are given.
     public init(_ key: KeyEquivalent, modifiers: EventModifiers = .command) {
         self.key = key
         self.modifiers = modifiers
@@ -133,6 +159,15 @@ extension MenuContent {
         return ModifiedMenuContent(content: self) { node in
             node.shortcut = accelerator
             node.noteProblems(problems)
+        }
+    }
+
+    /// A keyboard shortcut value, or none: `nil` leaves the item without a shortcut.
+    public func keyboardShortcut(_ shortcut: KeyboardShortcut?) -> some MenuContent {
+        ModifiedMenuContent(content: self) { node in
+            guard let shortcut else { return }
+            node.shortcut = shortcut.accelerator
+            node.noteProblems(shortcut.modifiers.problems)
         }
     }
 }

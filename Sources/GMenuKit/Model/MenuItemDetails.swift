@@ -16,6 +16,7 @@ public struct MenuItemDetails: Equatable, Sendable {
     /// unknown SF Symbol, a Caps Lock modifier): each is reported with the item's path.
     public var problems: [String] = []
 
+    /// No details: what most items have.
     public init() {}
 }
 
@@ -60,7 +61,11 @@ public enum LabelStyle: Sendable, Equatable {
 /// theme's error colour, as a destructive item is; other tints are accepted and reported (the
 /// theme's colours stay).
 public enum Color: Hashable, Sendable {
-    case red, orange, yellow, green, mint, teal, cyan, blue, indigo, purple, pink, brown
+    /// Drawn in the theme's error colour where GTK can draw a tint (a button's label).
+    case red
+    /// A named colour GTK's menus do not draw: reported.
+    case orange, yellow, green, mint, teal, cyan, blue, indigo, purple, pink, brown
+    /// A named colour GTK's menus do not draw: reported.
     case white, gray, black, clear, primary, secondary
     /// The theme's accent colour.
     case accentColor
@@ -83,6 +88,7 @@ public enum Color: Hashable, Sendable {
 /// A font that SwiftUI code gives `Text`'s `font(_:)`. GTK's menu items use the theme's font,
 /// so any font is reported and the text shown in it.
 public enum Font: Hashable, Sendable {
+    /// A text style of SwiftUI's.
     case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
     /// A font of the system's face at a size in points.
     case system(size: Double)
@@ -91,6 +97,7 @@ public enum Font: Hashable, Sendable {
 /// How an open menu orders its items, as SwiftUI's `MenuOrder`. GTK keeps the written order
 /// (rule D3), whichever is asked.
 public enum MenuOrder: Sendable, Equatable {
+    /// The platform's order: on Linux the written one.
     case automatic
     /// The written order, top to bottom: what GTK always does.
     case fixed
@@ -100,7 +107,12 @@ public enum MenuOrder: Sendable, Equatable {
 
 /// Whether a control shows something, as SwiftUI's `Visibility`.
 public enum Visibility: Sendable, Equatable {
-    case automatic, visible, hidden
+    /// What the control does by itself.
+    case automatic
+    /// Shown.
+    case visible
+    /// Left out.
+    case hidden
 }
 
 extension MenuContent {

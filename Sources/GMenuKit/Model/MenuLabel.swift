@@ -21,6 +21,7 @@ public struct MenuLabel: Equatable, Sendable {
     public internal(set) var problems: [String] = []
     private var hasTitle = false
 
+    /// An empty label, to be built up.
     public init() {}
 
     /// A label of these parts, nothing to report.
@@ -72,12 +73,14 @@ public protocol MenuLabelContent {
 /// title, the second the subtitle, the first image the icon.
 @resultBuilder
 public enum MenuLabelBuilder {
+    /// A `Text`, `Label` or `Image` as a label of its own.
     public static func buildExpression(_ content: any MenuLabelContent) -> MenuLabel {
         var label = MenuLabel()
         content.add(to: &label)
         return label
     }
 
+    /// The parts in order: texts fill title then subtitle, images the icon.
     public static func buildBlock(_ parts: MenuLabel...) -> MenuLabel { joined(parts) }
     public static func buildOptional(_ part: MenuLabel?) -> MenuLabel { part ?? MenuLabel() }
     public static func buildEither(first part: MenuLabel) -> MenuLabel { part }
@@ -103,6 +106,7 @@ public struct Text: MenuLabelContent, Equatable, Sendable {
     /// The styling modifiers applied, as written (`bold()`): a menu cannot show them.
     var styling: [String] = []
 
+    /// A text shown as written.
     public init(_ title: String) { self.title = title }
 
     /// A text shown as written, as SwiftUI's `Text(verbatim:)`.
@@ -115,6 +119,7 @@ public struct Text: MenuLabelContent, Equatable, Sendable {
         return option
     }
 
+    /// Adds the text to a label being built: its title, else its subtitle.
     public func add(to label: inout MenuLabel) {
         label.add(text: title)
         label.problems += problems
@@ -178,6 +183,7 @@ public struct Image: MenuLabelContent, Equatable, Sendable {
         return [".png", ".svg", ".jpg", ".jpeg", ".gif", ".webp", ".xpm"].contains { lowered.hasSuffix($0) }
     }
 
+    /// Adds the icon to a label being built.
     public func add(to label: inout MenuLabel) {
         if let iconName { label.add(icon: iconName) }
         if let problem { label.problems.append(problem) }
@@ -240,5 +246,6 @@ public struct Label: MenuLabelContent, Equatable, Sendable {
         return option
     }
 
+    /// Adds title, subtitle and icon to a label being built.
     public func add(to label: inout MenuLabel) { label.add(self.label) }
 }
