@@ -121,4 +121,38 @@ final class SwiftUIRowTests: GtkTestCase {
                 .labelStyle(.iconOnly).menuIndicator(.visible))))
         }
     }
+
+    func testHelpShowsItsTooltipUnderThePointerAndTheMenuClosesCleanly() throws {
+        try GtkSession.start()
+        onMain {
+            let title = "SwiftUI Help"
+            let open = OpenControl(Menu("Mail") {
+                Button("Inbox") {}
+                Button("Drafts") {}.help("Messages not sent yet")
+            }, title: title)
+            guard let drafts = MenuRows.row("Drafts", in: open.popover), let point = WidgetClicks.pointInWindow(of: drafts) else {
+                open.close()
+                return XCTFail("no row for Drafts")
+            }
+            // GTK asks the widget under the pointer for its tooltip before it shows one.
+            let asked = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+            asked.initialize(to: 0)
+            defer { asked.deallocate() }
+            let query: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gint, gint, gboolean, OpaquePointer?, gpointer?) -> gboolean = { _, _, _, _, _, data in
+                data?.assumingMemoryBound(to: Int.self).pointee += 1
+                return 0   // GTK's own handler then shows the tooltip text
+            }
+            let handler = g_signal_connect_data(drafts.gpointer, "query-tooltip", unsafeBitCast(query, to: GCallback.self), asked, nil, GConnectFlags(0))
+            let window = XInput.xdotool("search", "--sync", "--name", "^\(title)$").split(separator: "\n").first.map(String.init) ?? ""
+            XInput.xdotool("mousemove", "--window", window, String(point.x), String(point.y))
+            XInput.runMainLoop { asked.pointee > 0 }
+            XCTAssertGreaterThan(asked.pointee, 0, "GTK asked the row for its tooltip under the pointer")
+            XCTAssertEqual(gtk_widget_get_has_tooltip(drafts), 1)
+            g_signal_handler_disconnect(drafts.gpointer, handler)
+            // Closed with the tooltip up: nothing is left behind, no critical (fatal here).
+            XInput.xdotool("key", "Escape")
+            XInput.runMainLoop { gtk_widget_get_mapped(open.popover) == 0 }
+            open.close()
+        }
+    }
 }
