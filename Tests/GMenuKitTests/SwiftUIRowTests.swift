@@ -8,6 +8,7 @@ import XCTest
 @MainActor
 private final class Inbox {
     var isFlagged = false
+    var unread = 3
 }
 
 /// What SwiftUI's label forms and modifiers draw, opened for real under Xvfb: symbols beside
@@ -153,6 +154,26 @@ final class SwiftUIRowTests: GtkTestCase {
             XInput.xdotool("key", "Escape")
             XInput.runMainLoop { gtk_widget_get_mapped(open.popover) == 0 }
             open.close()
+        }
+    }
+
+    func testABadgeFollowsItsCountWhileTheMenuIsOpen() throws {
+        try GtkSession.start()
+        onMain {
+            let inbox = Inbox()
+            let open = OpenControl(Menu("Mail") {
+                Button("Inbox", systemImage: "tray.and.arrow.down") {}.badge(inbox.unread)
+                Button("Outbox") {}
+            }, title: "SwiftUI Badge")
+            defer { open.close() }
+            XCTAssertEqual(MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels), ["Inbox", "3"])
+            inbox.unread = 12
+            XInput.runMainLoop { MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels) == ["Inbox", "12"] }
+            XCTAssertEqual(MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels), ["Inbox", "12"], "the badge follows the model")
+            inbox.unread = 0
+            XInput.runMainLoop { MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels) == ["Inbox"] }
+            XCTAssertEqual(MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels), ["Inbox"], "no badge at zero")
+            XCTAssertTrue(gtk_widget_get_mapped(open.popover) != 0, "the menu stayed open")
         }
     }
 }

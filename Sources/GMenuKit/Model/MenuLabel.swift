@@ -82,10 +82,15 @@ public enum MenuLabelBuilder {
 
     /// The parts in order: texts fill title then subtitle, images the icon.
     public static func buildBlock(_ parts: MenuLabel...) -> MenuLabel { joined(parts) }
+    /// An `if` without `else`: its parts, or nothing.
     public static func buildOptional(_ part: MenuLabel?) -> MenuLabel { part ?? MenuLabel() }
+    /// The `if` branch taken.
     public static func buildEither(first part: MenuLabel) -> MenuLabel { part }
+    /// The `else` branch taken.
     public static func buildEither(second part: MenuLabel) -> MenuLabel { part }
+    /// A `for` loop's parts, in order.
     public static func buildArray(_ parts: [MenuLabel]) -> MenuLabel { joined(parts) }
+    /// An `if #available` branch.
     public static func buildLimitedAvailability(_ part: MenuLabel) -> MenuLabel { part }
 
     private static func joined(_ parts: [MenuLabel]) -> MenuLabel {
