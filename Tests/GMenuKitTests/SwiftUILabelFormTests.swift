@@ -285,4 +285,36 @@ final class SwiftUILabelFormTests: GtkTestCase {
             XCTAssertEqual(alone.diagnostics.map(\.severity), [.hint], "a model GTK shows alone shows no badge, and says so")
         }
     }
+
+    func testSectionHeadersAndControlGroupLabelsFromBuilders() throws {
+        try GtkSession.start()
+        onMain {
+            let result = render(Menu("Format") {
+                Section {
+                    Button("Bold", systemImage: "bold") {}
+                } header: {
+                    Text("Style")
+                }
+                ControlGroup {
+                    Button("Cut", systemImage: "scissors") {}
+                    Button("Copy", systemImage: "doc.on.doc") {}
+                } label: {
+                    Label("Clipboard", systemImage: "doc.on.clipboard")
+                }
+                Section {
+                    Button("Left", systemImage: "text.alignleft") {}
+                } header: {
+                    Label("Alignment", systemImage: "text.aligncenter")
+                }
+            })
+            XCTAssertEqual(result.items.map { $0.attributes["label"] }, ["Style", "Clipboard", "Alignment"])
+            XCTAssertEqual(result.items[1].attributes["display-hint"], "horizontal-buttons")
+            XCTAssertEqual(result.items[1].section?.compactMap { $0.attributes["verb-icon"] }, ["edit-cut-symbolic", "edit-copy-symbolic"])
+            XCTAssertEqual(result.diagnostics.map(\.path), ["Format › Clipboard", "Format › Alignment"])
+            XCTAssertEqual(result.diagnostics.map(\.message), [
+                "a control group's header shows no icon ('edit-paste-symbolic'); it is left out",
+                "a section header shows no icon ('format-justify-center-symbolic'); it is left out",
+            ])
+        }
+    }
 }

@@ -2,6 +2,8 @@
 public struct Section: MenuContent {
     let header: String
     let content: any MenuContent
+    /// What a SwiftUI-style header held that a menu cannot show.
+    var labelProblems: [String] = []
 
     public init(_ header: String = "", @MenuContentBuilder content: () -> any MenuContent) {
         self.header = header
@@ -12,6 +14,7 @@ public struct Section: MenuContent {
         // A section beyond the cut is left out with its content (see `MenuNesting`).
         let children = MenuNesting.enteringGroup { $0 ? content.resolveNodes(at: identity) : [] }
         nodes.append(MenuNode(identity: identity, title: header, kind: .section(children: children)))
+        if !labelProblems.isEmpty { nodes[nodes.count - 1].noteProblems(labelProblems) }
     }
 }
 
@@ -36,6 +39,8 @@ public struct Divider: MenuContent {
 public struct ControlGroup: MenuContent {
     let title: String
     let content: any MenuContent
+    /// What a SwiftUI-style label held that a menu cannot show.
+    var labelProblems: [String] = []
 
     public init(_ title: String = "", @MenuContentBuilder content: () -> any MenuContent) {
         self.title = title
@@ -45,5 +50,6 @@ public struct ControlGroup: MenuContent {
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         let children = MenuNesting.enteringGroup { $0 ? content.resolveNodes(at: identity) : [] }
         nodes.append(MenuNode(identity: identity, title: title, kind: .controlGroup(children: children)))
+        if !labelProblems.isEmpty { nodes[nodes.count - 1].noteProblems(labelProblems) }
     }
 }

@@ -236,3 +236,27 @@ extension Slider {
         labelProblems = problems
     }
 }
+
+extension Section {
+    /// A section whose header is built as SwiftUI builds it: `Section { … } header: {
+    /// Text("Style") }`. A section header is plain text: an icon or a second text is reported.
+    public init(@MenuContentBuilder content: () -> any MenuContent, @MenuLabelBuilder header: () -> MenuLabel) {
+        let label = header()
+        self.init(label.title, content: content)
+        labelProblems = label.problems
+        if let subtitle = label.subtitle { labelProblems.append("a section header shows no subtitle (\"\(subtitle)\"); it is left out") }
+        if let icon = label.icon { labelProblems.append("a section header shows no icon ('\(icon)'); it is left out") }
+    }
+}
+
+extension ControlGroup {
+    /// A control group whose label is built as SwiftUI builds it: `ControlGroup { … } label: {
+    /// Label("Font", systemImage: "textformat") }`. The title heads the row of icons, as a
+    /// section's header; the label's icon is reported and left out.
+    public init(@MenuContentBuilder content: () -> any MenuContent, @MenuLabelBuilder label: () -> MenuLabel) {
+        let label = label()
+        self.init(label.title, content: content)
+        labelProblems = label.problems
+        if let icon = label.icon { labelProblems.append("a control group's header shows no icon ('\(icon)'); it is left out") }
+    }
+}
