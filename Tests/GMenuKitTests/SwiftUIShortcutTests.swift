@@ -41,12 +41,14 @@ final class SwiftUIShortcutTests: GtkTestCase {
                 Button("Open") {}.keyboardShortcut(KeyboardShortcut("o"))
                 Button("Close") {}.keyboardShortcut("<Control>w")
                 Button("Reload") {}.keyboardShortcut("F5")
+                Button("Accent") {}.keyboardShortcut("é")
             })
             XCTAssertEqual(result.accels, [
                 "<Control>s", "<Shift><Control>s", "<Control>p", "<Control><Alt>e", "<Control>comma",
                 "<Alt>Up", "<Alt>Down", "<Control>Left", "<Control>Right", "<Control>BackSpace", "<Control>Delete",
                 "<Control>Home", "<Control>End", "<Control>Page_Up", "<Control>Page_Down", "<Control>Clear",
                 "<Control>Tab", "<Control>space", "Return", "Escape", "<Control>o", "<Control>w", "F5",
+                "<Control>eacute",
             ])
             XCTAssertEqual(result.diagnostics, [], "Return and Escape type no text; F5 is a function key")
         }

@@ -48,6 +48,9 @@ struct MenuPlanner {
         /// The key types a character and no Control, Alt or Super is held: as a shortcut of the
         /// window it would take that key from whatever people type.
         var typesText: Bool
+        /// How GTK must be given it, when that differs from how it was written (a key written
+        /// as its character, `<Control>é`, is `<Control>eacute`).
+        var readable: String? = nil
     }
 
     private let options: Options
@@ -785,7 +788,7 @@ struct MenuPlanner {
                    "the shortcut \(shortcut) has no Control, Alt or Super: it works anywhere in the window and takes the key from typing; use a modifier (or .mnemonic(_:), which works only while the menu is open)")
         }
         shortcutCount += 1
-        return shortcut
+        return parsed.readable ?? shortcut
     }
 
     private mutating func reportIgnoredShortcut(_ node: MenuNode, scope: Scope) {
