@@ -318,3 +318,75 @@ final class SwiftUILabelFormTests: GtkTestCase {
         }
     }
 }
+
+/// Menus copied from SwiftUI's documentation of `Menu` and `Button`, the actions functions of
+/// the view they stand in.
+@MainActor
+private struct DocumentationExamples {
+    var log: [String] = []
+
+    func duplicate() {}
+    func rename() {}
+    func delete() {}
+    func copy() {}
+    func copyFormatted() {}
+    func copyPath() {}
+    func setInPoint() {}
+    func setOutPoint() {}
+    func signIn() {}
+
+    var actions: Menu {
+        Menu("Actions") {
+            Button("Duplicate", action: duplicate)
+            Button("Rename", action: rename)
+            Button("Delete…", action: delete)
+            Menu("Copy") {
+                Button("Copy", action: copy)
+                Button("Copy Formatted", action: copyFormatted)
+                Button("Copy Library Path", action: copyPath)
+            }
+        }
+    }
+
+    func editing(primary: @escaping @MainActor () -> Void) -> Menu {
+        Menu("Editing") {
+            Button("Set In Point", action: setInPoint)
+            Button("Set Out Point", action: setOutPoint)
+        } primaryAction: {
+            primary()
+        }
+    }
+
+    var account: Menu {
+        Menu("Account") {
+            Button("Sign In", action: signIn)
+            Button(action: signIn) {
+                Text("Sign In")
+            }
+            Button("Sign In", systemImage: "arrow.up", action: signIn)
+            Button("Delete", role: .destructive, action: delete)
+        }
+    }
+}
+
+final class SwiftUIDocumentationExampleTests: GtkTestCase {
+    func testMenusFromSwiftUIsDocumentationRenderAsWritten() throws {
+        try GtkSession.start()
+        onMain {
+            let examples = DocumentationExamples()
+            let actions = render(examples.actions)
+            XCTAssertEqual(actions.items.map(\.label), ["Duplicate", "Rename", "Delete…", "Copy"])
+            XCTAssertEqual(actions.items[3].submenu?.map(\.label), ["Copy", "Copy Formatted", "Copy Library Path"])
+            var primary = 0
+            let editing = examples.editing { primary += 1 }
+            editing.primaryAction?()
+            XCTAssertEqual(primary, 1, "Menu(_:content:primaryAction:) keeps its primary action")
+            let account = render(examples.account)
+            XCTAssertEqual(account.items.map(\.label).prefix(3), ["Sign In", "Sign In", "Sign In"])
+            XCTAssertEqual(account.items[2].attributes["icon"]?.contains("go-up-symbolic"), true)
+            XCTAssertEqual(account.items[3].attributes[MenuAttributeName.role], "destructive")
+            XCTAssertEqual(account.diagnostics.filter { $0.severity == .error }, [], "nothing to repair")
+            XCTAssertEqual(Set(account.items.compactMap(\.action)).count, 4, "three items of one label get distinct actions")
+        }
+    }
+}
