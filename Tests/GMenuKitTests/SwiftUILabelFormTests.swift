@@ -244,6 +244,7 @@ final class SwiftUILabelFormTests: GtkTestCase {
                 Button("Erase", systemImage: "trash") {}.tint(.red)
                 Button("Highlight") {}.tint(.yellow)
                 Menu("More") { Button("Less") {} }.menuOrder(.fixed)
+                Button(action: {}) { Text("Open ") + Text("Recent") }
             })
             let items = flatten(result.items)
             XCTAssertNil(items[0].attributes["icon"], ".titleOnly leaves the icon out")
@@ -254,7 +255,7 @@ final class SwiftUILabelFormTests: GtkTestCase {
             XCTAssertEqual(items[2].attributes["label"]?.hasPrefix("<span foreground=\""), true, "a red tint is the theme's error colour")
             XCTAssertNil(items[2].attributes[MenuAttributeName.role], "a tint is no destructive role: it is not confirmed")
             XCTAssertEqual(items[3].attributes["label"], "Highlight")
-            XCTAssertEqual(items.map(\.label), ["Copy", "Share", items[2].label, "Highlight", "More", "Less"], "the written order")
+            XCTAssertEqual(items.map(\.label), ["Copy", "Share", items[2].label, "Highlight", "More", "Less", "Open Recent"], "the written order")
             XCTAssertEqual(result.diagnostics.map(\.path), ["View › Highlight"])
             XCTAssertEqual(result.diagnostics.first?.severity, .hint)
         }

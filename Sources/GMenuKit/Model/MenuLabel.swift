@@ -142,6 +142,13 @@ public struct Text: MenuLabelContent, Equatable, Sendable {
         return text
     }
 
+    /// Two texts run together, as SwiftUI's `Text + Text`; the styling of either is reported.
+    public static func + (lhs: Text, rhs: Text) -> Text {
+        var text = Text(lhs.title + rhs.title)
+        text.styling = lhs.styling + rhs.styling
+        return text
+    }
+
     /// Accepted and reported: menu labels use the theme's font weight.
     public func bold(_ isActive: Bool = true) -> Text { styled(".bold()", isActive) }
     /// Accepted and reported: menu labels use the theme's font style.

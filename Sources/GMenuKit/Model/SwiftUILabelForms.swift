@@ -135,6 +135,9 @@ extension Menu {
         return menu
     }
 
+    /// Accepted for SwiftUI code (`.menuStyle(.button)`): GTK's pull-down button is one style.
+    public func menuStyle(_ style: MenuStyle) -> Menu { self }
+
     /// How a pull-down button showing this menu shows its title and icon: `.iconOnly` shows the
     /// icon (the title becomes its tooltip and accessible name), `.titleOnly` the title.
     public func labelStyle(_ style: LabelStyle) -> Menu {
@@ -259,4 +262,14 @@ extension ControlGroup {
         labelProblems = label.problems
         if let icon = label.icon { labelProblems.append("a control group's header shows no icon ('\(icon)'); it is left out") }
     }
+}
+
+/// How SwiftUI draws a menu's button; GTK's pull-down button has one look, so each is accepted.
+public enum MenuStyle: Sendable, Equatable {
+    /// The platform's look.
+    case automatic
+    /// A bordered button.
+    case button
+    /// A button without a border.
+    case borderlessButton
 }

@@ -98,6 +98,10 @@ enum CustomRowWidgets {
         case .slider:
             return SliderRow.make(attributes, label: label(attributes), actions: actions)
         }
+        if let badge = attributes.badge, attributes.subtitle == nil, attributes.help == nil {
+            // Heard after the name, as it is seen after the label.
+            gmk_accessible_set_description(row, badge)
+        }
         if let help = attributes.help, attributes.row != .icon {
             // GTK makes the tooltip the row's accessible description; a subtitle says more.
             gtk_widget_set_tooltip_text(row, help)
