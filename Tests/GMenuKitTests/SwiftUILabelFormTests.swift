@@ -245,6 +245,8 @@ final class SwiftUILabelFormTests: GtkTestCase {
                 Button("Highlight") {}.tint(.yellow)
                 Menu("More") { Button("Less") {} }.menuOrder(.fixed)
                 Button(action: {}) { Text("Open ") + Text("Recent") }
+                Button(action: {}) { Label("Print", systemImage: "printer").labelStyle(.titleOnly) }
+                Button(action: {}) { Label("Send", systemImage: "paperplane").labelStyle(.iconOnly) }
             })
             let items = flatten(result.items)
             XCTAssertNil(items[0].attributes["icon"], ".titleOnly leaves the icon out")
@@ -255,7 +257,10 @@ final class SwiftUILabelFormTests: GtkTestCase {
             XCTAssertEqual(items[2].attributes["label"]?.hasPrefix("<span foreground=\""), true, "a red tint is the theme's error colour")
             XCTAssertNil(items[2].attributes[MenuAttributeName.role], "a tint is no destructive role: it is not confirmed")
             XCTAssertEqual(items[3].attributes["label"], "Highlight")
-            XCTAssertEqual(items.map(\.label), ["Copy", "Share", items[2].label, "Highlight", "More", "Less", "Open Recent"], "the written order")
+            XCTAssertEqual(items.map(\.label), ["Copy", "Share", items[2].label, "Highlight", "More", "Less", "Open Recent", "Print", "Send"], "the written order")
+            XCTAssertNil(items[7].attributes["icon"], "a Label's .titleOnly inside a button's label")
+            XCTAssertNil(items[7].attributes["custom"])
+            XCTAssertNotNil(items[8].attributes["custom"], "a Label's .iconOnly: an icon row")
             XCTAssertEqual(result.diagnostics.map(\.path), ["View › Highlight"])
             XCTAssertEqual(result.diagnostics.first?.severity, .hint)
         }

@@ -15,6 +15,8 @@ public struct Button: MenuContent {
     let action: ButtonAction
     /// What a SwiftUI-style label held that a menu cannot show.
     var labelProblems: [String] = []
+    /// A `Label`'s `.labelStyle(_:)` inside a SwiftUI-style label.
+    var builtLabelStyle: LabelStyle = .automatic
 
     public init(
         _ title: String, icon: String? = nil, subtitle: String? = nil, role: ButtonRole? = nil,
@@ -65,5 +67,6 @@ public struct Button: MenuContent {
         nodes[last].subtitle = subtitle
         nodes[last].role = role
         if !labelProblems.isEmpty { nodes[last].noteProblems(labelProblems) }
+        if builtLabelStyle != .automatic { nodes[last].details.labelStyle = builtLabelStyle }
     }
 }

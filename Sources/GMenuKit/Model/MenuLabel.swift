@@ -19,6 +19,8 @@ public struct MenuLabel: Equatable, Sendable {
     public var icon: String?
     /// What the label held that a menu cannot show; each is reported with the item's path.
     public internal(set) var problems: [String] = []
+    /// How the item shows title and icon, from a `Label`'s `.labelStyle(_:)`.
+    public internal(set) var style: LabelStyle = .automatic
     private var hasTitle = false
 
     /// An empty label, to be built up.
@@ -59,6 +61,7 @@ public struct MenuLabel: Equatable, Sendable {
         if let subtitle = other.subtitle { add(text: subtitle) }
         if let icon = other.icon { add(icon: icon) }
         problems += other.problems
+        if other.style != .automatic { style = other.style }
     }
 }
 
@@ -211,7 +214,7 @@ public struct Image: MenuLabelContent, Equatable, Sendable {
 /// Label("Icons", systemImage: "square.grid.2x2").tag(Appearance.icons)
 /// ```
 public struct Label: MenuLabelContent, Equatable, Sendable {
-    let label: MenuLabel
+    var label: MenuLabel
 
     /// A title and a freedesktop icon name.
     public init(_ title: String, icon: String) {
@@ -260,4 +263,12 @@ public struct Label: MenuLabelContent, Equatable, Sendable {
 
     /// Adds title, subtitle and icon to a label being built.
     public func add(to label: inout MenuLabel) { label.add(self.label) }
+
+    /// How the item this label is in shows title and icon: `Label("Share", systemImage:
+    /// "square.and.arrow.up").labelStyle(.iconOnly)` inside a button's label.
+    public func labelStyle(_ style: LabelStyle) -> Label {
+        var label = self
+        label.label.style = style
+        return label
+    }
 }

@@ -58,7 +58,9 @@ extension Button {
         self.init(label: label(), role: role, action: .performAsync(action))
     }
 
-    private init(label: MenuLabel, role: ButtonRole?, action: ButtonAction) {
+    private init(label given: MenuLabel, role: ButtonRole?, action: ButtonAction) {
+        var label = given
+        if label.style == .titleOnly { label.icon = nil }
         switch action {
         case .perform(let perform):
             self.init(label.title, icon: label.icon, subtitle: label.subtitle, role: role, action: perform)
@@ -68,6 +70,7 @@ extension Button {
             self.init(label.title, icon: label.icon, subtitle: label.subtitle, role: role, actionName: name, target: target)
         }
         labelProblems = label.problems
+        builtLabelStyle = label.style
     }
 }
 
@@ -84,8 +87,9 @@ extension Toggle {
     }
 
     private init(label: MenuLabel, isOn: Binding<Bool>) {
-        self.init(label.title, icon: label.icon, subtitle: label.subtitle, isOn: isOn)
+        self.init(label.title, icon: label.style == .titleOnly ? nil : label.icon, subtitle: label.subtitle, isOn: isOn)
         labelProblems = label.problems
+        builtLabelStyle = label.style
     }
 }
 

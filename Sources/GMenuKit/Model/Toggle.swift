@@ -10,6 +10,8 @@ public struct Toggle: MenuContent {
     let isOn: Binding<Bool>
     /// What a SwiftUI-style label held that a menu cannot show.
     var labelProblems: [String] = []
+    /// A `Label`'s `.labelStyle(_:)` inside a SwiftUI-style label.
+    var builtLabelStyle: LabelStyle = .automatic
 
     public init(_ title: String, icon: String? = nil, subtitle: String? = nil, isOn: Binding<Bool>) {
         self.title = title
@@ -25,5 +27,6 @@ public struct Toggle: MenuContent {
         nodes[last].icon = icon
         nodes[last].subtitle = subtitle
         if !labelProblems.isEmpty { nodes[last].noteProblems(labelProblems) }
+        if builtLabelStyle != .automatic { nodes[last].details.labelStyle = builtLabelStyle }
     }
 }
