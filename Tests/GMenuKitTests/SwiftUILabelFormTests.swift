@@ -71,6 +71,17 @@ final class SwiftUILabelFormTests: GtkTestCase {
                 } label: {
                     Label("Sort", systemImage: "arrow.up.arrow.down")
                 }
+                Picker("View As", systemImage: "eye", selection: Binding(order, \.appearance)) {
+                    Label("Icons", systemImage: "square.grid.2x2").tag(Appearance.icons)
+                    Text("List").tag(Appearance.list)
+                }
+                .pickerStyle(.menu)
+                Picker(selection: Binding(order, \.appearance)) {
+                    Text("Icons").tag(Appearance.icons)
+                    Text("List").tag(Appearance.list)
+                } label: {
+                    Label("Layout", systemImage: "square.grid.3x3")
+                }
             })
             let plain = render(Menu("Edit") {
                 Button("Duplicate", icon: "edit-copy-symbolic") {}
@@ -84,6 +95,15 @@ final class SwiftUILabelFormTests: GtkTestCase {
                 Toggle("Sprinkles", icon: "emote-love-symbolic", subtitle: "On top", isOn: Binding(order, \.sprinkles))
                 Menu("Settings", icon: "preferences-system-symbolic") { Button("General") {} }
                 Menu("Sort", icon: "view-sort-ascending-symbolic") { Button("By Name") {} }
+                Picker("View As", icon: "view-reveal-symbolic", selection: Binding(order, \.appearance)) {
+                    Label("Icons", icon: "view-grid-symbolic").tag(Appearance.icons)
+                    Text("List").tag(Appearance.list)
+                }
+                .pickerStyle(.menu)
+                Picker("Layout", icon: "view-app-grid-symbolic", selection: Binding(order, \.appearance)) {
+                    Text("Icons").tag(Appearance.icons)
+                    Text("List").tag(Appearance.list)
+                }
             })
             XCTAssertEqual(swiftUI.diagnostics, [])
             XCTAssertEqual(shown(swiftUI.items), shown(plain.items))
