@@ -1,5 +1,5 @@
-/// What few items have: a tooltip, a badge, a label style, a tint, and what the item's
-/// SwiftUI-style declaration held that a GTK menu cannot show.
+/// What few items have: a tooltip, a badge, a label style, a tint, a confirmation message, and
+/// what the item's SwiftUI-style declaration held that a GTK menu cannot show.
 ///
 /// A node keeps these behind one reference (``MenuNode/details``), so that the many items
 /// that have none cost one empty pointer, not the room of every field.
@@ -12,6 +12,8 @@ public struct MenuItemDetails: Equatable, Sendable {
     public var labelStyle: LabelStyle = .automatic
     /// The colour asked for with `.tint(_:)`.
     public var tint: Color?
+    /// What a destructive button's confirmation says beyond its question.
+    public var confirmationMessage: String?
     /// What the declaration held that GTK cannot show (a styled `Text`, a third `Text`, an
     /// unknown SF Symbol, a Caps Lock modifier): each is reported with the item's path.
     public var problems: [String] = []
@@ -31,6 +33,12 @@ extension MenuNode {
     public var details: MenuItemDetails {
         get { detailsBox?.details ?? MenuItemDetails() }
         set { detailsBox = newValue == MenuItemDetails() ? nil : MenuItemDetailsBox(newValue) }
+    }
+
+    /// What the confirmation says beyond its question, such as "This cannot be undone."
+    public var confirmationMessage: String? {
+        get { detailsBox?.details.confirmationMessage }
+        set { details.confirmationMessage = newValue }
     }
 
     /// Notes something the declaration held that GTK cannot show; the planner reports it with

@@ -23,8 +23,6 @@ public struct MenuNode {
     public var confirmsBeforeActing: Bool = true
     /// What a second activation of an async action does while the first runs.
     public var asyncActionPolicy: AsyncActionPolicy = .ignoreWhileRunning
-    /// What the confirmation says beyond its question, such as "This cannot be undone."
-    public var confirmationMessage: String?
     public var kind: Kind
     /// While a rendered menu resolves: a `ForEach` whose elements the planner resolves later.
     var deferred: DeferredElements?

@@ -682,9 +682,12 @@ struct MenuPlanner {
     ) -> Bool {
         let path = scope.path + [node.title]
         for problem in details.problems { report(.warning, path: path, problem) }
-        attributes.help = details.help.map { MenuLabelText.normalize($0).text }.flatMap { $0.isEmpty ? nil : $0 }
-        attributes.badge = details.badge.map { MenuLabelText.normalize($0).text }.flatMap { $0.isEmpty ? nil : $0 }
-        attributes.showsIconOnly = details.labelStyle == .iconOnly
+        let help = details.help.map { MenuLabelText.normalize($0).text }.flatMap { $0.isEmpty ? nil : $0 }
+        let badge = details.badge.map { MenuLabelText.normalize($0).text }.flatMap { $0.isEmpty ? nil : $0 }
+        let showsIconOnly = details.labelStyle == .iconOnly
+        if help != nil || badge != nil || showsIconOnly {
+            attributes.rowExtras = RowExtras(help: help, badge: badge, showsIconOnly: showsIconOnly)
+        }
         let isRow: Bool
         switch node.kind {
         case .button, .toggle: isRow = true
