@@ -12,6 +12,11 @@ final class ShowcaseControls {
     let sort: PullDownButton
     let share: PullDownButton
     let fontSize: PullDownButton
+    /// SwiftUI article examples, written as SwiftUI writes them.
+    let order = IceCreamOrder()
+    let actions: PullDownButton
+    let iceCream: PullDownButton
+    let articleFontSize: PullDownButton
     let repeatRule: PopUpButton
     let menuBar: MenuBar
     let noteList: UnsafeMutablePointer<GtkWidget>
@@ -29,6 +34,9 @@ final class ShowcaseControls {
         sort = PullDownButton(ShowcaseMenus.sortMenu(model: model))
         share = PullDownButton(ShowcaseMenus.shareMenu(commands))
         fontSize = PullDownButton(ShowcaseMenus.fontSizeMenu(model: model, commands: commands))
+        actions = PullDownButton(SwiftUIArticleMenus.actionsMenu(commands))
+        iceCream = PullDownButton(SwiftUIArticleMenus.iceCreamMenu(order: order, commands: commands))
+        articleFontSize = PullDownButton(SwiftUIArticleMenus.fontSizeMenu(order: order, commands: commands))
         repeatRule = PopUpButton(
             "Repeat", selection: Binding(model, \.repeatRule), introductoryLabel: "Repeat:",
             customOption: ("Custom…", { commands.record("Custom Repeat…") }),
@@ -70,6 +78,9 @@ final class ShowcaseControls {
         case "sort": sort.popup()
         case "share": share.popup()
         case "font-size": fontSize.popup()
+        case "actions": actions.popup()
+        case "ice-cream": iceCream.popup()
+        case "article-font-size": articleFontSize.popup()
         case "repeat": gtk_menu_button_popup(gmk_menu_button(repeatRule.menuButton))
         case "note-list": noteListMenu.popup()
         case "scratch-pad": gtk_widget_activate_action_variant(scratchPad, "menu.popup", nil)
@@ -137,6 +148,8 @@ final class ShowcaseControls {
                 [share.widget])
         section("Items that keep the menu open", "D4: Increase and Decrease keep the menu open to be chosen again; Reset closes it.",
                 [fontSize.widget])
+        section("SwiftUI article examples", "Written as SwiftUI's documentation writes them: SF Symbols, a second Text as subtitle, a badge, toggles, picker styles, a palette, and a menu that stays open.",
+                [actions.widget, iceCream.widget, articleFontSize.widget])
         section("Pop-up button", "U1–U5: the button shows the current choice; Custom… asks for a rarely needed value; a note explains the list.",
                 [repeatRule.widget])
 

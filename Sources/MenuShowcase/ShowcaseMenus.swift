@@ -25,17 +25,25 @@ enum ShowcaseMenus {
             (noteListContextMenu(commands), .contextMenu),
             (scratchPadContextMenu(commands), .contextMenu),
             (Menu("") { menuBarContent(model: model, commands: commands) }, .menuBar),
+            (SwiftUIArticleMenus.actionsMenu(commands), .pullDown),
+            (SwiftUIArticleMenus.iceCreamMenu(order: IceCreamOrder(), commands: commands), .pullDown),
+            (SwiftUIArticleMenus.fontSizeMenu(order: IceCreamOrder(), commands: commands), .pullDown),
         ]
     }
 
     /// An Add button lists what can be added (rule P1).
     static func addMenu(_ commands: NoteCommands) -> Menu {
-        Menu("Add", icon: "list-add-symbolic") {
-            Button("Note", icon: "text-x-generic-symbolic") { commands.record("Add Note") }
+        Menu("Add", systemImage: "plus") {
+            Button("Note", systemImage: "doc.text") { commands.record("Add Note") }
             Button("Checklist") { commands.record("Add Checklist") }
             Button("Drawing") { commands.record("Add Drawing") }
             Divider()
-            Button("Import…", subtitle: "Markdown or plain text files") { commands.record("Import…") }
+            Button {
+                commands.record("Import…")
+            } label: {
+                Text("Import…")
+                Text("Markdown or plain text files")
+            }
         }
     }
 
@@ -76,7 +84,7 @@ enum ShowcaseMenus {
         Menu("Font Size") {
             // The header shows the value and changes while the menu is open.
             Section("Font Size: \(model.fontSize)") {
-                Button("Increase", icon: "zoom-in-symbolic") { model.fontSize = min(model.fontSize + 1, NotesModel.fontSizes.upperBound) }
+                Button("Increase", systemImage: "plus.magnifyingglass") { model.fontSize = min(model.fontSize + 1, NotesModel.fontSizes.upperBound) }
                     .menuActionDismissBehavior(.disabled)
                     .disabled(model.fontSize >= NotesModel.fontSizes.upperBound)
                 Button("Decrease") { model.fontSize = max(model.fontSize - 1, NotesModel.fontSizes.lowerBound) }
@@ -111,7 +119,7 @@ enum ShowcaseMenus {
         Menu("Note") {
             Button("Open") { commands.record("Open (context menu)") }
             Button("Rename…") { commands.record("Rename…") }
-            Button("Duplicate", icon: "edit-copy-symbolic") { commands.record("Duplicate") }
+            Button("Duplicate", systemImage: "doc.on.doc") { commands.record("Duplicate") }
             Divider()
             Button("Delete…", role: .destructive) { commands.record("Deleted the note (context menu)") }
                 .confirmationMessage("The note is removed for good.")
@@ -134,25 +142,25 @@ enum ShowcaseMenus {
     @MenuContentBuilder
     static func menuBarContent(model: NotesModel, commands: NoteCommands) -> any MenuContent {
         Menu("File") {
-            Button("New Note") { commands.record("New Note") }.keyboardShortcut("<Control>n")
-            Button("Open…") { commands.record("Open…") }.keyboardShortcut("<Control>o")
+            Button("New Note") { commands.record("New Note") }.keyboardShortcut("n")
+            Button("Open…") { commands.record("Open…") }.keyboardShortcut("o")
             Divider()
             Button("Close Window") { commands.record("Close Window") }
             Button("Quit", actionName: "app.quit")
         }
         .mnemonic("f")
         Menu("Edit") {
-            Button("Select All") { commands.record("Select All") }.keyboardShortcut("<Control>a")
-            Button("Find…") { commands.record("Find…") }.keyboardShortcut("<Control>f")
-            Button("Find and Replace…") { commands.record("Find and Replace…") }.keyboardShortcut("<Control>h")
+            Button("Select All") { commands.record("Select All") }.keyboardShortcut("a")
+            Button("Find…") { commands.record("Find…") }.keyboardShortcut("f")
+            Button("Find and Replace…") { commands.record("Find and Replace…") }.keyboardShortcut("h")
         }
         .mnemonic("e")
         Menu("View") {
             Toggle("Show Sidebar", isOn: Binding(model, \.showsSidebar)).keyboardShortcut("F9")
             Divider()
-            Button("Zoom In") { commands.record("Zoom In") }.keyboardShortcut("<Control>plus")
-            Button("Zoom Out") { commands.record("Zoom Out") }.keyboardShortcut("<Control>minus")
-            Button("Actual Size") { commands.record("Actual Size") }.keyboardShortcut("<Control>0")
+            Button("Zoom In") { commands.record("Zoom In") }.keyboardShortcut("+")
+            Button("Zoom Out") { commands.record("Zoom Out") }.keyboardShortcut("-")
+            Button("Actual Size") { commands.record("Actual Size") }.keyboardShortcut("0")
         }
         .mnemonic("v")
     }
@@ -172,32 +180,34 @@ enum ShowcaseMenus {
 
             Divider()
 
-            Button("Undo Typing", icon: "edit-undo-symbolic",
-                   subtitle: "Brings back the text as it was before your last edit") {
+            Button {
                 commands.record("Undo Typing")
+            } label: {
+                Label("Undo Typing", systemImage: "arrow.uturn.backward")
+                Text("Brings back the text as it was before your last edit")
             }
-            .keyboardShortcut("<Control>z")
+            .keyboardShortcut("z")
             // Nothing has been undone yet, so there is nothing to redo: dimmed (rule A1).
-            Button("Redo", icon: "edit-redo-symbolic") { commands.record("Redo") }
-                .keyboardShortcut("<Shift><Control>z")
+            Button("Redo", systemImage: "arrow.uturn.forward") { commands.record("Redo") }
+                .keyboardShortcut("z", modifiers: [.command, .shift])
                 .disabled()
 
             ControlGroup {
-                Button("Cut", icon: "edit-cut-symbolic") { commands.record("Cut") }
-                    .keyboardShortcut("<Control>x")
-                Button("Copy", icon: "edit-copy-symbolic") { commands.record("Copy") }
-                    .keyboardShortcut("<Control>c")
-                Button("Paste", icon: "edit-paste-symbolic") { commands.record("Paste") }
-                    .keyboardShortcut("<Control>v")
+                Button("Cut", systemImage: "scissors") { commands.record("Cut") }
+                    .keyboardShortcut("x")
+                Button("Copy", systemImage: "doc.on.doc") { commands.record("Copy") }
+                    .keyboardShortcut("c")
+                Button("Paste", systemImage: "doc.on.clipboard") { commands.record("Paste") }
+                    .keyboardShortcut("v")
             }
 
             Section("Style") {
                 // People often set both; the menu stays open between them (rule D4).
                 Toggle("Bold", isOn: Binding(model, \.isBold))
-                    .keyboardShortcut("<Control>b")
+                    .keyboardShortcut("b")
                     .menuActionDismissBehavior(.disabled)
                 Toggle("Italic", isOn: Binding(model, \.isItalic))
-                    .keyboardShortcut("<Control>i")
+                    .keyboardShortcut("i")
                     .menuActionDismissBehavior(.disabled)
                 // One item clears every style at once (rule T5); it closes the menu as usual.
                 Button("Plain") {
@@ -233,7 +243,7 @@ enum ShowcaseMenus {
             .pickerStyle(.menu)
             // The label says what choosing it does now (rule T1).
             Button(model.isMapVisible ? "Hide Map" : "Show Map") { model.isMapVisible.toggle() }
-                .keyboardShortcut("<Control>m")
+                .keyboardShortcut("m")
 
             Divider()
 
@@ -241,7 +251,7 @@ enum ShowcaseMenus {
             Button("Delete Note…", role: .destructive) { commands.record("Deleted the note") }
                 .confirmationMessage("The note is removed for good. This cannot be undone.")
             Button("Quit", actionName: "app.quit")
-                .keyboardShortcut("<Control>q")
+                .keyboardShortcut("q")
         }
     }
 }

@@ -336,8 +336,10 @@ final class BadInputTests: GtkTestCase {
 
     func testShortcutWithoutACommandModifierIsWarned() {
         onMain {
+            // A one-character literal is SwiftUI's key form (Control+K); a String value is an accelerator.
+            let plainKey = "k"
             let result = render(Menu("View") {
-                Button("Next") {}.keyboardShortcut("k")
+                Button("Next") {}.keyboardShortcut(plainKey)
                 Button("Previous") {}.keyboardShortcut("<Shift>k")
                 Button("Play") {}.keyboardShortcut("space")
                 Button("Full Screen") {}.keyboardShortcut("F11")

@@ -47,6 +47,8 @@ public final class ContextMenu: MenuControl {
 
     /// Attaches `menu` to `widget` as its context menu: secondary click, press and hold, the Menu key
     /// and Shift+F10 open it. The widget need not be one GMenuKit made.
+    /// The widget it is attached to owns it: keeping the returned control is optional.
+    @discardableResult
     public init(_ menu: Menu, attachedTo widget: UnsafeMutablePointer<GtkWidget>) {
         self.widget = widget
         // A text widget shows its menu in GTK's own popover: no rows there, so none planned.

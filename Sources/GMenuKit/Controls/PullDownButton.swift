@@ -48,7 +48,7 @@ public final class PullDownButton: MenuControl {
             primaryButton = button
             widget = pair
         } else {
-            Self.dress(menuButton, title: menu.title, icon: menu.icon)
+            Self.dress(menuButton, title: menu.title, icon: menu.icon, style: menu.titleStyle, indicator: menu.indicator)
             primaryButton = nil
             widget = menuButton
         }
@@ -73,8 +73,37 @@ public final class PullDownButton: MenuControl {
     public func popdown() { gtk_menu_button_popdown(gmk_menu_button(menuButton)) }
 
     /// The menu button shows the title, the icon, or both, and a chevron when there is text.
-    private static func dress(_ menuButton: UnsafeMutablePointer<GtkWidget>, title: String, icon: String?) {
+    /// A menu's `.labelStyle` picks title or icon alone; its `.menuIndicator` hides the chevron
+    /// (`.hidden`) or shows it beside an icon too (`.visible`).
+    private static func dress(
+        _ menuButton: UnsafeMutablePointer<GtkWidget>, title: String, icon: String?,
+        style: LabelStyle = .automatic, indicator: Visibility = .automatic
+    ) {
         let button = gmk_menu_button(menuButton)
+        var icon = icon
+        if style == .titleOnly && !title.isEmpty { icon = nil }
+        if style == .iconOnly, let icon, !title.isEmpty {
+            gtk_menu_button_set_icon_name(button, icon)
+            gtk_widget_set_tooltip_text(menuButton, title)
+            gmk_accessible_set_label(menuButton, title)
+            gtk_menu_button_set_always_show_arrow(button, indicator == .visible ? 1 : 0)
+            return
+        }
+        defer {
+            // GTK 4.4's always-show-arrow: off leaves the chevron out beside an icon; beside a
+            // label GtkMenuButton always draws one, so a hidden indicator takes the label as the
+            // button's child instead (gtk_menu_button_set_child, 4.6).
+            switch indicator {
+            case .automatic: break
+            case .visible: gtk_menu_button_set_always_show_arrow(button, 1)
+            case .hidden:
+                gtk_menu_button_set_always_show_arrow(button, 0)
+                if icon == nil {
+                    let label = gtk_label_new(title)!
+                    gtk_menu_button_set_child(button, label)
+                }
+            }
+        }
         switch (title.isEmpty, icon) {
         case (_, nil):
             gtk_menu_button_set_label(button, title)

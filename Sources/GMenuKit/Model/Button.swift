@@ -13,6 +13,10 @@ public struct Button: MenuContent {
     let subtitle: String?
     let role: ButtonRole?
     let action: ButtonAction
+    /// What a SwiftUI-style label held that a menu cannot show.
+    var labelProblems: [String] = []
+    /// A `Label`'s `.labelStyle(_:)` inside a SwiftUI-style label.
+    var builtLabelStyle: LabelStyle = .automatic
 
     /// A button that runs `action` when chosen, with an optional icon (a freedesktop icon name),
     /// subtitle (rule L6) and role.
@@ -64,5 +68,7 @@ public struct Button: MenuContent {
         nodes[last].icon = icon
         nodes[last].subtitle = subtitle
         nodes[last].role = role
+        if !labelProblems.isEmpty { nodes[last].noteProblems(labelProblems) }
+        if builtLabelStyle != .automatic { nodes[last].details.labelStyle = builtLabelStyle }
     }
 }

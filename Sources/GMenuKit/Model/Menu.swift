@@ -25,6 +25,12 @@ public struct Menu: MenuContent {
     let content: @MainActor () -> any MenuContent
     /// With one, a click on the control performs it and the menu opens as the secondary action.
     public let primaryAction: (@MainActor () -> Void)?
+    /// Whether a pull-down button showing this menu draws its arrow (`.menuIndicator(_:)`).
+    public internal(set) var indicator: Visibility = .automatic
+    /// How a pull-down button showing this menu shows its title and icon (`.labelStyle(_:)`).
+    public internal(set) var titleStyle: LabelStyle = .automatic
+    /// What a SwiftUI-style label held that a menu cannot show.
+    var labelProblems: [String] = []
 
     /// A menu titled `title` holding `content`; with `primaryAction`, a click on its control
     /// performs the action and the menu opens as the secondary action (rule D1).
@@ -50,6 +56,7 @@ public struct Menu: MenuContent {
         let children = MenuNesting.enteringSubmenu { $0 ? resolveContent(at: identity) : [] }
         var node = MenuNode(identity: identity, title: title, kind: .submenu(children: children, primaryAction: primaryAction))
         node.icon = icon
+        if !labelProblems.isEmpty { node.noteProblems(labelProblems) }
         nodes.append(node)
     }
 }

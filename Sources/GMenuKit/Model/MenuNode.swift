@@ -27,14 +27,15 @@ public struct MenuNode {
     public var confirmsBeforeActing: Bool = true
     /// What a second activation of an async action does while the first runs.
     public var asyncActionPolicy: AsyncActionPolicy = .ignoreWhileRunning
-    /// What the confirmation says beyond its question, such as "This cannot be undone."
-    public var confirmationMessage: String?
     /// What the node is: a button, toggle, picker, submenu, group, value control or divider.
     public var kind: Kind
     /// While a rendered menu resolves: a `ForEach` whose elements the planner resolves later.
     var deferred: DeferredElements?
     /// The `ForEach` element that made this node, for the renderer's incremental updates.
     var origin: ElementOrigin?
+    /// The rare details (tooltip, badge, label style, tint, declaration problems), read
+    /// through ``details``: one pointer, nil for most items.
+    var detailsBox: MenuItemDetailsBox?
 
     /// What a node is.
     public enum Kind {

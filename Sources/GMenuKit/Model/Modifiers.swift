@@ -1,7 +1,10 @@
 /// Modifiers that work on any menu content, as their SwiftUI namesakes do. Each one applies to
 /// every node the content resolves to.
 extension MenuContent {
-    /// Shows a GTK accelerator (`<Control>s`, `<Shift><Control>z`, `F5`) beside the item.
+    /// Shows a GTK accelerator (`<Control>s`, `<Shift><Control>z`, `F5`) beside the item. A
+    /// one-character literal (`"s"`) is SwiftUI's key form instead, Control+S; pass a
+    /// `String` value for a plain key.
+    @_disfavoredOverload
     public func keyboardShortcut(_ accelerator: String) -> some MenuContent {
         ModifiedMenuContent(content: self) { $0.shortcut = accelerator }
     }

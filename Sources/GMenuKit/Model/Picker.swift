@@ -13,6 +13,8 @@ public struct Picker<SelectionValue: Hashable>: MenuContent {
     let selection: Binding<SelectionValue>
     let options: [PickerOption<SelectionValue>]
     var style: PickerStyle = .inline
+    /// What a SwiftUI-style label held that a menu cannot show.
+    var labelProblems: [String] = []
 
     /// A picker titled `title` whose options, built by `content`, choose the value of `selection`.
     public init(
@@ -46,6 +48,11 @@ public struct Picker<SelectionValue: Hashable>: MenuContent {
             selectionSource: binding.source)
         var node = MenuNode(identity: identity, title: title, kind: .picker(choice))
         node.icon = icon
+        var problems = labelProblems
+        for option in options where !option.labelProblems.isEmpty {
+            problems += option.labelProblems.map { "option \"\(option.title)\": " + $0 }
+        }
+        node.noteProblems(problems)
         nodes.append(node)
     }
 }
@@ -60,40 +67,14 @@ public struct PickerOption<Value: Hashable> {
     public var tag: Value
     /// Whether the option is dimmed and cannot be chosen.
     public var isDisabled = false
+    /// What the option's label holds that a menu cannot show, reported with its path.
+    var labelProblems: [String] = []
 
     /// Dims the option; it cannot be chosen.
     public func disabled(_ isDisabled: Bool = true) -> PickerOption {
         var option = self
         option.isDisabled = isDisabled
         return option
-    }
-}
-
-/// The text of a picker option; `.tag(_:)` gives it the value it selects.
-public struct Text {
-    let title: String
-    /// Text showing `title`.
-    public init(_ title: String) { self.title = title }
-
-    /// A picker option showing this text that selects `value`.
-    public func tag<Value: Hashable>(_ value: Value) -> PickerOption<Value> {
-        PickerOption(title: title, icon: nil, tag: value)
-    }
-}
-
-/// The text and icon of a picker option; a palette shows the icon.
-public struct Label {
-    let title: String
-    let icon: String
-    /// A title with a freedesktop icon name.
-    public init(_ title: String, icon: String) {
-        self.title = title
-        self.icon = icon
-    }
-
-    /// A picker option showing this title and icon that selects `value`.
-    public func tag<Value: Hashable>(_ value: Value) -> PickerOption<Value> {
-        PickerOption(title: title, icon: icon, tag: value)
     }
 }
 

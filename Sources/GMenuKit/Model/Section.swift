@@ -2,6 +2,8 @@
 public struct Section: MenuContent {
     let header: String
     let content: any MenuContent
+    /// What a SwiftUI-style header held that a menu cannot show.
+    var labelProblems: [String] = []
 
     /// A section with an optional header (empty: none) holding `content`.
     public init(_ header: String = "", @MenuContentBuilder content: () -> any MenuContent) {
@@ -13,6 +15,7 @@ public struct Section: MenuContent {
         // A section beyond the cut is left out with its content (see `MenuNesting`).
         let children = MenuNesting.enteringGroup { $0 ? content.resolveNodes(at: identity) : [] }
         nodes.append(MenuNode(identity: identity, title: header, kind: .section(children: children)))
+        if !labelProblems.isEmpty { nodes[nodes.count - 1].noteProblems(labelProblems) }
     }
 }
 
@@ -38,6 +41,8 @@ public struct Divider: MenuContent {
 public struct ControlGroup: MenuContent {
     let title: String
     let content: any MenuContent
+    /// What a SwiftUI-style label held that a menu cannot show.
+    var labelProblems: [String] = []
 
     /// A control group holding up to four items of `content`; `title` names it for accessibility and diagnostics.
     public init(_ title: String = "", @MenuContentBuilder content: () -> any MenuContent) {
@@ -48,5 +53,6 @@ public struct ControlGroup: MenuContent {
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         let children = MenuNesting.enteringGroup { $0 ? content.resolveNodes(at: identity) : [] }
         nodes.append(MenuNode(identity: identity, title: title, kind: .controlGroup(children: children)))
+        if !labelProblems.isEmpty { nodes[nodes.count - 1].noteProblems(labelProblems) }
     }
 }

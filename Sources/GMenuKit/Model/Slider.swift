@@ -7,6 +7,8 @@
 public struct Slider: MenuContent {
     let title: String
     let value: SliderValue
+    /// What a SwiftUI-style label held that a menu cannot show.
+    var labelProblems: [String] = []
 
     /// A slider titled `title` between `bounds`, in steps of `step` if given, bound to `value`.
     public init<Value: BinaryFloatingPoint & SendableMetatype>(
@@ -22,6 +24,7 @@ public struct Slider: MenuContent {
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         nodes.append(MenuNode(identity: identity, title: title, kind: .slider(value)))
+        if !labelProblems.isEmpty { nodes[nodes.count - 1].noteProblems(labelProblems) }
     }
 }
 

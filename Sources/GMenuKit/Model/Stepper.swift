@@ -7,6 +7,8 @@
 public struct Stepper: MenuContent {
     let title: String
     let currentState: @MainActor () -> StepperValue
+    /// What a SwiftUI-style label held that a menu cannot show.
+    var labelProblems: [String] = []
 
     public init<Value: Strideable>(
         _ title: String, value: Binding<Value>, in bounds: ClosedRange<Value>, step: Value.Stride = 1
@@ -57,5 +59,6 @@ public struct Stepper: MenuContent {
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         nodes.append(MenuNode(identity: identity, title: title, kind: .stepper(currentState())))
+        if !labelProblems.isEmpty { nodes[nodes.count - 1].noteProblems(labelProblems) }
     }
 }

@@ -8,6 +8,10 @@ public struct Toggle: MenuContent {
     let icon: String?
     let subtitle: String?
     let isOn: Binding<Bool>
+    /// What a SwiftUI-style label held that a menu cannot show.
+    var labelProblems: [String] = []
+    /// A `Label`'s `.labelStyle(_:)` inside a SwiftUI-style label.
+    var builtLabelStyle: LabelStyle = .automatic
 
     /// A toggle titled `title` showing a checkmark while `isOn` is true, with an optional icon and subtitle.
     public init(_ title: String, icon: String? = nil, subtitle: String? = nil, isOn: Binding<Bool>) {
@@ -23,5 +27,7 @@ public struct Toggle: MenuContent {
         let last = nodes.count - 1
         nodes[last].icon = icon
         nodes[last].subtitle = subtitle
+        if !labelProblems.isEmpty { nodes[last].noteProblems(labelProblems) }
+        if builtLabelStyle != .automatic { nodes[last].details.labelStyle = builtLabelStyle }
     }
 }

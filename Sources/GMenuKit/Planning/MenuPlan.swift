@@ -52,10 +52,36 @@ struct PlannedAttributes: Equatable {
     /// A slider's bounds and step, "lower upper step" (step 0 for any value).
     var range: String?
     var keepsMenuOpen = false
+    /// Tooltip, badge and icon-only style, which few items have: one pointer, nil for most.
+    var rowExtras: RowExtras?
+    /// The tooltip (`.help`), shown by GMenuKit's rows.
+    var help: String? { rowExtras?.help }
+    /// The badge at the end of the row (`.badge`), shown by GMenuKit's rows.
+    var badge: String? { rowExtras?.badge }
+    /// The row shows its icon alone, the label as tooltip (`.labelStyle(.iconOnly)`).
+    var showsIconOnly: Bool { rowExtras?.showsIconOnly ?? false }
     /// Set when GTK 4.8 cannot draw the item as asked: GMenuKit's controls fill its `custom`
     /// slot with a row of their own.
     var row: CustomRowKind?
     var linkKind: PlannedLink.Kind?
+}
+
+/// What few rows show: a tooltip, a badge, the icon alone. Immutable, so attributes that share
+/// it stay values.
+final class RowExtras: Equatable, Sendable {
+    let help: String?
+    let badge: String?
+    let showsIconOnly: Bool
+
+    init(help: String?, badge: String?, showsIconOnly: Bool) {
+        self.help = help
+        self.badge = badge
+        self.showsIconOnly = showsIconOnly
+    }
+
+    static func == (lhs: RowExtras, rhs: RowExtras) -> Bool {
+        lhs.help == rhs.help && lhs.badge == rhs.badge && lhs.showsIconOnly == rhs.showsIconOnly
+    }
 }
 
 /// The kinds of row GMenuKit draws itself, where GTK 4.8's model buttons fall short: they
@@ -79,6 +105,8 @@ enum MenuAttributeName {
     static let subtitle = "gmenukit-subtitle"
     static let keepsMenuOpen = "gmenukit-keeps-open"
     static let range = "gmenukit-range"
+    static let help = "gmenukit-help"
+    static let badge = "gmenukit-badge"
 }
 
 /// One GAction that the rendered menu owns.

@@ -48,6 +48,9 @@ struct MenuPlanner {
         /// The key types a character and no Control, Alt or Super is held: as a shortcut of the
         /// window it would take that key from whatever people type.
         var typesText: Bool
+        /// How GTK must be given it, when that differs from how it was written (a key written
+        /// as its character, `<Control>é`, is `<Control>eacute`).
+        var readable: String? = nil
     }
 
     private let options: Options
@@ -261,6 +264,9 @@ struct MenuPlanner {
         }
         let inner = scope.entering(node, title: header.text)
         reportIgnoredShortcut(node, scope: scope)
+        if let details = node.detailsBox?.details {
+            reportDetailsOfBlock(details, of: node, scope: scope)
+        }
 
         var attributes = PlannedAttributes(linkKind: .section)
         attributes.label = header.text.isEmpty ? nil : header.text
@@ -353,6 +359,11 @@ struct MenuPlanner {
             }
             attributes.subtitle = normalized.text.isEmpty ? nil : normalized.text
         }
+        // Tooltip, badge, label style, tint and what the declaration held that GTK cannot show.
+        var isTintedRed = false
+        if let details = node.detailsBox?.details {
+            isTintedRed = planDetails(details, of: node, into: &attributes, scope: scope)
+        }
 
         switch node.kind {
         case .button(var action):
@@ -405,7 +416,7 @@ struct MenuPlanner {
                            "'\(detailedName)' is not a valid GAction name (scope.name, with letters, digits and '-'): \(problem.reason); the item is dimmed")
                 }
             }
-            applyDestructiveColor(to: &attributes, scope: scope)
+            applyDestructiveColor(to: &attributes, scope: scope, tintedRed: isTintedRed)
             attributes.row = customRow(.command, for: attributes, scope: scope)
 
         case .toggle(let isOn):
@@ -604,8 +615,8 @@ struct MenuPlanner {
     /// GTK draws an icon there and shows the label as the tooltip, and newer GTK (gtkmodelbutton.c,
     /// `update_tooltip`, 4.18) parses the label's text, markup already taken out, as markup
     /// again: a literal `<` or `&` warns.
-    private func applyDestructiveColor(to attributes: inout PlannedAttributes, scope: Scope) {
-        guard attributes.role == "destructive", let color = options.destructiveColor, let label = attributes.label,
+    private func applyDestructiveColor(to attributes: inout PlannedAttributes, scope: Scope, tintedRed: Bool = false) {
+        guard attributes.role == "destructive" || tintedRed, let color = options.destructiveColor, let label = attributes.label,
               !scope.isIconic
         else { return }
         attributes.label = "<span foreground=\"\(color)\">" + MenuLabelText.escapingMarkup(label) + "</span>"
@@ -655,12 +666,66 @@ struct MenuPlanner {
     /// a subtitle, or an item that keeps the menu open (rules I1, L6, D4).
     private func customRow(_ kind: CustomRowKind, for attributes: PlannedAttributes, scope: Scope) -> CustomRowKind? {
         guard options.drawsOwnRows else { return nil }
-        if scope.isIconic { return attributes.keepsMenuOpen ? .icon : nil }
+        if scope.isIconic { return attributes.keepsMenuOpen || attributes.help != nil ? .icon : nil }
+        // A tooltip or a badge only GMenuKit's rows show (GTK 4.8's items have neither).
+        let hasExtras = attributes.help != nil || attributes.badge != nil
         // A checkmark or radio row exists to stay open when chosen; otherwise GTK's own item,
         // which closes the menu, serves better.
-        if kind == .check || kind == .radio { return attributes.keepsMenuOpen ? kind : nil }
         let iconBesideLabel = attributes.icon != nil && !(attributes.label ?? "").isEmpty
-        return iconBesideLabel || attributes.subtitle != nil || attributes.keepsMenuOpen ? kind : nil
+        if kind == .check || kind == .radio {
+            // A subtitle or icon only GMenuKit's row shows, too (`Toggle(isOn:) { Label(…); Text(…) }`).
+            return attributes.keepsMenuOpen || hasExtras || attributes.subtitle != nil || iconBesideLabel ? kind : nil
+        }
+        if attributes.showsIconOnly && attributes.icon != nil { return .icon }
+        return iconBesideLabel || attributes.subtitle != nil || attributes.keepsMenuOpen || hasExtras ? kind : nil
+    }
+
+    // MARK: Details
+
+    /// The tooltip, badge and label style an item's row shows, the tint GTK can draw (red, in
+    /// the theme's error colour: returns true), and a report of what the item's declaration held
+    /// that GTK cannot show.
+    private mutating func planDetails(
+        _ details: MenuItemDetails, of node: MenuNode, into attributes: inout PlannedAttributes, scope: Scope
+    ) -> Bool {
+        let path = scope.path + [node.title]
+        for problem in details.problems { report(.warning, path: path, problem) }
+        let help = details.help.map { MenuLabelText.normalize($0).text }.flatMap { $0.isEmpty ? nil : $0 }
+        let badge = details.badge.map { MenuLabelText.normalize($0).text }.flatMap { $0.isEmpty ? nil : $0 }
+        let showsIconOnly = details.labelStyle == .iconOnly
+        if help != nil || badge != nil || showsIconOnly {
+            attributes.rowExtras = RowExtras(help: help, badge: badge, showsIconOnly: showsIconOnly)
+        }
+        let isRow: Bool
+        switch node.kind {
+        case .button, .toggle: isRow = true
+        default: isRow = false
+        }
+        if !isRow && (attributes.help != nil || attributes.badge != nil) {
+            report(.hint, path: path,
+                   "GTK draws submenu and picker items itself, without a tooltip or badge; .help and .badge show on buttons and toggles")
+        }
+        if !options.drawsOwnRows && (attributes.help != nil || attributes.badge != nil) {
+            report(.hint, path: path,
+                   "a menu GTK shows alone draws GTK's items, which show no tooltip or badge; GMenuKit's controls show them")
+        }
+        guard let tint = details.tint else { return false }
+        guard tint == .red, case .button = node.kind else {
+            report(.hint, path: path,
+                   "GTK draws menu items in the theme's colours; the tint \(tint.name) is not drawn (a button's .red is, in the theme's error colour)")
+            return false
+        }
+        return true
+    }
+
+    /// What a section, control group, stepper or picker was declared with that GTK cannot show.
+    private mutating func reportDetailsOfBlock(_ details: MenuItemDetails, of node: MenuNode, scope: Scope) {
+        let path = scope.path + [node.title.isEmpty ? "(section)" : node.title]
+        for problem in details.problems { report(.warning, path: path, problem) }
+        if details.help != nil || details.badge != nil || details.tint != nil {
+            report(.hint, path: path,
+                   "a section, stepper or inline picker shows no tooltip, badge or tint; give them to its items")
+        }
     }
 
     // MARK: Icons
@@ -717,6 +782,11 @@ struct MenuPlanner {
                    "'\(shortcut)' is not a GTK accelerator (write it like \"<Control>s\" or \"<Shift><Control>z\"); it is not shown")
             return nil
         }
+        if let reason = ReservedShortcuts.reason(forCanonical: parsed.canonical) {
+            report(.warning, path: path,
+                   "the shortcut \(shortcut) never reaches the app: \(reason); it is not shown")
+            return nil
+        }
         let joinedPath = MenuLabelText.path(path)
         if let owner = shortcutOwners[parsed.canonical]?.path {
             report(.error, path: path,
@@ -729,7 +799,7 @@ struct MenuPlanner {
                    "the shortcut \(shortcut) has no Control, Alt or Super: it works anywhere in the window and takes the key from typing; use a modifier (or .mnemonic(_:), which works only while the menu is open)")
         }
         shortcutCount += 1
-        return shortcut
+        return parsed.readable ?? shortcut
     }
 
     private mutating func reportIgnoredShortcut(_ node: MenuNode, scope: Scope) {

@@ -54,10 +54,26 @@ enum CustomRowWidgets {
             gtk_widget_set_valign(indicator, GTK_ALIGN_CENTER)
             gtk_widget_add_css_class(indicator, "gmenukit-indicator")
             bindAction(indicator, attributes)
-            let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+            let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
             let label = label(attributes)
             gtk_widget_set_hexpand(label, 1)
-            gtk_box_append(gmk_box(content), label)
+            if let icon = attributes.icon {
+                let image = gtk_image_new_from_icon_name(icon)!
+                gtk_widget_add_css_class(image, "gmenukit-icon")
+                gtk_box_append(gmk_box(content), image)
+            }
+            if let subtitle = attributes.subtitle {
+                let text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+                gtk_widget_set_hexpand(text, 1)
+                gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
+                gtk_box_append(gmk_box(text), label)
+                gtk_box_append(gmk_box(text), subtitleLabel(subtitle))
+                gtk_box_append(gmk_box(content), text)
+                gmk_accessible_set_description(row, subtitle)
+            } else {
+                gtk_box_append(gmk_box(content), label)
+            }
+            if let badge = attributes.badge { gtk_box_append(gmk_box(content), badgeLabel(badge)) }
             if let shortcut = shortcutLabel(attributes) {
                 // The shortcut shows beside the label, as in GTK's check and radio items.
                 gtk_box_append(gmk_box(content), acceleratorLabel(shortcut))
@@ -75,10 +91,11 @@ enum CustomRowWidgets {
             if let icon = attributes.verbIcon ?? attributes.icon {
                 gtk_button_set_icon_name(gmk_button(row), icon)
                 let plain = plainText(attributes)
-                gtk_widget_set_tooltip_text(row, plain)
+                gtk_widget_set_tooltip_text(row, attributes.help ?? plain)
                 gmk_accessible_set_label(row, plain)
-                // GTK makes a tooltip the description; here it only repeats the name.
-                gmk_accessible_reset_description(row)
+                // GTK makes a tooltip the description; here it only repeats the name, unless
+                // it is the item's help.
+                if attributes.help == nil { gmk_accessible_reset_description(row) }
             } else {
                 // No icon was given: the label stands in for it.
                 let label = label(attributes)
@@ -90,6 +107,15 @@ enum CustomRowWidgets {
             for name in ["image-button", "model", "gmenukit-icon-row"] { gtk_widget_add_css_class(row, name) }
         case .slider:
             return SliderRow.make(attributes, label: label(attributes), actions: actions)
+        }
+        if let badge = attributes.badge, attributes.subtitle == nil, attributes.help == nil {
+            // Heard after the name, as it is seen after the label.
+            gmk_accessible_set_description(row, badge)
+        }
+        if let help = attributes.help, attributes.row != .icon {
+            // GTK makes the tooltip the row's accessible description; a subtitle says more.
+            gtk_widget_set_tooltip_text(row, help)
+            if let subtitle = attributes.subtitle { gmk_accessible_set_description(row, subtitle) }
         }
         bindAction(row, attributes)
         return row
@@ -106,6 +132,24 @@ enum CustomRowWidgets {
         return box
     }
 
+    /// The smaller line under a row's label (rule L6).
+    private static func subtitleLabel(_ subtitle: String) -> UnsafeMutablePointer<GtkWidget> {
+        let line = gtk_label_new(subtitle)!
+        gtk_label_set_xalign(gmk_label(line), 0)
+        gtk_label_set_wrap(gmk_label(line), 1)
+        gtk_label_set_max_width_chars(gmk_label(line), 40)
+        gtk_widget_add_css_class(line, "gmenukit-subtitle")
+        return line
+    }
+
+    /// A badge at the end of a row (`.badge`): a small rounded label in the theme's colours.
+    private static func badgeLabel(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
+        let badge = gtk_label_new(text)!
+        gtk_widget_add_css_class(badge, "gmenukit-badge")
+        gtk_widget_set_valign(badge, GTK_ALIGN_CENTER)
+        return badge
+    }
+
     private static func commandContent(
         _ attributes: PlannedAttributes
     ) -> (box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>, shortcut: String?) {
@@ -120,15 +164,9 @@ enum CustomRowWidgets {
         gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
         let title = label(attributes)
         gtk_box_append(gmk_box(text), title)
-        if let subtitle = attributes.subtitle {
-            let line = gtk_label_new(subtitle)!
-            gtk_label_set_xalign(gmk_label(line), 0)
-            gtk_label_set_wrap(gmk_label(line), 1)
-            gtk_label_set_max_width_chars(gmk_label(line), 40)
-            gtk_widget_add_css_class(line, "gmenukit-subtitle")
-            gtk_box_append(gmk_box(text), line)
-        }
+        if let subtitle = attributes.subtitle { gtk_box_append(gmk_box(text), subtitleLabel(subtitle)) }
         gtk_box_append(gmk_box(box), text)
+        if let badge = attributes.badge { gtk_box_append(gmk_box(box), badgeLabel(badge)) }
         let shortcut = shortcutLabel(attributes)
         if let shortcut { gtk_box_append(gmk_box(box), acceleratorLabel(shortcut)) }
         return (box, title, shortcut)
@@ -232,6 +270,8 @@ enum CustomRowWidgets {
         popover.menu button.gmenukit-icon-row { min-height: 30px; min-width: 30px; padding: 0 6px; }
         popover.menu box.gmenukit-row { padding: 4px 12px; }
         popover.menu box.gmenukit-row scale { min-width: 200px; }
+        popover.menu .gmenukit-badge { font-size: smaller; font-weight: bold; padding: 0 6px; min-width: 10px;
+          border-radius: 9px; background-color: alpha(currentColor, 0.15); margin-left: 12px; }
         """
 }
 

@@ -49,6 +49,8 @@ final class MenuItemFactory {
         Self.set(item, Name.role, attributes.role)
         Self.set(item, Name.subtitle, attributes.subtitle)
         Self.set(item, Name.range, attributes.range)
+        Self.set(item, Name.help, attributes.help)
+        Self.set(item, Name.badge, attributes.badge)
         if attributes.keepsMenuOpen {
             gmk_menu_item_set_attribute(item, Name.keepsMenuOpen, g_variant_new_boolean(1))
         }
@@ -91,6 +93,8 @@ private enum InternedAttributeName {
     nonisolated(unsafe) static let role = intern(MenuAttributeName.role)
     nonisolated(unsafe) static let subtitle = intern(MenuAttributeName.subtitle)
     nonisolated(unsafe) static let range = intern(MenuAttributeName.range)
+    nonisolated(unsafe) static let help = intern(MenuAttributeName.help)
+    nonisolated(unsafe) static let badge = intern(MenuAttributeName.badge)
     nonisolated(unsafe) static let keepsMenuOpen = intern(MenuAttributeName.keepsMenuOpen)
     nonisolated(unsafe) static let section = intern(G_MENU_LINK_SECTION)
     nonisolated(unsafe) static let submenu = intern(G_MENU_LINK_SUBMENU)

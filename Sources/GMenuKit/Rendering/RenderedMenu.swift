@@ -505,9 +505,14 @@ public final class RenderedMenu {
     }
 }
 
-private func parseAccelerator(_ accelerator: String) -> MenuPlanner.ParsedAccelerator? {
+private func parseAccelerator(_ written: String) -> MenuPlanner.ParsedAccelerator? {
     var key: guint = 0
     var modifiers = GdkModifierType(rawValue: 0)
+    var accelerator = written
+    if gtk_accelerator_parse(accelerator, &key, &modifiers) == 0 || key == 0, let spelled = keyNamed(in: written) {
+        // A key written as its character (`.keyboardShortcut("é")`): GTK's accelerators name it.
+        accelerator = spelled
+    }
     guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0, key != 0,
           let name = gtk_accelerator_name(key, modifiers) else { return nil }
     defer { g_free(name) }
@@ -517,7 +522,18 @@ private func parseAccelerator(_ accelerator: String) -> MenuPlanner.ParsedAccele
     // Printable: not a control character (Return, Tab, Escape and Delete map to those).
     let typesText = modifiers.rawValue & commandModifiers == 0 && character >= 0x20 && character != 0x7F
         && !(0x80..<0xA0).contains(character)
-    return MenuPlanner.ParsedAccelerator(canonical: String(cString: name), typesText: typesText)
+    return MenuPlanner.ParsedAccelerator(canonical: String(cString: name), typesText: typesText,
+                                         readable: accelerator == written ? nil : accelerator)
+}
+
+/// The accelerator with its last character, a key GTK names (`é` is `eacute`), spelled by
+/// its GDK name; nil when it ends in no such character.
+private func keyNamed(in accelerator: String) -> String? {
+    guard let character = accelerator.last, character.unicodeScalars.count == 1,
+          let scalar = character.unicodeScalars.first, !scalar.isASCII else { return nil }
+    let keyval = gdk_unicode_to_keyval(scalar.value)
+    guard let name = gdk_keyval_name(keyval) else { return nil }
+    return String(accelerator.dropLast()) + String(cString: name)
 }
 
 @MainActor

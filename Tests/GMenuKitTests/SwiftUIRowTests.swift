@@ -1,0 +1,179 @@
+import CGtk
+import Observation
+import XCTest
+
+@testable import GMenuKit
+
+@Observable
+@MainActor
+private final class Inbox {
+    var isFlagged = false
+    var unread = 3
+}
+
+/// What SwiftUI's label forms and modifiers draw, opened for real under Xvfb: symbols beside
+/// labels, subtitles, badges, tooltips, icon-only rows, and a pull-down button without its arrow.
+final class SwiftUIRowTests: GtkTestCase {
+    @MainActor
+    private struct OpenControl {
+        let control: PullDownButton
+        let window: UnsafeMutablePointer<GtkWidget>
+        let title: String
+
+        init(_ menu: Menu, title: String) {
+            control = PullDownButton(menu)
+            self.title = title
+            window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            gtk_window_set_default_size(gmk_window(window), 480, 560)
+            WidgetClicks.click(control.menuButton, inWindowTitled: title)
+            let popover = self.popover
+            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 && !MenuRows.all(in: popover).isEmpty }
+        }
+
+        var popover: UnsafeMutablePointer<GtkWidget> { gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton))) }
+
+        func close() {
+            control.popdown()
+            drainMainLoop()
+            gtk_window_destroy(gmk_window(window))
+            drainMainLoop()
+        }
+    }
+
+    func testSymbolsSubtitlesBadgesAndTooltipsAreDrawn() throws {
+        try GtkSession.start()
+        onMain {
+            let inbox = Inbox()
+            var duplicated = 0
+            let open = OpenControl(Menu("Actions") {
+                Button {
+                    duplicated += 1
+                } label: {
+                    Label("Duplicate", systemImage: "doc.on.doc")
+                    Text("Duplicate the component")
+                }
+                Button("Inbox", systemImage: "tray.and.arrow.down") {}.badge(3)
+                Button("Drafts") {}.badge("New").help("Messages not sent yet")
+                Toggle(isOn: Binding(inbox, \.isFlagged)) { Label("Flagged", systemImage: "flag") }
+                    .badge(12).menuActionDismissBehavior(.disabled)
+                Button("Share", systemImage: "square.and.arrow.up") {}.labelStyle(.iconOnly)
+                Toggle(isOn: Binding(inbox, \.isFlagged)) {
+                    Label("Whipped Cream", systemImage: "heart")
+                    Text("A cloud on top")
+                }
+            }, title: "SwiftUI Rows")
+            defer { open.close() }
+            guard let duplicate = MenuRows.row("Duplicate", in: open.popover),
+                  let inboxRow = MenuRows.row("Inbox", in: open.popover),
+                  let drafts = MenuRows.row("Drafts", in: open.popover),
+                  let flagged = MenuRows.row("Flagged", in: open.popover) else {
+                return XCTFail("rows: \(MenuRows.all(in: open.popover).map(MenuRows.labels))")
+            }
+            XCTAssertEqual(MenuRows.icons(in: duplicate), ["edit-copy-symbolic"], "the SF Symbol is drawn with its Adwaita icon")
+            XCTAssertEqual(MenuRows.labels(in: duplicate), ["Duplicate", "Duplicate the component"])
+            XCTAssertEqual(MenuRows.labels(in: inboxRow), ["Inbox", "3"], "the badge at the end of the row")
+            XCTAssertEqual(MenuRows.labels(in: drafts), ["Drafts", "New"])
+            XCTAssertEqual(MenuRows.labels(in: flagged), ["Flagged", "12"])
+            if let cream = MenuRows.row("Whipped Cream", in: open.popover) {
+                XCTAssertEqual(MenuRows.labels(in: cream), ["Whipped Cream", "A cloud on top"], "a toggle's subtitle is drawn")
+                XCTAssertEqual(MenuRows.icons(in: cream), ["emote-love-symbolic"])
+                XCTAssertTrue(isWidget(cream, ofType: "GtkCheckButton"), "with its checkmark")
+            } else {
+                XCTFail("no row for the toggle with a subtitle")
+            }
+            let badges = widgetTree(open.popover).filter { gtk_widget_has_css_class($0, "gmenukit-badge") != 0 }
+            XCTAssertEqual(badges.count, 3)
+            XInput.runMainLoop { badges.allSatisfy(MenuRows.isShown) }
+            XCTAssertTrue(badges.allSatisfy(MenuRows.isShown), "the badges are on screen")
+            XCTAssertEqual(gtk_widget_get_tooltip_text(drafts).map { String(cString: $0) }, "Messages not sent yet", ".help is the row's tooltip")
+            let share = MenuRows.all(in: open.popover).first { gtk_widget_has_css_class($0, "gmenukit-icon-row") != 0 }
+            XCTAssertEqual(share.flatMap { gtk_widget_get_tooltip_text($0) }.map { String(cString: $0) }, "Share",
+                           "an icon-only row carries its title as tooltip")
+            XCTAssertEqual(share.flatMap { gtk_button_get_icon_name(gmk_button($0)) }.map { String(cString: $0) }, "send-to-symbolic")
+
+            // The subtitle row acts, as the item does.
+            WidgetClicks.click(duplicate, inWindowTitled: "SwiftUI Rows")
+            XInput.runMainLoop { duplicated == 1 }
+            XCTAssertEqual(duplicated, 1)
+        }
+    }
+
+    func testAHiddenMenuIndicatorLeavesTheArrowOut() throws {
+        try GtkSession.start()
+        onMain {
+            @MainActor func arrowIsShown(_ control: PullDownButton) -> Bool {
+                let window = WidgetClicks.presentWindow(titled: "Indicator", child: control.widget)
+                defer {
+                    gtk_window_destroy(gmk_window(window))
+                    drainMainLoop()
+                }
+                XInput.runMainLoop { MenuRows.isShown(control.menuButton) }
+                return widgetTree(control.menuButton).contains { String(cString: gtk_widget_get_css_name($0)) == "arrow" && MenuRows.isShown($0) }
+            }
+            XCTAssertTrue(arrowIsShown(PullDownButton(Menu("Sort") { Button("By Name") {} })), "GTK draws an arrow beside a label")
+            XCTAssertFalse(arrowIsShown(PullDownButton(Menu("Sort") { Button("By Name") {} }.menuIndicator(.hidden))))
+            XCTAssertTrue(arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} })),
+                           "beside a label and an icon")
+            XCTAssertFalse(arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} }
+                .menuIndicator(.hidden))))
+            XCTAssertFalse(arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} }
+                .labelStyle(.iconOnly))), "none beside an icon alone")
+            XCTAssertTrue(arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} }
+                .labelStyle(.iconOnly).menuIndicator(.visible))))
+        }
+    }
+
+    func testHelpShowsItsTooltipUnderThePointerAndTheMenuClosesCleanly() throws {
+        try GtkSession.start()
+        onMain {
+            let title = "SwiftUI Help"
+            let open = OpenControl(Menu("Mail") {
+                Button("Inbox") {}
+                Button("Drafts") {}.help("Messages not sent yet")
+            }, title: title)
+            guard let drafts = MenuRows.row("Drafts", in: open.popover), let point = WidgetClicks.pointInWindow(of: drafts) else {
+                open.close()
+                return XCTFail("no row for Drafts")
+            }
+            // GTK asks the widget under the pointer for its tooltip before it shows one.
+            let asked = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+            asked.initialize(to: 0)
+            defer { asked.deallocate() }
+            let query: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gint, gint, gboolean, OpaquePointer?, gpointer?) -> gboolean = { _, _, _, _, _, data in
+                data?.assumingMemoryBound(to: Int.self).pointee += 1
+                return 0   // GTK's own handler then shows the tooltip text
+            }
+            let handler = g_signal_connect_data(drafts.gpointer, "query-tooltip", unsafeBitCast(query, to: GCallback.self), asked, nil, GConnectFlags(0))
+            let window = XInput.xdotool("search", "--sync", "--name", "^\(title)$").split(separator: "\n").first.map(String.init) ?? ""
+            XInput.xdotool("mousemove", "--window", window, String(point.x), String(point.y))
+            XInput.runMainLoop { asked.pointee > 0 }
+            XCTAssertGreaterThan(asked.pointee, 0, "GTK asked the row for its tooltip under the pointer")
+            XCTAssertEqual(gtk_widget_get_has_tooltip(drafts), 1)
+            g_signal_handler_disconnect(drafts.gpointer, handler)
+            // Closed with the tooltip up: nothing is left behind, no critical (fatal here).
+            XInput.xdotool("key", "Escape")
+            XInput.runMainLoop { gtk_widget_get_mapped(open.popover) == 0 }
+            open.close()
+        }
+    }
+
+    func testABadgeFollowsItsCountWhileTheMenuIsOpen() throws {
+        try GtkSession.start()
+        onMain {
+            let inbox = Inbox()
+            let open = OpenControl(Menu("Mail") {
+                Button("Inbox", systemImage: "tray.and.arrow.down") {}.badge(inbox.unread)
+                Button("Outbox") {}
+            }, title: "SwiftUI Badge")
+            defer { open.close() }
+            XCTAssertEqual(MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels), ["Inbox", "3"])
+            inbox.unread = 12
+            XInput.runMainLoop { MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels) == ["Inbox", "12"] }
+            XCTAssertEqual(MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels), ["Inbox", "12"], "the badge follows the model")
+            inbox.unread = 0
+            XInput.runMainLoop { MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels) == ["Inbox"] }
+            XCTAssertEqual(MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels), ["Inbox"], "no badge at zero")
+            XCTAssertTrue(gtk_widget_get_mapped(open.popover) != 0, "the menu stayed open")
+        }
+    }
+}
