@@ -49,6 +49,33 @@ final class BuilderImportTests: GtkTestCase {
         return document.menus.count
     }
 
+    /// The comparer tells a string target from a typed one, a missing attribute, and a
+    /// different link: what the fixture comparisons rely on.
+    func testComparerFindsTypeValueAndLinkDifferences() {
+        let first = g_menu_new()!
+        let second = g_menu_new()!
+        let stringTarget = g_menu_item_new("Name", nil)!
+        g_menu_item_set_attribute_value(stringTarget, "action", g_variant_new_string("win.sort"))
+        g_menu_item_set_attribute_value(stringTarget, "target", g_variant_new_string("true"))
+        let boolTarget = g_menu_item_new("Name", nil)!
+        g_menu_item_set_attribute_value(boolTarget, "action", g_variant_new_string("win.sort"))
+        g_menu_item_set_attribute_value(boolTarget, "target", g_variant_new_boolean(1))
+        g_menu_append_item(first, stringTarget)
+        g_menu_append_item(second, boolTarget)
+        let section = g_menu_new()!
+        g_menu_append_section(first, "More", gmk_menu_model(section.gpointer))
+        g_menu_append_submenu(second, "More", gmk_menu_model(section.gpointer))
+        let differences = MenuModelComparer.differences(gmk_menu_model(first.gpointer), gmk_menu_model(second.gpointer))
+        XCTAssertEqual(differences, [
+            "0 target: 'true', expected true",
+            "1 link section: present, expected none",
+            "1 link submenu: missing, expected one",
+        ])
+        XCTAssertEqual(MenuModelComparer.differences(gmk_menu_model(first.gpointer), gmk_menu_model(first.gpointer)), [])
+        [first, second, section].forEach { g_object_unref($0.gpointer) }
+        [stringTarget, boolTarget].forEach { g_object_unref($0.gpointer) }
+    }
+
     /// The file's lines reach every element: the linter reports `file:line`.
     func testElementsKeepTheirLines() throws {
         let xml = """
