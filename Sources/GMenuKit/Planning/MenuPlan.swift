@@ -21,8 +21,10 @@ struct MenuPlan {
         var targetType: String?
         /// What the item expects of the action's state: a checkmark wants a Boolean state.
         var expectsBooleanState = false
+        /// The titles leading to the item, joined only when it is reported.
+        var pathComponents: [String]
         /// The item's path, "View › Sort By › Name".
-        var path: String
+        var path: String { MenuLabelText.path(pathComponents) }
     }
 
     struct Shortcut {

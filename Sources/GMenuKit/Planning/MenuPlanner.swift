@@ -79,6 +79,8 @@ struct MenuPlanner {
     private var missingIcons: [String: MenuDiagnostic] = [:]
     /// The app's actions borrowed so far, for the type check against the app's actions.
     private var borrowedActions: [MenuPlan.BorrowedAction] = []
+    /// The last borrowed action name of an imported item that passed its check.
+    private var lastCheckedActionName: String?
 
     /// What an item inherits from the sections and submenus around it.
     struct Scope {
@@ -611,10 +613,16 @@ struct MenuPlanner {
                 attributes.accel = checked == "" ? "" : shortcut
             }
             if !name.isEmpty && !inner.isDisabled {
-                if case .failure(let problem) = Self.parseDetailedName(name) {
-                    report(.warning, path: path, "'\(name)' is not an action name GTK can find (scope.name, with letters, digits and '-'): \(problem.reason); the item is dimmed")
+                // Items of a menu often share an action (radio items): its name is checked once.
+                if name != lastCheckedActionName {
+                    if case .failure(let problem) = Self.parseDetailedName(name) {
+                        report(.warning, path: path, "'\(name)' is not an action name GTK can find (scope.name, with letters, digits and '-'): \(problem.reason); the item is dimmed")
+                    } else {
+                        lastCheckedActionName = name
+                    }
                 }
-                borrow(name, target: target, into: &attributes, path: path)
+                // Typed values were checked when the file was read.
+                borrow(name, target: target, into: &attributes, path: path, isChecked: true)
             }
         default:
             return planItem(node, scope: scope)
@@ -624,8 +632,9 @@ struct MenuPlanner {
 
     /// Sets a borrowed action and its target on an item, and notes them for the type check
     /// against the app's actions. A target whose text is not of its type is reported.
-    private mutating func borrow(_ name: String, target: MenuActionTarget?, into attributes: inout PlannedAttributes, path: [String]) {
-        if let target, !target.isStringTarget, let problem = options.targetProblem?(target) {
+    private mutating func borrow(_ name: String, target: MenuActionTarget?, into attributes: inout PlannedAttributes,
+                                 path: [String], isChecked: Bool = false) {
+        if !isChecked, let target, !target.isStringTarget, let problem = options.targetProblem?(target) {
             report(.error, path: path, "the target \(target.text) is not a GVariant of type '\(target.type)': \(problem); the item is dimmed")
             return
         }
@@ -633,7 +642,7 @@ struct MenuPlanner {
         if let target {
             if let string = target.stringValue { attributes.target = string } else { attributes.targetValue = target }
         }
-        borrowedActions.append(MenuPlan.BorrowedAction(name: name, targetType: target?.type, path: MenuLabelText.path(path)))
+        borrowedActions.append(MenuPlan.BorrowedAction(name: name, targetType: target?.type, pathComponents: path))
     }
 
     /// A borrowed action's detailed name, read by GLib when it was handed in (a GVariant
