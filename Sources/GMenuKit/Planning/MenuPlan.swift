@@ -21,10 +21,12 @@ struct MenuPlan {
         var targetType: String?
         /// What the item expects of the action's state: a checkmark wants a Boolean state.
         var expectsBooleanState = false
-        /// The titles leading to the item, joined only when it is reported.
-        var pathComponents: [String]
+        /// The titles leading to the item (shared by the items of a level) and its own,
+        /// joined only when it is reported.
+        var scopePath: [String]
+        var title: String
         /// The item's path, "View › Sort By › Name".
-        var path: String { MenuLabelText.path(pathComponents) }
+        var path: String { MenuLabelText.path(scopePath + [title]) }
     }
 
     struct Shortcut {

@@ -421,7 +421,7 @@ struct MenuPlanner {
                 case .success(let parsed):
                     if !inner.isDisabled {
                         // An item without an action is dimmed; that is how a borrowed action is disabled.
-                        borrow(parsed.name, target: target ?? parsed.target, into: &attributes, path: scope.path + [node.title])
+                        borrow(parsed.name, target: target ?? parsed.target, into: &attributes, scopePath: scope.path, title: node.title)
                     }
                 case .failure(let problem):
                     report(.error, path: scope.path + [node.title],
@@ -574,7 +574,8 @@ struct MenuPlanner {
     private mutating func planImported(_ node: MenuNode, scope: Scope) -> PlannedItem? {
         guard let imported = node.imported else { return planItem(node, scope: scope) }
         let identity = uniqueIdentity(node, scope: scope)
-        let inner = scope.entering(node, title: node.title)
+        // Only sections and submenus name what is inside them; an item's path is made when reported.
+        let inner = node.isCommand ? scope.entering(node) : scope.entering(node, title: node.title)
         var attributes = PlannedAttributes()
         attributes.hiddenWhen = node.hiddenWhen?.rawValue
         attributes.keptAttributes = imported.attributes
@@ -606,7 +607,6 @@ struct MenuPlanner {
             let items = planLevel(children, of: identity, scope: submenuScope)
             return PlannedItem(identity: identity, attributes: attributes, link: PlannedLink(kind: .submenu, children: items))
         case .button(.named(let name, let target)):
-            let path = scope.path + [node.title]
             if let shortcut = node.shortcut {
                 // Checked as any shortcut, and kept as written, as GtkBuilder keeps it.
                 let checked = accelerator(node, scope: scope)
@@ -616,13 +616,13 @@ struct MenuPlanner {
                 // Items of a menu often share an action (radio items): its name is checked once.
                 if name != lastCheckedActionName {
                     if case .failure(let problem) = Self.parseDetailedName(name) {
-                        report(.warning, path: path, "'\(name)' is not an action name GTK can find (scope.name, with letters, digits and '-'): \(problem.reason); the item is dimmed")
+                        report(.warning, path: scope.path + [node.title], "'\(name)' is not an action name GTK can find (scope.name, with letters, digits and '-'): \(problem.reason); the item is dimmed")
                     } else {
                         lastCheckedActionName = name
                     }
                 }
                 // Typed values were checked when the file was read.
-                borrow(name, target: target, into: &attributes, path: path, isChecked: true)
+                borrow(name, target: target, into: &attributes, scopePath: scope.path, title: node.title, isChecked: true)
             }
         default:
             return planItem(node, scope: scope)
@@ -633,16 +633,16 @@ struct MenuPlanner {
     /// Sets a borrowed action and its target on an item, and notes them for the type check
     /// against the app's actions. A target whose text is not of its type is reported.
     private mutating func borrow(_ name: String, target: MenuActionTarget?, into attributes: inout PlannedAttributes,
-                                 path: [String], isChecked: Bool = false) {
+                                 scopePath: [String], title: String, isChecked: Bool = false) {
         if !isChecked, let target, !target.isStringTarget, let problem = options.targetProblem?(target) {
-            report(.error, path: path, "the target \(target.text) is not a GVariant of type '\(target.type)': \(problem); the item is dimmed")
+            report(.error, path: scopePath + [title], "the target \(target.text) is not a GVariant of type '\(target.type)': \(problem); the item is dimmed")
             return
         }
         attributes.action = name
         if let target {
             if let string = target.stringValue { attributes.target = string } else { attributes.targetValue = target }
         }
-        borrowedActions.append(MenuPlan.BorrowedAction(name: name, targetType: target?.type, pathComponents: path))
+        borrowedActions.append(MenuPlan.BorrowedAction(name: name, targetType: target?.type, scopePath: scopePath, title: title))
     }
 
     /// A borrowed action's detailed name, read by GLib when it was handed in (a GVariant
@@ -931,6 +931,11 @@ extension MenuIdentity {
 }
 
 extension MenuNode {
+    /// A button: an item without items of its own.
+    var isCommand: Bool {
+        if case .button = kind { true } else { false }
+    }
+
     /// Content that a GMenuModel can only express as a section of its own.
     var isSectionLike: Bool {
         switch kind {
