@@ -421,7 +421,8 @@ struct MenuPlanner {
                 case .success(let parsed):
                     if !inner.isDisabled {
                         // An item without an action is dimmed; that is how a borrowed action is disabled.
-                        borrow(parsed.name, target: target ?? parsed.target, into: &attributes, scopePath: scope.path, title: node.title)
+                        borrow(parsed.name, target: target ?? parsed.target, into: &attributes, scopePath: scope.path,
+                               title: node.title, showsState: node.showsActionState)
                     }
                 case .failure(let problem):
                     report(.error, path: scope.path + [node.title],
@@ -633,7 +634,7 @@ struct MenuPlanner {
     /// Sets a borrowed action and its target on an item, and notes them for the type check
     /// against the app's actions. A target whose text is not of its type is reported.
     private mutating func borrow(_ name: String, target: MenuActionTarget?, into attributes: inout PlannedAttributes,
-                                 scopePath: [String], title: String, isChecked: Bool = false) {
+                                 scopePath: [String], title: String, showsState: Bool = false, isChecked: Bool = false) {
         if !isChecked, let target, !target.isStringTarget, let problem = options.targetProblem?(target) {
             report(.error, path: scopePath + [title], "the target \(target.text) is not a GVariant of type '\(target.type)': \(problem); the item is dimmed")
             return
@@ -642,7 +643,8 @@ struct MenuPlanner {
         if let target {
             if let string = target.stringValue { attributes.target = string } else { attributes.targetValue = target }
         }
-        borrowedActions.append(MenuPlan.BorrowedAction(name: name, targetType: target?.type, scopePath: scopePath, title: title))
+        borrowedActions.append(MenuPlan.BorrowedAction(name: name, targetType: target?.type, expectsState: showsState,
+                                                       scopePath: scopePath, title: title))
     }
 
     /// A borrowed action's detailed name, read by GLib when it was handed in (a GVariant
