@@ -28,6 +28,9 @@ final class BuilderImportTests: GtkTestCase {
                 throw XCTSkip("blueprint-compiler is not installed")
             }
             compared += try MainActor.assumeIsolated { try Self.compareEveryMenu(of: xml, named: name) }
+            // The library's own way in: the same menus.
+            let document = try MainActor.assumeIsolated { try BuilderDocument(blueprintFile: BuilderFixtures.path(name)) }
+            XCTAssertEqual(document.menus.compactMap(\.id), try BuilderDocument(xml: xml).menus.compactMap(\.id))
         }
         XCTAssertGreaterThanOrEqual(compared, 2)
     }
@@ -136,6 +139,30 @@ final class BuilderImportTests: GtkTestCase {
         }
         XCTAssertThrowsError(try MainActor.assumeIsolated { try Menu(builder: "<interface><menu id='a'/></interface>", id: "b") }) { error in
             XCTAssertTrue("\(error)".contains("no menu with the id 'b'; its menus are a"), "\(error)")
+        }
+    }
+}
+
+/// An imported menu lets go of everything: its menu models and their parsed values, its
+/// rendered menu, shown once in a popover.
+final class BuilderImportLifetimeTests: GtkTestCase {
+    func testAnImportedMenuShownInAPopoverIsFinalized() throws {
+        try GtkSession.start()
+        let xml = try String(contentsOfFile: BuilderFixtures.path("nautilus-toolbar-view-menu.ui"), encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let census = ObjectCensus()
+            weak var weakRendered: RenderedMenu?
+            try {
+                let rendered = RenderedMenu(try Menu(builder: xml, id: "sort_section"))
+                weakRendered = rendered
+                let opened = OpenedMenuButton(showing: rendered)
+                census.watchEverything(in: rendered)
+                opened.close()
+            }()
+            drainMainLoop()
+            XCTAssertNil(weakRendered)
+            XCTAssertGreaterThan(census.watchedCount, 0)
+            XCTAssertTrue(census.allFinalized, census.summary)
         }
     }
 }
