@@ -77,8 +77,7 @@ public struct BuilderMenuContent: MenuContent {
     /// The node of an `<item>`, `<section>` or `<submenu>`: its kind follows its link, as GTK
     /// reads a GMenuModel item (a section link makes a section, a submenu link a submenu).
     private static func node(for item: BuilderMenuItem, identity: MenuIdentity, domain: String?) throws(BuilderImportError) -> MenuNode {
-        var title = ""
-        var hasLabel = false
+        var label: String?
         var action: String?
         var target: MenuActionTarget?
         var shortcut: String?
@@ -100,8 +99,7 @@ public struct BuilderMenuContent: MenuContent {
             }
             switch (attribute.name, attribute.type) {
             case ("label", nil):
-                title = value
-                hasLabel = true
+                label = value
             case ("action", nil) where isCommand:
                 action = value
             case ("target", _) where isCommand:
@@ -127,10 +125,16 @@ public struct BuilderMenuContent: MenuContent {
                 kept.append(MenuAttribute(name: G_MENU_ATTRIBUTE_TARGET, value: target.isStringTarget ? .string(target.stringValue!) : .variant(target)))
             }
         }
-        var node = MenuNode(identity: identity, title: title, kind: kind)
+        // Sections' headers are shown as written (GTK reads no mnemonic there); items' labels
+        // without their marks, which is what the guideline checks and diagnostics read.
+        let shown: (text: String, mnemonic: Character?)? = label.map {
+            section == nil ? ImportedMenuItem.visibleText(ofMnemonicLabel: $0) : (text: $0, mnemonic: nil)
+        }
+        var node = MenuNode(identity: identity, title: shown?.text ?? "", kind: kind)
+        node.mnemonic = shown?.mnemonic
         node.shortcut = shortcut
         node.hiddenWhen = hiddenWhen
-        node.imported = ImportedMenuItem(location: item.location, hasLabel: hasLabel, attributes: kept)
+        node.imported = ImportedMenuItem(location: item.location, label: label, attributes: kept)
         return node
     }
 

@@ -79,6 +79,66 @@ final class BuilderImportTests: GtkTestCase {
         [stringTarget, boolTarget].forEach { g_object_unref($0.gpointer) }
     }
 
+    /// Imported content mixes with declared content: a declared item and an imported section
+    /// in one menu, the section rendered as GtkBuilder reads it; the imported nodes show their
+    /// labels without mnemonic marks to the guideline checks, with the marked letter.
+    func testImportedContentMixesWithDeclaredContent() throws {
+        try GtkSession.start()
+        let xml = """
+            <interface>
+              <menu id="zoom">
+                <section id="zoom_section">
+                  <attribute name="label">Zoom</attribute>
+                  <attribute name="display-hint">inline-buttons</attribute>
+                  <item>
+                    <attribute name="label">Zoom _In</attribute>
+                    <attribute name="action">win.zoom</attribute>
+                    <attribute name="target" type="d">1.25</attribute>
+                    <attribute name="verb-icon">zoom-in-symbolic</attribute>
+                  </item>
+                  <item>
+                    <attribute name="label">Save __As</attribute>
+                    <attribute name="action">win.save-as</attribute>
+                  </item>
+                </section>
+              </menu>
+            </interface>
+            """
+        try MainActor.assumeIsolated {
+            let content = try BuilderMenuContent(BuilderDocument(xml: xml), id: "zoom")
+            let menu = Menu("View") {
+                Button("Refresh") {}
+                content
+            }
+            let nodes = menu.resolveContent()
+            let section = try XCTUnwrap(nodes.last?.children)
+            XCTAssertEqual(section.map(\.title), ["Zoom In", "Save _As"])
+            XCTAssertEqual(section.map(\.mnemonic), ["I", nil])
+            XCTAssertEqual(section.first?.imported?.label, "Zoom _In")
+            XCTAssertEqual(section.first?.imported?.location.line, 6)
+
+            let rendered = RenderedMenu(menu)
+            let builder = try BuilderFixtures.gtkBuilder(readingMenusOf: xml)
+            defer { g_object_unref(builder.gpointer) }
+            let expected = try XCTUnwrap(BuilderFixtures.menu("zoom", of: builder))
+            XCTAssertEqual(g_menu_model_get_n_items(rendered.menuModel), 2)
+            let declared = MenuModelComparer.attributesOfItems(rendered.menuModel).first
+            XCTAssertEqual(declared?["label"], "'Refresh'")
+            // The imported section, alone in a model of its own, as GtkBuilder's menu.
+            let imported = g_menu_new()!
+            let links = MenuModelComparer.links(rendered.menuModel, 1)
+            let attributes = MenuModelComparer.attributes(rendered.menuModel, 1)
+            let item = g_menu_item_new_section(nil, links[G_MENU_LINK_SECTION]!)!
+            for (name, value) in attributes { g_menu_item_set_attribute_value(item, name, value) }
+            g_menu_append_item(imported, item)
+            XCTAssertEqual(MenuModelComparer.differences(gmk_menu_model(imported.gpointer), expected), [])
+            attributes.values.forEach { g_variant_unref($0) }
+            links.values.forEach { g_object_unref($0) }
+            g_object_unref(item.gpointer)
+            g_object_unref(imported.gpointer)
+        }
+    }
+
     /// The file's lines reach every element: the linter reports `file:line`.
     func testElementsKeepTheirLines() throws {
         let xml = """
