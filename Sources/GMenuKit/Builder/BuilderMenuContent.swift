@@ -83,15 +83,16 @@ public struct BuilderMenuContent: MenuContent {
         var shortcut: String?
         var hiddenWhen: MenuHiddenCondition?
         var kept: [MenuAttribute] = []
-        let links = item.links.map(\.name)
-        if links.count > 1 || links.contains(where: { $0 != G_MENU_LINK_SECTION && $0 != G_MENU_LINK_SUBMENU }) {
+        let link = item.links.first
+        if item.links.count > 1 || (link.map { $0.name != Self.sectionLink && $0.name != Self.submenuLink } ?? false) {
             throw BuilderImportError(fileName: item.location.fileName, line: item.location.line, column: item.location.column,
-                                     message: "the item has links \(links.joined(separator: ", ")); GMenuKit keeps one section or submenu link per item")
+                                     message: "the item has links \(item.links.map(\.name).joined(separator: ", ")); GMenuKit keeps one section or submenu link per item")
         }
-        let section = item.link(G_MENU_LINK_SECTION)
-        let submenu = item.link(G_MENU_LINK_SUBMENU)
-        let isCommand = section == nil && submenu == nil
-        for attribute in item.attributes {
+        let section = link?.name == Self.sectionLink ? link : nil
+        let submenu = link?.name == Self.submenuLink ? link : nil
+        let isCommand = link == nil
+        for index in item.attributes.indices {
+            let attribute = item.attributes[index]
             let value = attribute.translatedValue(domain: domain)
             var typed: MenuActionTarget?
             if let type = attribute.type {
@@ -137,6 +138,9 @@ public struct BuilderMenuContent: MenuContent {
         node.imported = ImportedMenuItem(location: item.location, label: label, attributes: kept)
         return node
     }
+
+    private static let sectionLink = "section"
+    private static let submenuLink = "submenu"
 
     /// A typed value parsed as GtkBuilder parses it (`g_variant_parse` with the type), kept
     /// parsed for rendering; GtkBuilder fails the whole file on a value not of its type.
