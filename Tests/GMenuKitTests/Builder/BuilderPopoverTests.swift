@@ -8,6 +8,8 @@ import XCTest
 /// import in another, beside each other in one window whose app and window actions are stubs
 /// of the right parameter and state types: the same items show, enabled and checked alike.
 /// Some actions are left out and some disabled, so that `hidden-when` hides items in both.
+/// With `GMENUKIT_SCREENSHOT_DIR` set, five of them are saved there side by side
+/// (`builder-<menu id>.png`; screenshots/ holds them).
 final class BuilderPopoverTests: GtkTestCase {
     func testImportedMenusShowTheSameItemsAsGtkBuildersInAPopover() throws {
         try GtkSession.start()
@@ -28,8 +30,10 @@ final class BuilderPopoverTests: GtkTestCase {
                     let ourItems = PopoverRenderingTests.drawnItems(in: shown.rightPopover)
                     XCTAssertEqual(ourItems, gtkItems, "\(name) \(id)")
                     XCTAssertFalse(gtkItems.isEmpty, "\(name) \(id) shows items")
-                    if screenshots.contains(id) {
-                        shown.screenshot(to: "screenshots/builder-\(id).png")
+                    // Made on purpose, as the other screenshots: GMENUKIT_SCREENSHOT_DIR=screenshots.
+                    if screenshots.contains(id), let directory = ProcessInfo.processInfo.environment["GMENUKIT_SCREENSHOT_DIR"],
+                       !directory.isEmpty {
+                        shown.screenshot(to: "\(directory)/builder-\(id).png")
                     }
                     compared += 1
                 }
