@@ -18,7 +18,10 @@ let package = Package(
         .target(name: "CMenuObjects", dependencies: ["CGtk"]),
         // Drains Swift's main queue (the main actor, DispatchQueue.main) from the GLib main loop.
         .target(name: "CMainQueueBridge", dependencies: ["CGtk"]),
-        .target(name: "GMenuKit", dependencies: ["CGtk", "CMenuObjects", "CMainQueueBridge"]),
+        // Reads the menus of GtkBuilder XML with GMarkupParser, in C: a Swift callback per
+        // element costs more than GtkBuilder's whole parse.
+        .target(name: "CBuilderMarkup", dependencies: ["CGtk"]),
+        .target(name: "GMenuKit", dependencies: ["CGtk", "CMenuObjects", "CMainQueueBridge", "CBuilderMarkup"]),
         .executableTarget(name: "MenuShowcase", dependencies: ["GMenuKit", "CGtk"]),
         // Realistic menus shared by the tests and the benchmark.
         .target(name: "MenuFixtures", dependencies: ["GMenuKit"]),

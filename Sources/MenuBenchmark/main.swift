@@ -2,7 +2,7 @@
 //
 //   MenuBenchmark [--runs N]
 //       the guideline checks on a realistic menu bar
-//   MenuBenchmark --case 1|2|3|4|5|6|7 --items N [--runs N]
+//   MenuBenchmark --case 1|2|3|4|5|6|7|8 --items N [--runs N]
 //       one case of the comparison with plain C and PyGObject (Benchmarks/); prints RESULT lines
 //   MenuBenchmark --case 1 --items N --generated [--runs N]
 //       case 1 for generated content (a history marked `.generatedContent()`)
@@ -16,6 +16,8 @@
 //       case 1 written as custom content (`var body`), reported as 1-body; or inline, as 1-inline
 //   MenuBenchmark --case 1 --items N --body-state [--runs N]
 //       the same, every item keeping a `@State` too, reported as 1-body-state
+//   MenuBenchmark --case 8 --items N [--runs N]
+//       a GtkBuilder menu imported and rendered, against GtkBuilder's parse (C side only)
 //   MenuBenchmark --case 1 --items N --rss
 //       builds the menu once in this fresh process and prints its peak memory (RSS line)
 //   MenuBenchmark --main-loop [--samples N]
@@ -70,8 +72,10 @@ MainActor.assumeIsolated {
         let shape = arguments.firstIndex(of: "--shape").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
         UnchangedRefreshCase.run(items: items, runs: runs, shape: shape ?? "sections")
     case 7: OpenToggleCase.run(items: items, runs: runs)
+    case 8 where arguments.contains("--phases"): BuilderImportCase.phases(items: items)
+    case 8: BuilderImportCase.run(items: items, runs: runs)
     default:
-        printError("no case \(comparisonCase); cases are 1 to 7")
+        printError("no case \(comparisonCase); cases are 1 to 8")
         exit(2)
     }
 }

@@ -29,6 +29,14 @@ public struct MenuNode {
     public var asyncActionPolicy: AsyncActionPolicy = .ignoreWhileRunning
     /// What the node is: a button, toggle, picker, submenu, group, value control or divider.
     public var kind: Kind
+    /// When GTK hides the item rather than dimming it (GMenuModel's `hidden-when`).
+    public var hiddenWhen: MenuHiddenCondition?
+    /// For items read from GtkBuilder XML: where they were written and what GMenuKit keeps
+    /// of them as written. Nil for declared items.
+    public var imported: ImportedMenuItem?
+    /// A borrowed action's item that shows the action's state: a toggle's check mark or a
+    /// picker's radio mark (`Toggle(_, actionName:)`, `Picker(_, actionName:)`).
+    var showsActionState = false
     /// While a rendered menu resolves: a `ForEach` whose elements the planner resolves later.
     var deferred: DeferredElements?
     /// The `ForEach` element that made this node, for the renderer's incremental updates.
@@ -90,8 +98,87 @@ public enum ButtonAction {
     /// `asyncActionPolicy`.
     case performAsync(@MainActor () async -> Void)
     /// An action that already exists in the widget tree, by its detailed name
-    /// (`app.quit`, `win.zoom`) and an optional string target.
-    case named(String, target: String?)
+    /// (`app.quit`, `win.zoom`, `win.close-tab(false)`) and an optional target of any GVariant type.
+    case named(String, target: MenuActionTarget?)
+}
+
+/// When GTK hides an item instead of dimming it: GMenuModel's `hidden-when` attribute, which
+/// GTK's menu tracker (gtkmenutrackeritem.c) honours in popovers and menu bars.
+public enum MenuHiddenCondition: String, Sendable, Equatable {
+    /// Hidden while no action of the item's name can be found (`action-missing`).
+    case actionMissing = "action-missing"
+    /// Hidden while the action is missing or disabled (`action-disabled`).
+    case actionDisabled = "action-disabled"
+}
+
+/// An attribute GMenuKit writes into the menu model as given: app-defined attributes of
+/// imported items, kept for other readers.
+public struct MenuAttribute: Hashable, Sendable {
+    public enum Value: Hashable, Sendable {
+        case string(String)
+        /// A GVariant of any type, in text form.
+        case variant(MenuActionTarget)
+    }
+
+    public var name: String
+    public var value: Value
+
+    public init(name: String, value: Value) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// What a node read from GtkBuilder XML keeps as written: GMenuKit renders it as GtkBuilder
+/// would (labels with their `_` mnemonics, structure, every attribute), and still checks it.
+public final class ImportedMenuItem: Sendable {
+    /// Where the `<item>`, `<section>` or `<submenu>` was written.
+    public let location: MenuSourceLocation
+    /// The `label` attribute as written (translated), with GtkBuilder's `_` before the
+    /// mnemonic letter and `__` for an underscore; nil for an item without one (a `custom`
+    /// slot, an icon alone), which gets no label, not "Untitled". The node's title is the text
+    /// GTK shows, without the marks, and its `mnemonic` the marked letter.
+    public let label: String?
+    public var hasLabel: Bool { label != nil }
+    /// Attributes GMenuKit has no field for (`icon`, `verb-icon`, `custom`, `display-hint`,
+    /// `submenu-action`, app-defined ones), written as they were read.
+    public let attributes: [MenuAttribute]
+
+    public init(location: MenuSourceLocation, label: String?, attributes: [MenuAttribute]) {
+        self.location = location
+        self.label = label
+        self.attributes = attributes
+    }
+
+    /// What GTK shows of a label read with mnemonics (`gtk_label_set_text_with_mnemonic`):
+    /// the text without the marks, and the marked letter.
+    public static func visibleText(ofMnemonicLabel label: String) -> (text: String, mnemonic: Character?) {
+        guard label.contains("_") else { return (label, nil) }
+        var text = ""
+        var mnemonic: Character?
+        var marked = false
+        for character in label {
+            if marked {
+                if character != "_", mnemonic == nil { mnemonic = character }
+                text.append(character)
+                marked = false
+            } else if character == "_" {
+                marked = true
+            } else {
+                text.append(character)
+            }
+        }
+        if marked { text.append("_") }
+        return (text, mnemonic)
+    }
+
+    /// The string of an attribute of this name, if it has one.
+    public func string(_ name: String) -> String? {
+        for attribute in attributes where attribute.name == name {
+            if case .string(let value) = attribute.value { return value }
+        }
+        return nil
+    }
 }
 
 /// A picker's options and selection, with the selection type erased.

@@ -15,6 +15,8 @@ public struct Picker<SelectionValue: Hashable>: MenuContent {
     var style: PickerStyle = .inline
     /// What a SwiftUI-style label held that a menu cannot show.
     var labelProblems: [String] = []
+    /// Set for a picker of an app's action (`Picker(_, actionName:)`).
+    var borrowedActionName: String?
 
     /// A picker titled `title` whose options, built by `content`, choose the value of `selection`.
     public init(
@@ -35,6 +37,7 @@ public struct Picker<SelectionValue: Hashable>: MenuContent {
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        if let borrowedActionName { return resolveBorrowed(borrowedActionName, at: identity, into: &nodes) }
         let binding = selection
         let choice = PickerChoice(
             options: options.map {

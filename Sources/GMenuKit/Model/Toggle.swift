@@ -12,6 +12,8 @@ public struct Toggle: MenuContent {
     var labelProblems: [String] = []
     /// A `Label`'s `.labelStyle(_:)` inside a SwiftUI-style label.
     var builtLabelStyle: LabelStyle = .automatic
+    /// Set for a toggle of an app's action (`Toggle(_, actionName:)`).
+    var borrowedActionName: String?
 
     /// A toggle titled `title` showing a checkmark while `isOn` is true, with an optional icon and subtitle.
     public init(_ title: String, icon: String? = nil, subtitle: String? = nil, isOn: Binding<Bool>) {
@@ -23,7 +25,12 @@ public struct Toggle: MenuContent {
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         // Filled in place, as `Button` does.
-        nodes.append(MenuNode(identity: identity, title: title, kind: .toggle(isOn: isOn)))
+        if let borrowedActionName {
+            nodes.append(MenuNode(identity: identity, title: title, kind: .button(.named(borrowedActionName, target: nil))))
+            nodes[nodes.count - 1].showsActionState = true
+        } else {
+            nodes.append(MenuNode(identity: identity, title: title, kind: .toggle(isOn: isOn)))
+        }
         let last = nodes.count - 1
         nodes[last].icon = icon
         nodes[last].subtitle = subtitle

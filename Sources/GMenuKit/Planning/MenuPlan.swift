@@ -10,11 +10,32 @@ struct MenuPlan {
     var missingIcons: [String: MenuDiagnostic] = [:]
     /// The shortcuts the items show, by GTK's spelling of the keys.
     var shortcuts: [String: Shortcut] = [:]
+    /// The app's actions the items borrow, with the type of target each gives, checked
+    /// against the app's and window's actions when the menu is shown there.
+    var borrowedActions: [BorrowedAction] = []
+
+    struct BorrowedAction {
+        /// The detailed name's action part: `win.sort`.
+        var name: String
+        /// The target's GVariant type string; nil for an item without a target.
+        var targetType: String?
+        /// The item shows the action's state (a borrowed toggle or picker): a check mark wants a
+        /// Boolean state, a radio mark a state of its target's type.
+        var expectsState = false
+        /// The titles leading to the item (shared by the items of a level) and its own,
+        /// joined only when it is reported.
+        var scopePath: [String]
+        var title: String
+        /// The item's path, "View › Sort By › Name".
+        var path: String { MenuLabelText.path(scopePath + [title]) }
+    }
 
     struct Shortcut {
         var written: String
         /// The item's path, "File › New".
         var path: String
+        /// The item hides while its action is missing or disabled (`hidden-when`).
+        var mayHide = false
     }
 }
 
@@ -40,7 +61,10 @@ struct PlannedAttributes: Equatable {
     var useMarkup = false
     /// The detailed action name, scope included ("menu.copy", "app.quit").
     var action: String?
+    /// A string target; GMenuKit's own targets are strings.
     var target: String?
+    /// A target of another GVariant type (borrowed actions), written with `g_variant_parse`.
+    var targetValue: MenuActionTarget?
     var icon: String?
     /// The icon that iconic sections (control groups, palettes, steppers) draw.
     var verbIcon: String?
@@ -64,6 +88,10 @@ struct PlannedAttributes: Equatable {
     /// slot with a row of their own.
     var row: CustomRowKind?
     var linkKind: PlannedLink.Kind?
+    /// GMenuModel's `hidden-when`: `action-missing` or `action-disabled`.
+    var hiddenWhen: String?
+    /// Attributes written as given: what imported items have beyond GMenuKit's fields.
+    var keptAttributes: [MenuAttribute] = []
 }
 
 /// What few rows show: a tooltip, a badge, the icon alone. Immutable, so attributes that share

@@ -1,0 +1,125 @@
+import CBuilderMarkup
+import CGtk
+
+/// Reads the menus of GtkBuilder XML by GtkBuilder's rules (gtkbuilder-menus.c, GTK 4.8):
+/// GLib's `GMarkupParser` runs in C (`gmk_builder_markup_parse`), which checks every element
+/// and attribute as GtkBuilder does and gives each element the line of its start tag; this
+/// turns its flat records into the document's items.
+enum BuilderMarkupReader {
+    static func read(_ xml: String, fileName: String?) throws(BuilderImportError) -> BuilderDocument {
+        var xml = xml
+        let markup = xml.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { gmk_builder_markup_parse($0.baseAddress, gssize($0.count)) }
+        }!
+        defer { gmk_builder_markup_free(markup) }
+        if let message = markup.pointee.error_message {
+            throw BuilderImportError(fileName: fileName, line: Int(markup.pointee.error_line),
+                                     column: Int(markup.pointee.error_column), message: String(cString: message))
+        }
+        var document = BuilderDocument(empty: fileName)
+        document.domain = markup.pointee.domain.map { String(cString: $0) }
+        var records = Records(records: UnsafeBufferPointer(start: markup.pointee.records, count: Int(markup.pointee.n_records)),
+                              fileName: fileName)
+        while records.index < records.records.count {
+            document.menus.append(records.menu())
+        }
+        return document
+    }
+
+    /// The records in document order, read once: each element's record, then its contents,
+    /// then `GMK_BUILDER_END`.
+    private struct Records {
+        let records: UnsafeBufferPointer<GMKBuilderRecord>
+        let fileName: String?
+        var index = 0
+
+        private var current: GMKBuilderRecord { records[index] }
+
+        private func location(_ record: GMKBuilderRecord) -> MenuSourceLocation {
+            MenuSourceLocation(fileName: fileName, line: Int(record.line), column: Int(record.column))
+        }
+
+        private func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+            pointer.map { String(cString: $0) }
+        }
+
+        mutating func menu() -> BuilderMenu {
+            let record = current
+            index += 1
+            let items = self.items()
+            return BuilderMenu(id: string(record.id), location: location(record), items: items)
+        }
+
+        /// The items up to the `END` of what holds them, which is consumed.
+        private mutating func items() -> [BuilderMenuItem] {
+            var items: [BuilderMenuItem] = []
+            while index < records.count, current.kind != GMK_BUILDER_END {
+                items.append(item())
+            }
+            index += 1
+            return items
+        }
+
+        private mutating func item() -> BuilderMenuItem {
+            let record = current
+            index += 1
+            let element: BuilderMenuItem.Element =
+                record.kind == GMK_BUILDER_SECTION ? .section : record.kind == GMK_BUILDER_SUBMENU ? .submenu : .item
+            var item = BuilderMenuItem(element: element, location: location(record), attributes: [], links: [])
+            if element != .item {
+                item.links.append(BuilderLink(name: element.rawValue, id: string(record.id), location: item.location, items: []))
+            }
+            while index < records.count, current.kind != GMK_BUILDER_END {
+                let inner = current
+                switch inner.kind {
+                case GMK_BUILDER_ATTRIBUTE:
+                    index += 2  // the attribute and its END
+                    item.attributes.append(BuilderAttribute(
+                        name: string(inner.name) ?? "", value: string(inner.value) ?? "", type: string(inner.type),
+                        isTranslatable: inner.translatable != 0, context: string(inner.context),
+                        comments: string(inner.comments), location: location(inner)))
+                case GMK_BUILDER_LINK:
+                    index += 1
+                    let items = self.items()
+                    item.links.append(BuilderLink(name: string(inner.name) ?? "", id: string(inner.id),
+                                                  location: location(inner), items: items))
+                default:
+                    // Into the section's or submenu's own menu, wherever a later <link> put its link.
+                    let child = self.item()
+                    item.links[0].items.append(child)
+                }
+            }
+            index += 1
+            // GMenuItem keeps one attribute and one link per name: the last one set.
+            item.attributes = Self.lastOfEachName(item.attributes, name: \.name)
+            item.links = Self.lastOfEachName(item.links, name: \.name)
+            return item
+        }
+
+        private static func lastOfEachName<T>(_ elements: [T], name: (T) -> String) -> [T] {
+            guard elements.count > 1 else { return elements }
+            // Names are almost always distinct: a few comparisons find that without hashing.
+            var isDistinct = true
+            outer: for index in elements.indices.dropFirst() {
+                let current = name(elements[index])
+                for earlier in elements[..<index] where name(earlier) == current {
+                    isDistinct = false
+                    break outer
+                }
+            }
+            if isDistinct { return elements }
+            var seen: Set<String> = []
+            var kept: [T] = []
+            for element in elements.reversed() where seen.insert(name(element)).inserted { kept.append(element) }
+            return kept.reversed()
+        }
+    }
+}
+
+extension BuilderDocument {
+    init(empty fileName: String?) {
+        self.fileName = fileName
+        domain = nil
+        menus = []
+    }
+}

@@ -1,0 +1,186 @@
+import CGtk
+
+/// A menu of a GtkBuilder file as GMenuKit content: its items, sections and submenus resolve
+/// to ordinary `MenuNode`s, so they get GMenuKit's diagnostics and guideline checks and mix
+/// with declared content.
+///
+/// ```swift
+/// let menu = try Menu(builder: xml, id: "primary_menu")
+/// Menu("View") {
+///     Toggle("Sidebar", isOn: $showsSidebar)
+///     try BuilderMenuContent(document, id: "zoom_section")
+/// }
+/// ```
+///
+/// Items are rendered as GtkBuilder would make them: labels as written (with their `_`
+/// mnemonics, translated through the gettext domain), sections and items where the file has
+/// them, `action` and `target` of any GVariant type, `hidden-when`, and every other
+/// attribute (`icon`, `verb-icon`, `custom`, `display-hint`, `submenu-action`, app-defined
+/// ones) written as read. Actions are the app's (`app.`, `win.`): GMenuKit makes none.
+public struct BuilderMenuContent: MenuContent {
+    /// The menu's nodes, made once when the file is imported (translated, values parsed), with
+    /// identities below an empty root; resolving places them where the content stands.
+    let nodes: [MenuNode]
+    /// Where the menu was written.
+    public let location: MenuSourceLocation
+
+    /// The menu `id` of a document. `domain` is the app's gettext domain, used unless the file
+    /// names its own (`<interface domain>`, which GtkBuilder prefers too); nil for the default.
+    /// Typed values are parsed now, as GtkBuilder parses them: one that is not of its type is
+    /// an error with its line, as in GtkBuilder.
+    public init(_ document: BuilderDocument, id: String, domain: String? = nil) throws(BuilderImportError) {
+        guard let menu = document.menu(id: id) else {
+            let ids = document.menus.compactMap(\.id)
+            throw BuilderImportError(
+                fileName: document.fileName, line: 0, column: 0,
+                message: "the file has no menu with the id '\(id)'" + (ids.isEmpty ? "; it has no menus" : "; its menus are \(ids.joined(separator: ", "))"))
+        }
+        location = menu.location
+        nodes = try Self.nodes(for: menu.items, at: MenuIdentity(), domain: document.domain ?? domain)
+    }
+
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        Self.place(self.nodes, at: identity, into: &nodes)
+    }
+
+    /// The nodes again, with identities below `identity`.
+    private static func place(_ templates: [MenuNode], at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        nodes.reserveCapacity(nodes.count + templates.count)
+        for (index, template) in templates.enumerated() {
+            var node = template
+            node.identity = identity.appending("ui", index)
+            switch template.kind {
+            case .submenu(let children, let primaryAction):
+                var placed: [MenuNode] = []
+                place(children, at: node.identity, into: &placed)
+                node.kind = .submenu(children: placed, primaryAction: primaryAction)
+            case .section(let children):
+                var placed: [MenuNode] = []
+                place(children, at: node.identity, into: &placed)
+                node.kind = .section(children: placed)
+            default:
+                break
+            }
+            nodes.append(node)
+        }
+    }
+
+    private static func nodes(for items: [BuilderMenuItem], at identity: MenuIdentity, domain: String?) throws(BuilderImportError) -> [MenuNode] {
+        var nodes: [MenuNode] = []
+        nodes.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            nodes.append(try node(for: item, identity: identity.appending("ui", index), domain: domain))
+        }
+        return nodes
+    }
+
+    /// The node of an `<item>`, `<section>` or `<submenu>`: its kind follows its link, as GTK
+    /// reads a GMenuModel item (a section link makes a section, a submenu link a submenu).
+    private static func node(for item: BuilderMenuItem, identity: MenuIdentity, domain: String?) throws(BuilderImportError) -> MenuNode {
+        var label: String?
+        var action: String?
+        var target: MenuActionTarget?
+        var shortcut: String?
+        var hiddenWhen: MenuHiddenCondition?
+        var kept: [MenuAttribute] = []
+        let link = item.links.first
+        if item.links.count > 1 || (link.map { $0.name != Self.sectionLink && $0.name != Self.submenuLink } ?? false) {
+            throw BuilderImportError(fileName: item.location.fileName, line: item.location.line, column: item.location.column,
+                                     message: "the item has links \(item.links.map(\.name).joined(separator: ", ")); GMenuKit keeps one section or submenu link per item")
+        }
+        let section = link?.name == Self.sectionLink ? link : nil
+        let submenu = link?.name == Self.submenuLink ? link : nil
+        let isCommand = link == nil
+        for index in item.attributes.indices {
+            let attribute = item.attributes[index]
+            let value = attribute.translatedValue(domain: domain)
+            var typed: MenuActionTarget?
+            if let type = attribute.type {
+                typed = try parsed(value, type: type, of: attribute)
+            }
+            switch (attribute.name, attribute.type) {
+            case ("label", nil):
+                label = value
+            case ("action", nil) where isCommand:
+                action = value
+            case ("target", _) where isCommand:
+                target = typed ?? .string(value)
+            case ("accel", nil) where isCommand:
+                shortcut = value
+            case ("hidden-when", nil) where MenuHiddenCondition(rawValue: value) != nil:
+                hiddenWhen = MenuHiddenCondition(rawValue: value)
+            default:
+                kept.append(MenuAttribute(name: attribute.name, value: typed.map { .variant($0) } ?? .string(value)))
+            }
+        }
+        let kind: MenuNode.Kind
+        if let submenu {
+            kind = .submenu(children: try nodes(for: submenu.items, at: identity, domain: domain), primaryAction: nil)
+        } else if let section {
+            kind = .section(children: try nodes(for: section.items, at: identity, domain: domain))
+        } else {
+            // An empty name is an item without an action: GTK shows it dimmed.
+            kind = .button(.named(action ?? "", target: action == nil ? nil : target))
+            if action == nil, let target {
+                // GTK ignores a target without an action; it stays for other readers.
+                kept.append(MenuAttribute(name: G_MENU_ATTRIBUTE_TARGET, value: target.isStringTarget ? .string(target.stringValue!) : .variant(target)))
+            }
+        }
+        // Sections' headers are shown as written (GTK reads no mnemonic there); items' labels
+        // without their marks, which is what the guideline checks and diagnostics read.
+        let shown: (text: String, mnemonic: Character?)? = label.map {
+            section == nil ? ImportedMenuItem.visibleText(ofMnemonicLabel: $0) : (text: $0, mnemonic: nil)
+        }
+        var node = MenuNode(identity: identity, title: shown?.text ?? "", kind: kind)
+        node.mnemonic = shown?.mnemonic
+        node.shortcut = shortcut
+        node.hiddenWhen = hiddenWhen
+        node.imported = ImportedMenuItem(location: item.location, label: label, attributes: kept)
+        return node
+    }
+
+    private static let sectionLink = "section"
+    private static let submenuLink = "submenu"
+
+    /// A typed value parsed as GtkBuilder parses it (`g_variant_parse` with the type), kept
+    /// parsed for rendering; GtkBuilder fails the whole file on a value not of its type.
+    private static func parsed(_ text: String, type: String, of attribute: BuilderAttribute) throws(BuilderImportError) -> MenuActionTarget {
+        guard let variant = VariantText.parse(text, type: type) else {
+            let problem = VariantText.problem(parsing: text, type: type) ?? "it cannot be parsed"
+            throw BuilderImportError(fileName: attribute.location.fileName, line: attribute.location.line,
+                                     column: attribute.location.column,
+                                     message: "the attribute '\(attribute.name)' is not a GVariant of type '\(type)': \(problem)")
+        }
+        var target = MenuActionTarget(type: type, text: text)
+        target.parsed = ParsedVariant(taking: variant)
+        return target
+    }
+}
+
+extension Menu {
+    /// The menu `id` of GtkBuilder XML (a `.ui` file's text), as GMenuKit content.
+    /// `domain` is the app's gettext domain, unless the file names one (`<interface domain>`).
+    public init(builder xml: String, id: String, domain: String? = nil, title: String = "") throws(BuilderImportError) {
+        try self.init(builder: BuilderDocument(xml: xml), id: id, domain: domain, title: title)
+    }
+
+    /// The menu `id` of a read document.
+    public init(builder document: BuilderDocument, id: String, domain: String? = nil, title: String = "") throws(BuilderImportError) {
+        let content = try BuilderMenuContent(document, id: id, domain: domain)
+        self.init(title, content: { content })
+    }
+
+    /// The menu `id` of a `.ui` file.
+    public init(builderFile path: String, id: String, domain: String? = nil, title: String = "") throws(BuilderImportError) {
+        try self.init(builder: BuilderDocument(contentsOfFile: path), id: id, domain: domain, title: title)
+    }
+
+    /// The menu `id` of a `.ui` file among the app's GResources (`/org/gnome/App/menus.ui`).
+    public init(builderResource path: String, id: String, domain: String? = nil, title: String = "") throws(BuilderImportError) {
+        try self.init(builder: BuilderDocument(resource: path), id: id, domain: domain, title: title)
+    }
+}
+
+extension MenuActionTarget {
+    var isStringTarget: Bool { stringValue != nil }
+}
