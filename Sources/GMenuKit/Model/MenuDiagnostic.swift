@@ -18,8 +18,15 @@ public struct MenuDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// A corrected label or another concrete fix, where there is one.
     public var suggestion: String?
+    /// The node the diagnostic is about, when a guideline check names one: a linter finds its
+    /// source line by it. Nil for the checked menu itself.
+    public var identity: MenuIdentity?
 
-    public init(rule: String? = nil, severity: Severity, path: String, message: String, suggestion: String? = nil) {
+    public init(
+        rule: String? = nil, severity: Severity, path: String, message: String, suggestion: String? = nil,
+        identity: MenuIdentity? = nil
+    ) {
+        self.identity = identity
         self.rule = rule
         self.severity = severity
         self.path = Self.printable(path)

@@ -13,6 +13,9 @@ public struct MenuNode {
     /// The letter that chooses the item from the keyboard while its menu is open, shown
     /// underlined (GTK's mnemonic); Alt and the letter for a menu bar's menus.
     public var mnemonic: Character?
+    /// The mnemonic by position instead: the index of the marked character in ``title``, counted
+    /// in characters ("Op_en in Console" is "Open in Console" at 2). Wins over ``mnemonic``.
+    public var mnemonicPosition: Int?
     public var isDisabled: Bool = false
     public var dismissBehavior: MenuActionDismissBehavior = .automatic
     public var role: ButtonRole?
@@ -63,6 +66,17 @@ public struct MenuNode {
     init(deferring elements: DeferredElements) {
         self.init(identity: elements.identity, title: "", kind: .section(children: []))
         deferred = elements
+    }
+
+    /// The letter that chooses the item while its menu is open, in lowercase, or nil.
+    public var accessKey: Character? {
+        if let mnemonicPosition {
+            guard mnemonicPosition >= 0, mnemonicPosition < title.count else { return nil }
+            let character = title[title.index(title.startIndex, offsetBy: mnemonicPosition)]
+            return Character(character.lowercased())
+        }
+        guard let mnemonic, title.contains(where: { $0.lowercased() == mnemonic.lowercased() }) else { return nil }
+        return Character(mnemonic.lowercased())
     }
 
     /// The nodes nested inside this one: a submenu's, section's or control group's items.

@@ -340,7 +340,7 @@ struct MenuPlanner {
         let inner = scope.entering(node)
         var attributes = PlannedAttributes()
         let icon = checkedIcon(node.icon, path: scope.path + [node.title])
-        attributes.label = itemLabel(node.title, hasIcon: icon != nil, mnemonic: node.mnemonic, scope: scope)
+        attributes.label = itemLabel(node.title, hasIcon: icon != nil, mnemonic: node.mnemonic, mnemonicPosition: node.mnemonicPosition, scope: scope)
         attributes.icon = icon
         attributes.verbIcon = scope.isIconic ? icon : nil
         attributes.keepsMenuOpen = inner.dismissBehavior == .disabled
@@ -565,7 +565,12 @@ struct MenuPlanner {
 
     // MARK: Labels
 
-    private mutating func itemLabel(_ title: String, hasIcon: Bool, mnemonic: Character? = nil, scope: Scope) -> String? {
+    private mutating func itemLabel(
+        _ title: String, hasIcon: Bool, mnemonic: Character? = nil, mnemonicPosition: Int? = nil, scope: Scope
+    ) -> String? {
+        if let mnemonicPosition {
+            return positionedMnemonicLabel(title, hasIcon: hasIcon, position: mnemonicPosition, scope: scope)
+        }
         let normalized = MenuLabelText.normalize(title)
         reportLabelProblems(normalized.problems, title: title, scope: scope)
         var text = normalized.text
@@ -589,6 +594,32 @@ struct MenuPlanner {
                    "the mnemonic '\(mnemonic)' is not a letter of the label; the item has none")
         }
         return MenuLabelText.escapingMnemonics(text)
+    }
+
+    /// A label whose mnemonic is chosen by position. Normalizing may move characters ("..."
+    /// becomes "…", doubled spaces one): a private-use mark before the chosen character
+    /// travels through it and shows where the mnemonic went.
+    private mutating func positionedMnemonicLabel(_ title: String, hasIcon: Bool, position: Int, scope: Scope) -> String? {
+        let mark: Character = "\u{E000}"
+        guard position >= 0, position < title.count, !title.contains(mark) else {
+            report(.warning, path: scope.path + [title],
+                   "the mnemonic position \(position) is not a character of the label; the item has none")
+            return itemLabel(title, hasIcon: hasIcon, scope: scope)
+        }
+        var marked = title
+        marked.insert(mark, at: marked.index(marked.startIndex, offsetBy: position))
+        let normalized = MenuLabelText.normalize(marked).text
+        if let markIndex = normalized.firstIndex(of: mark) {
+            let before = String(normalized[..<markIndex])
+            let after = String(normalized[normalized.index(after: markIndex)...])
+            if let letter = after.first, !letter.isWhitespace, letter != "…" {
+                reportLabelProblems(MenuLabelText.normalize(title).problems, title: title, scope: scope)
+                return MenuLabelText.escapingMnemonics(before) + "_" + MenuLabelText.escapingMnemonics(after)
+            }
+        }
+        report(.warning, path: scope.path + [title],
+               "the mnemonic position \(position) is no letter of the label as shown; the item has none")
+        return itemLabel(title, hasIcon: hasIcon, scope: scope)
     }
 
     /// Destructive items are drawn in the given colour through Pango markup, with the label
