@@ -43,16 +43,55 @@ public struct Button: MenuContent {
     }
 
     /// A button for an action the application already has, by its detailed GTK name
-    /// (`app.quit`, `win.zoom-in`), with an optional string target.
+    /// (`app.quit`, `win.zoom-in`, `win.close-tab(false)`, `win.open::recent`), with an
+    /// optional string target.
     public init(
         _ title: String, icon: String? = nil, subtitle: String? = nil, role: ButtonRole? = nil,
         actionName: String, target: String? = nil
+    ) {
+        self.init(title, icon: icon, subtitle: subtitle, role: role, actionName: actionName,
+                  variantTarget: target.map(MenuActionTarget.string))
+    }
+
+    /// A button for an action the application already has, with a target of any
+    /// GVariant-representable value: `true`, `Int32(2)`, `1.5`, `("name", false)`. GTK checks
+    /// an item whose target is the action's state (radio items); a target whose type is not
+    /// the action's parameter type is reported when the menu is shown in the app's window.
+    public init<Target: MenuActionTargetRepresentable>(
+        _ title: String, icon: String? = nil, subtitle: String? = nil, role: ButtonRole? = nil,
+        actionName: String, target: Target
+    ) {
+        self.init(title, icon: icon, subtitle: subtitle, role: role, actionName: actionName,
+                  variantTarget: MenuActionTarget(target))
+    }
+
+    /// A tuple target: `("name", false)` is a `(sb)`.
+    public init<A: MenuActionTargetRepresentable, B: MenuActionTargetRepresentable>(
+        _ title: String, icon: String? = nil, subtitle: String? = nil, role: ButtonRole? = nil,
+        actionName: String, target: (A, B)
+    ) {
+        self.init(title, icon: icon, subtitle: subtitle, role: role, actionName: actionName,
+                  variantTarget: MenuActionTarget(target))
+    }
+
+    public init<A: MenuActionTargetRepresentable, B: MenuActionTargetRepresentable, C: MenuActionTargetRepresentable>(
+        _ title: String, icon: String? = nil, subtitle: String? = nil, role: ButtonRole? = nil,
+        actionName: String, target: (A, B, C)
+    ) {
+        self.init(title, icon: icon, subtitle: subtitle, role: role, actionName: actionName,
+                  variantTarget: MenuActionTarget(target))
+    }
+
+    /// A target given as a GVariant (`MenuActionTarget(type: "(sb)", text: "('name', false)")`).
+    public init(
+        _ title: String, icon: String? = nil, subtitle: String? = nil, role: ButtonRole? = nil,
+        actionName: String, variantTarget: MenuActionTarget?
     ) {
         self.title = title
         self.icon = icon
         self.subtitle = subtitle
         self.role = role
-        self.action = .named(actionName, target: target)
+        self.action = .named(actionName, target: variantTarget)
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {

@@ -29,6 +29,11 @@ public struct MenuNode {
     /// What the confirmation says beyond its question, such as "This cannot be undone."
     public var confirmationMessage: String?
     public var kind: Kind
+    /// When GTK hides the item rather than dimming it (GMenuModel's `hidden-when`).
+    public var hiddenWhen: MenuHiddenCondition?
+    /// For items read from GtkBuilder XML: where they were written and what GMenuKit keeps
+    /// of them as written. Nil for declared items.
+    public var imported: ImportedMenuItem?
     /// While a rendered menu resolves: a `ForEach` whose elements the planner resolves later.
     var deferred: DeferredElements?
     /// The `ForEach` element that made this node, for the renderer's incremental updates.
@@ -95,8 +100,62 @@ public enum ButtonAction {
     /// `asyncActionPolicy`.
     case performAsync(@MainActor () async -> Void)
     /// An action that already exists in the widget tree, by its detailed name
-    /// (`app.quit`, `win.zoom`) and an optional string target.
-    case named(String, target: String?)
+    /// (`app.quit`, `win.zoom`, `win.close-tab(false)`) and an optional target of any GVariant type.
+    case named(String, target: MenuActionTarget?)
+}
+
+/// When GTK hides an item instead of dimming it: GMenuModel's `hidden-when` attribute, which
+/// GTK's menu tracker (gtkmenutrackeritem.c) honours in popovers and menu bars.
+public enum MenuHiddenCondition: String, Sendable, Equatable {
+    /// Hidden while no action of the item's name can be found (`action-missing`).
+    case actionMissing = "action-missing"
+    /// Hidden while the action is missing or disabled (`action-disabled`).
+    case actionDisabled = "action-disabled"
+}
+
+/// An attribute GMenuKit writes into the menu model as given: app-defined attributes of
+/// imported items, kept for other readers.
+public struct MenuAttribute: Hashable, Sendable {
+    public enum Value: Hashable, Sendable {
+        case string(String)
+        /// A GVariant of any type, in text form.
+        case variant(MenuActionTarget)
+    }
+
+    public var name: String
+    public var value: Value
+
+    public init(name: String, value: Value) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// What a node read from GtkBuilder XML keeps as written: GMenuKit renders it as GtkBuilder
+/// would (labels with their `_` mnemonics, structure, every attribute), and still checks it.
+public final class ImportedMenuItem: Sendable {
+    /// Where the `<item>`, `<section>` or `<submenu>` was written.
+    public let location: MenuSourceLocation
+    /// Whether the item has a `label` attribute: an item without one (a `custom` slot, an
+    /// icon alone) gets none, not "Untitled".
+    public let hasLabel: Bool
+    /// Attributes GMenuKit has no field for (`icon`, `verb-icon`, `custom`, `display-hint`,
+    /// `submenu-action`, app-defined ones), written as they were read.
+    public let attributes: [MenuAttribute]
+
+    public init(location: MenuSourceLocation, hasLabel: Bool, attributes: [MenuAttribute]) {
+        self.location = location
+        self.hasLabel = hasLabel
+        self.attributes = attributes
+    }
+
+    /// The string of an attribute of this name, if it has one.
+    public func string(_ name: String) -> String? {
+        for attribute in attributes where attribute.name == name {
+            if case .string(let value) = attribute.value { return value }
+        }
+        return nil
+    }
 }
 
 /// A picker's options and selection, with the selection type erased.

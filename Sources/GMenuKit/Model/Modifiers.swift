@@ -46,6 +46,18 @@ extension MenuContent {
         ModifiedMenuContent(content: self) { $0.isDisabled = $0.isDisabled || isDisabled }
     }
 
+    /// Hides the item, instead of dimming it, while its action is missing or disabled
+    /// (GMenuModel's `hidden-when`, honoured by GTK's popovers and menu bars). For borrowed
+    /// actions (`Button(_, actionName:)`): an item of an action the window may not have.
+    public func hidden(when condition: MenuHiddenCondition) -> some MenuContent {
+        ModifiedMenuContent(content: self) { $0.hiddenWhen = condition }
+    }
+
+    /// Hides GMenuKit's own item while it is disabled (`.disabled()`), instead of dimming it.
+    public func hiddenWhenDisabled() -> some MenuContent {
+        hidden(when: .actionDisabled)
+    }
+
     /// What a second activation of an async button (`Button("Export…") { await … }`) does
     /// while the first still runs: by default it is ignored, and the item dimmed meanwhile.
     public func asyncActionPolicy(_ policy: AsyncActionPolicy) -> some MenuContent {

@@ -10,6 +10,20 @@ struct MenuPlan {
     var missingIcons: [String: MenuDiagnostic] = [:]
     /// The shortcuts the items show, by GTK's spelling of the keys.
     var shortcuts: [String: Shortcut] = [:]
+    /// The app's actions the items borrow, with the type of target each gives, checked
+    /// against the app's and window's actions when the menu is shown there.
+    var borrowedActions: [BorrowedAction] = []
+
+    struct BorrowedAction {
+        /// The detailed name's action part: `win.sort`.
+        var name: String
+        /// The target's GVariant type string; nil for an item without a target.
+        var targetType: String?
+        /// What the item expects of the action's state: a checkmark wants a Boolean state.
+        var expectsBooleanState = false
+        /// The item's path, "View › Sort By › Name".
+        var path: String
+    }
 
     struct Shortcut {
         var written: String
@@ -40,7 +54,10 @@ struct PlannedAttributes: Equatable {
     var useMarkup = false
     /// The detailed action name, scope included ("menu.copy", "app.quit").
     var action: String?
+    /// A string target; GMenuKit's own targets are strings.
     var target: String?
+    /// A target of another GVariant type (borrowed actions), written with `g_variant_parse`.
+    var targetValue: MenuActionTarget?
     var icon: String?
     /// The icon that iconic sections (control groups, palettes, steppers) draw.
     var verbIcon: String?
@@ -56,6 +73,10 @@ struct PlannedAttributes: Equatable {
     /// slot with a row of their own.
     var row: CustomRowKind?
     var linkKind: PlannedLink.Kind?
+    /// GMenuModel's `hidden-when`: `action-missing` or `action-disabled`.
+    var hiddenWhen: String?
+    /// Attributes written as given: what imported items have beyond GMenuKit's fields.
+    var keptAttributes: [MenuAttribute] = []
 }
 
 /// The kinds of row GMenuKit draws itself, where GTK 4.8's model buttons fall short: they

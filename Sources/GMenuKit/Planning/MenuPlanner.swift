@@ -34,6 +34,13 @@ struct MenuPlanner {
         /// Where async actions run, by item identity, so that their policy and dimming hold
         /// across refreshes. Nil runs each activation as a task of its own.
         var asyncActions: AsyncActionRuns?
+        /// GLib's reading of a detailed action name with a GVariant target
+        /// (`win.close-tab(false)`, `g_action_parse_detailed_name`), handed in so that planning
+        /// needs no GLib. Nil: only `name` and `name::string` are read.
+        var parseDetailedName: ((String) -> Result<(name: String, target: MenuActionTarget?), ActionNameProblem>)?
+        /// Why a target's text is not a GVariant of its type (`g_variant_parse`), nil when it is
+        /// one; handed in. Nil: targets are not checked.
+        var targetProblem: ((MenuActionTarget) -> String?)?
     }
 
     /// Submenus nested deeper than this are cut (content below it is not even resolved).
@@ -70,6 +77,8 @@ struct MenuPlanner {
     private var lastCheckedIcon: String?
     /// The icon names missing from the theme, each with the diagnostic of its first item.
     private var missingIcons: [String: MenuDiagnostic] = [:]
+    /// The app's actions borrowed so far, for the type check against the app's actions.
+    private var borrowedActions: [MenuPlan.BorrowedAction] = []
 
     /// What an item inherits from the sections and submenus around it.
     struct Scope {
@@ -107,7 +116,8 @@ struct MenuPlanner {
         planner.names.endPass()
         names = planner.names
         return MenuPlan(items: items, actions: planner.actions, diagnostics: planner.diagnostics,
-                        missingIcons: planner.missingIcons, shortcuts: planner.shortcutOwners)
+                        missingIcons: planner.missingIcons, shortcuts: planner.shortcutOwners,
+                        borrowedActions: planner.borrowedActions)
     }
 
     /// A list's elements planned alone: their items, the actions those need, and the levels whose
@@ -193,6 +203,15 @@ struct MenuPlanner {
         var scope = outer
         scope.level = owner
         let nodes = expandingDeferred(given)
+        if !nodes.isEmpty, nodes.allImported {
+            // A level read from GtkBuilder keeps its structure: items and sections where the file has them.
+            var items: [PlannedItem] = []
+            items.reserveCapacity(nodes.count)
+            for node in nodes {
+                if let item = planImported(node, scope: scope) { items.append(item) }
+            }
+            return items
+        }
         guard nodes.containsSectionLike else {
             var items: [PlannedItem] = []
             items.reserveCapacity(nodes.count)
@@ -240,6 +259,7 @@ struct MenuPlanner {
 
     /// Sections, control groups, steppers and inline or palette pickers.
     private mutating func planBlock(_ node: MenuNode, scope: Scope) -> PlannedItem? {
+        if node.imported != nil { return planImported(node, scope: scope) }
         var scope = scope
         switch node.kind {
         case .section, .controlGroup:
@@ -336,9 +356,11 @@ struct MenuPlanner {
 
     /// Buttons, toggles, submenus and pickers shown as submenus.
     private mutating func planItem(_ node: MenuNode, scope: Scope) -> PlannedItem? {
+        if node.imported != nil { return planImported(node, scope: scope) }
         let identity = uniqueIdentity(node, scope: scope)
         let inner = scope.entering(node)
         var attributes = PlannedAttributes()
+        attributes.hiddenWhen = node.hiddenWhen?.rawValue
         let icon = checkedIcon(node.icon, path: scope.path + [node.title])
         attributes.label = itemLabel(node.title, hasIcon: icon != nil, mnemonic: node.mnemonic, mnemonicPosition: node.mnemonicPosition, scope: scope)
         attributes.icon = icon
@@ -390,15 +412,14 @@ struct MenuPlanner {
             case .performAsync:
                 preconditionFailure("async actions are planned as .perform")
             case .named(let detailedName, let target):
-                switch Self.parseDetailedName(detailedName) {
+                switch parseBorrowedName(detailedName) {
                 case .success(let parsed) where parsed.name.hasPrefix(options.actionPrefix + "."):
                     report(.error, path: scope.path + [node.title],
                            "'\(detailedName)' names an action in the menu's own group ('\(options.actionPrefix)'), whose actions GMenuKit names after its items; borrow an action of the app or window (app., win.) or give the item a closure; the item is dimmed")
                 case .success(let parsed):
                     if !inner.isDisabled {
                         // An item without an action is dimmed; that is how a borrowed action is disabled.
-                        attributes.action = parsed.name
-                        attributes.target = target ?? parsed.target
+                        borrow(parsed.name, target: target ?? parsed.target, into: &attributes, path: scope.path + [node.title])
                     }
                 case .failure(let problem):
                     report(.error, path: scope.path + [node.title],
@@ -540,6 +561,95 @@ struct MenuPlanner {
                 return true
             }, source: choice.selectionSource)))
         return items
+    }
+
+    // MARK: Imported items
+
+    /// An item, section or submenu read from GtkBuilder XML, planned as GtkBuilder makes it:
+    /// the label as written (its `_` marks the mnemonic, as GTK reads labels), the app's action
+    /// and target, `hidden-when`, and every other attribute as read. Its problems are reported
+    /// as for declared items; what GtkBuilder would keep is kept.
+    private mutating func planImported(_ node: MenuNode, scope: Scope) -> PlannedItem? {
+        guard let imported = node.imported else { return planItem(node, scope: scope) }
+        let identity = uniqueIdentity(node, scope: scope)
+        let inner = scope.entering(node, title: node.title)
+        var attributes = PlannedAttributes()
+        attributes.hiddenWhen = node.hiddenWhen?.rawValue
+        attributes.keptAttributes = imported.attributes
+        if imported.hasLabel {
+            reportLabelProblems(MenuLabelText.normalize(node.title).problems, title: node.title, scope: scope)
+            attributes.label = node.title
+        }
+        switch node.kind {
+        case .section(let children):
+            var sectionScope = inner
+            sectionScope.groupDepth += 1
+            guard sectionScope.groupDepth <= Self.maximumDepth else {
+                report(.error, path: inner.path, "sections are nested more than \(Self.maximumDepth) deep; the deeper ones are left out")
+                return nil
+            }
+            attributes.linkKind = .section
+            let items = planLevel(children, of: identity, scope: sectionScope)
+            return PlannedItem(identity: identity, attributes: attributes, link: PlannedLink(kind: .section, children: items))
+        case .submenu(let children, _):
+            if imported.hasLabel { attributes.label = uniqueSubmenuLabel(node.title, path: scope.path) }
+            attributes.linkKind = .submenu
+            var submenuScope = inner
+            submenuScope.depth += 1
+            guard submenuScope.depth <= Self.maximumDepth else {
+                report(.error, path: submenuScope.path, "submenus are nested more than \(Self.maximumDepth) deep; the deeper ones are left out")
+                attributes.linkKind = nil
+                return PlannedItem(identity: identity, attributes: attributes, link: nil)
+            }
+            let items = planLevel(children, of: identity, scope: submenuScope)
+            return PlannedItem(identity: identity, attributes: attributes, link: PlannedLink(kind: .submenu, children: items))
+        case .button(.named(let name, let target)):
+            let path = scope.path + [node.title]
+            if let shortcut = node.shortcut {
+                // Checked as any shortcut, and kept as written, as GtkBuilder keeps it.
+                let checked = accelerator(node, scope: scope)
+                attributes.accel = checked == "" ? "" : shortcut
+            }
+            if !name.isEmpty && !inner.isDisabled {
+                if case .failure(let problem) = Self.parseDetailedName(name) {
+                    report(.warning, path: path, "'\(name)' is not an action name GTK can find (scope.name, with letters, digits and '-'): \(problem.reason); the item is dimmed")
+                }
+                borrow(name, target: target, into: &attributes, path: path)
+            }
+        default:
+            return planItem(node, scope: scope)
+        }
+        return PlannedItem(identity: identity, attributes: attributes, link: nil)
+    }
+
+    /// Sets a borrowed action and its target on an item, and notes them for the type check
+    /// against the app's actions. A target whose text is not of its type is reported.
+    private mutating func borrow(_ name: String, target: MenuActionTarget?, into attributes: inout PlannedAttributes, path: [String]) {
+        if let target, !target.isStringTarget, let problem = options.targetProblem?(target) {
+            report(.error, path: path, "the target \(target.text) is not a GVariant of type '\(target.type)': \(problem); the item is dimmed")
+            return
+        }
+        attributes.action = name
+        if let target {
+            if let string = target.stringValue { attributes.target = string } else { attributes.targetValue = target }
+        }
+        borrowedActions.append(MenuPlan.BorrowedAction(name: name, targetType: target?.type, path: MenuLabelText.path(path)))
+    }
+
+    /// A borrowed action's detailed name, read by GLib when it was handed in (a GVariant
+    /// target in parentheses needs GLib's parser).
+    private func parseBorrowedName(_ detailedName: String) -> Result<(name: String, target: MenuActionTarget?), ActionNameProblem> {
+        switch Self.parseDetailedName(detailedName) {
+        case .success(let parsed):
+            return .success((parsed.name, parsed.target.map(MenuActionTarget.string)))
+        case .failure(let problem):
+            guard detailedName.contains("("), let parse = options.parseDetailedName else { return .failure(problem) }
+            let parsed = parse(detailedName)
+            if case .success(let result) = parsed, case .failure(let nameProblem) = Self.parseDetailedName(result.name) {
+                return .failure(nameProblem)
+            }
+            return parsed
+        }
     }
 
     // MARK: Generated content
@@ -831,6 +941,7 @@ struct MenuPlanner {
 // checked at run time for its actor on every call, and these run for every node of a menu.
 extension [MenuNode] {
     var containsSectionLike: Bool { contains { $0.isSectionLike } }
+    var allImported: Bool { allSatisfy { $0.imported != nil } }
     var containsDeferredList: Bool { contains { $0.deferred != nil } }
 }
 

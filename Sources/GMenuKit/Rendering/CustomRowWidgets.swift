@@ -170,6 +170,9 @@ enum CustomRowWidgets {
         gtk_actionable_set_action_name(gmk_actionable(row), action)
         if let target = attributes.target {
             gtk_actionable_set_action_target_value(gmk_actionable(row), g_variant_new_string(target))
+        } else if let target = attributes.targetValue, let value = VariantText.parse(target) {
+            gtk_actionable_set_action_target_value(gmk_actionable(row), value)
+            g_variant_unref(value)
         }
     }
 

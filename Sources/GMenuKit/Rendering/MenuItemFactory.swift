@@ -39,6 +39,14 @@ final class MenuItemFactory {
         if let action = attributes.action {
             Self.set(item, Name.action, action)
             Self.set(item, Name.target, attributes.target)
+            if let target = attributes.targetValue, let value = VariantText.parse(target) {
+                gmk_menu_item_set_attribute(item, Name.target, value)
+                g_variant_unref(value)
+            }
+        }
+        Self.set(item, Name.hiddenWhen, attributes.hiddenWhen)
+        for kept in attributes.keptAttributes {
+            Self.set(item, kept)
         }
         if let icon = attributes.icon {
             gmk_menu_item_set_attribute(item, Name.icon, serializedIcon(named: icon))
@@ -66,6 +74,20 @@ final class MenuItemFactory {
         value.withCString { gmk_menu_item_set_string(item, name, $0) }
     }
 
+    /// An attribute written as given: a string, or a GVariant parsed from its text (checked
+    /// when it was imported).
+    private static func set(_ item: OpaquePointer, _ attribute: MenuAttribute) {
+        let name = g_intern_string(attribute.name)!
+        switch attribute.value {
+        case .string(let value):
+            set(item, name, value)
+        case .variant(let target):
+            guard let value = VariantText.parse(target) else { return }
+            gmk_menu_item_set_attribute(item, name, value)
+            g_variant_unref(value)
+        }
+    }
+
     /// What `g_icon_serialize` makes of a themed icon of this name, made once.
     private func serializedIcon(named name: String) -> OpaquePointer {
         if let variant = serializedIcons[name] { return variant }
@@ -88,6 +110,7 @@ private enum InternedAttributeName {
     nonisolated(unsafe) static let accel = intern("accel")
     nonisolated(unsafe) static let displayHint = intern("display-hint")
     nonisolated(unsafe) static let custom = intern("custom")
+    nonisolated(unsafe) static let hiddenWhen = intern("hidden-when")
     nonisolated(unsafe) static let role = intern(MenuAttributeName.role)
     nonisolated(unsafe) static let subtitle = intern(MenuAttributeName.subtitle)
     nonisolated(unsafe) static let range = intern(MenuAttributeName.range)

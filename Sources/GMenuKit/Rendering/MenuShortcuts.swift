@@ -12,6 +12,7 @@ final class MenuShortcuts {
         var accelerator: String
         var action: String
         var target: String?
+        var targetValue: MenuActionTarget?
     }
 
     private let store: ObjectReference
@@ -41,6 +42,9 @@ final class MenuShortcuts {
             let shortcut = gtk_shortcut_new(trigger, gtk_named_action_new(binding.action))!
             if let target = binding.target {
                 gtk_shortcut_set_arguments(shortcut, g_variant_new_string(target))
+            } else if let target = binding.targetValue, let value = VariantText.parse(target) {
+                gtk_shortcut_set_arguments(shortcut, value)
+                g_variant_unref(value)
             }
             g_list_store_append(gmk_list_store(store.pointer), shortcut.gpointer)
             g_object_unref(shortcut.gpointer)
@@ -57,7 +61,8 @@ final class MenuShortcuts {
         // Fields read in place: a loop variable would be a copy of every (large) item.
         for index in items.indices {
             if let accelerator = items[index].attributes.accel, !accelerator.isEmpty, let action = items[index].attributes.action {
-                bindings.append(Binding(accelerator: accelerator, action: action, target: items[index].attributes.target))
+                bindings.append(Binding(accelerator: accelerator, action: action, target: items[index].attributes.target,
+                                        targetValue: items[index].attributes.targetValue))
             }
             if let children = items[index].link?.children { collect(children, into: &bindings) }
         }

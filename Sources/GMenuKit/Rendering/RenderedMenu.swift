@@ -410,7 +410,9 @@ public final class RenderedMenu {
             iconThemeHasIcon: hasDisplay ? hasIconInTheme : nil,
             reportStateProblem: reportStateProblem,
             confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) },
-            asyncActions: asyncActions)
+            asyncActions: asyncActions,
+            parseDetailedName: VariantText.parseDetailedActionName,
+            targetProblem: { VariantText.problem(parsing: $0.text, type: $0.type) })
     }
 
     /// Whether there is a display, whose icon theme to ask; once there is one, it stays.

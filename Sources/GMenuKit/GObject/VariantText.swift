@@ -1,0 +1,66 @@
+import CGtk
+
+/// GVariants in text form, through GLib's own parser and printer (`g_variant_parse`,
+/// `g_variant_print`): what GtkBuilder uses for typed attributes.
+enum VariantText {
+    /// A new floating-free variant (full reference) of the target, or nil when its text is not
+    /// of its type.
+    static func parse(_ target: MenuActionTarget) -> OpaquePointer? {
+        if let string = target.stringValue { return g_variant_ref_sink(g_variant_new_string(string)) }
+        return parse(target.text, type: target.type)
+    }
+
+    /// A full reference to the variant `text` stands for, of type `type`; nil when it is none.
+    static func parse(_ text: String, type: String) -> OpaquePointer? {
+        guard g_variant_type_string_is_valid(type) != 0 else { return nil }
+        let variantType = g_variant_type_new(type)
+        defer { g_variant_type_free(variantType) }
+        var error: UnsafeMutablePointer<GError>?
+        let value = g_variant_parse(variantType, text, nil, nil, &error)
+        g_clear_error(&error)
+        return value.map { g_variant_ref_sink($0) }
+    }
+
+    /// Why `text` is not a GVariant of type `type`, in GLib's words; nil when it is one.
+    static func problem(parsing text: String, type: String) -> String? {
+        guard g_variant_type_string_is_valid(type) != 0 else { return "'\(type)' is not a GVariant type string" }
+        let variantType = g_variant_type_new(type)
+        defer { g_variant_type_free(variantType) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let value = g_variant_parse(variantType, text, nil, nil, &error) else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "it cannot be parsed"
+            g_clear_error(&error)
+            return message
+        }
+        g_variant_unref(g_variant_ref_sink(value))
+        return nil
+    }
+
+    /// The target a variant stands for: its type string and its text form.
+    static func target(of variant: OpaquePointer) -> MenuActionTarget {
+        if g_variant_is_of_type(variant, gmk_variant_type_string()) != 0 {
+            return .string(String(cString: g_variant_get_string(variant, nil)))
+        }
+        let type = String(cString: g_variant_get_type_string(variant))
+        let printed = g_variant_print(variant, 0)!
+        defer { g_free(printed) }
+        return MenuActionTarget(type: type, text: String(cString: printed))
+    }
+
+    /// `g_action_parse_detailed_name`: `win.close-tab(false)`, `app.open::recent`, `app.quit`.
+    static func parseDetailedActionName(_ detailed: String) -> Result<(name: String, target: MenuActionTarget?), MenuPlanner.ActionNameProblem> {
+        var name: UnsafeMutablePointer<gchar>?
+        var target: OpaquePointer?
+        var error: UnsafeMutablePointer<GError>?
+        guard g_action_parse_detailed_name(detailed, &name, &target, &error) != 0, let name else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "it cannot be parsed"
+            g_clear_error(&error)
+            return .failure(MenuPlanner.ActionNameProblem(reason: message))
+        }
+        defer {
+            g_free(name)
+            if let target { g_variant_unref(target) }
+        }
+        return .success((String(cString: name), target.map(Self.target(of:))))
+    }
+}
