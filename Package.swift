@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "GMenuKit", targets: ["GMenuKit"]),
         .executable(name: "MenuShowcase", targets: ["MenuShowcase"]),
+        .executable(name: "gmenukit-lint", targets: ["GMenuKitLint"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,10 +21,13 @@ let package = Package(
         .target(name: "CMainQueueBridge", dependencies: ["CGtk"]),
         .target(name: "GMenuKit", dependencies: ["CGtk", "CMenuObjects", "CMainQueueBridge"]),
         .executableTarget(name: "MenuShowcase", dependencies: ["GMenuKit", "CGtk"]),
+        // The menu linter for any GTK app's UI files: its engine, and the command.
+        .target(name: "MenuLint", dependencies: ["GMenuKit"]),
+        .executableTarget(name: "GMenuKitLint", dependencies: ["MenuLint"]),
         // Realistic menus shared by the tests and the benchmark.
         .target(name: "MenuFixtures", dependencies: ["GMenuKit"]),
         .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "MenuFixtures", "CGtk", "CMainQueueBridge"]),
-        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures"]),
+        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures", "MenuLint"]),
         // Random misuse of the public API alone, for a fixed number of iterations.
         .testTarget(name: "GMenuKitAbuseTests", dependencies: ["GMenuKit", "CGtk"]),
     ],

@@ -60,9 +60,12 @@ public struct MenuLinter {
                 report.files += 1
                 report.menus += menus.count
                 let blueprintLines = isBlueprint ? BlueprintCompiler.LineMap(source: source) : nil
+                var findings: [LintFinding] = []
                 for menu in menus {
-                    report.findings += lint(menu, file: file.path, xml: xml, blueprint: blueprintLines)
+                    findings += lint(menu, file: file.path, xml: xml, blueprint: blueprintLines)
                 }
+                // In the order of the file, as an editor lists them; the sort keeps ties in menu order.
+                report.findings += findings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
             } catch {
                 report.problems.append(LintProblem(file: file.path, message: "\(error)"))
             }
@@ -71,9 +74,10 @@ public struct MenuLinter {
     }
 
     /// The findings of one menu.
-    public func lint(_ menu: LintedMenu, file: String, xml: String? = nil, blueprint: BlueprintCompiler.LineMap? = nil) -> [LintFinding] {
-        let context = MenuContextGuess.context(ofMenuWithID: menu.id)
-        let diagnostics = MenuGuidelines.check(menu.nodes, title: menu.id, context: context, style: style, showsShortcuts: style == .gnome)
+    func lint(_ menu: LintedMenu, file: String, xml: String? = nil, blueprint: BlueprintCompiler.LineMap? = nil) -> [LintFinding] {
+        let context = MenuContextGuess.context(ofMenuWithID: menu.id, inFile: file)
+        // The id is no label people read: the menu is checked untitled and named by its id.
+        let diagnostics = MenuGuidelines.check(menu.nodes, title: "", context: context, style: style, showsShortcuts: style == .gnome)
         let xmlLines = blueprint == nil ? nil : xml.map { $0.split(separator: "\n", omittingEmptySubsequences: false) }
         return diagnostics.map { diagnostic in
             var line = diagnostic.identity.flatMap { menu.lines[$0] } ?? menu.line
@@ -82,7 +86,8 @@ public struct MenuLinter {
             }
             return LintFinding(
                 file: file, line: line, rule: diagnostic.rule ?? "-", severity: diagnostic.severity.rawValue,
-                menu: menu.id, path: diagnostic.path, message: diagnostic.message, suggestion: diagnostic.suggestion)
+                menu: menu.id,
+                path: diagnostic.path == MenuDiagnostic.untitledMenu ? menu.id : menu.id + " › " + diagnostic.path, message: diagnostic.message, suggestion: diagnostic.suggestion)
         }
     }
 

@@ -8,7 +8,10 @@
 /// labels people made: none of these is checked.
 ///
 /// - G3, error: a key that a previous item of the menu already has. GTK then only moves the
-///   focus between the items with that key, so typing it chooses neither.
+///   focus between the items with that key, so typing it chooses neither. Two items that GTK
+///   hides while their actions are disabled (`hidden-when`) may never show together (nautilus's
+///   Mount and Unmount, Start and Stop): a key they share is reported only when one of them
+///   always shows.
 /// - G4, warning: an item without a key.
 ///
 /// Both suggest the label in GtkBuilder's underline syntax with a letter no other item has
@@ -24,7 +27,8 @@ extension GuidelineChecker {
         var items: [KeyedItem] = []
         collectKeyedItems(menu.nodes, scope: menu.scope, into: &items)
         var used = Set(items.compactMap(\.key))
-        var owners: [Character: String] = [:]
+        // Per key: the first item that always shows with it, and the first that may be hidden.
+        var owners: [Character: (shown: String?, hideable: String?)] = [:]
         for item in items {
             checkedIdentity = item.node.identity
             let title = MenuLabelText.normalize(item.node.title).text
@@ -34,14 +38,18 @@ extension GuidelineChecker {
                        suggestion: suggestion)
                 continue
             }
-            if let owner = owners[key] {
+            let mayHide = item.node.hiddenWhen != nil
+            let owner = owners[key].flatMap { mayHide ? $0.shown : ($0.shown ?? $0.hideable) }
+            if let owner {
                 used.insert(key)
                 let suggestion = Self.labelMarking(freeLetterIn: title, avoiding: &used)
                 report("G3", .error, path: item.path,
                        "the access key “\(key)” is also the key of “\(owner)” in this menu; typing it chooses neither",
                        suggestion: suggestion)
+            } else if mayHide {
+                owners[key, default: (nil, nil)].hideable = owners[key]?.hideable ?? title
             } else {
-                owners[key] = title
+                owners[key, default: (nil, nil)].shown = title
             }
         }
         checkedIdentity = menu.identity

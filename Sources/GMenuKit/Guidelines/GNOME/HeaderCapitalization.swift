@@ -7,7 +7,8 @@
 /// So "from", "with", "into", "over" and "about" are capitalized ("Open With", "Import From"),
 /// unlike GMenuKit's title style. Short articles, conjunctions and prepositions ("a", "and",
 /// "in", "to") are lowercase inside a label; a particle after a verb may be either ("Sign In to
-/// Account"). Other short words are left as written: the HIG does not say that "New" in "Open
+/// Account"), and so may a preposition before a closing "…", which stands for the words that
+/// follow ("Move to…", "Copy to…": the destination is chosen next). Other short words are left as written: the HIG does not say that "New" in "Open
 /// in New Tab" is lowercase, and a rule that guessed would be wrong on good menus. Names,
 /// acronyms, numbers, addresses, single letters and quoted text stay as written, as in L2.
 ///
@@ -45,6 +46,7 @@ enum HeaderStyle {
         if isHyphenated(word) { return capitalizedParts(of: word.core) }
         let lowercased = word.lowercased
         let letters = word.core.filter(\.isLetter).count
+        if lowercaseShortWords.contains(lowercased), !word.startsPhrase, word.trail.hasPrefix("…") { return nil }
         let mustCapitalize = word.startsPhrase || word.endsPhrase || letters >= longWordLetters || shortVerbs.contains(lowercased)
         if mustCapitalize {
             return first.isLowercase ? Substring(first.uppercased()) + word.core.dropFirst() : nil
