@@ -27,7 +27,7 @@ extension GuidelineChecker {
                    "the \(what) holds \(surelyShown) items; a \(what) should hold \(limits.lowerBound) to \(limits.upperBound): group the rest in a submenu or another menu")
         } else if rows.written < limits.lowerBound && !Self.isFilledByCode(menu.nodes) {
             report("G5", .warning, path: menu.path,
-                   "the \(what) holds \(rows.written) item\(rows.written == 1 ? "" : "s"); a \(what) should hold \(limits.lowerBound) to \(limits.upperBound): show fewer as buttons, or merge them into the menu around")
+                   "the \(what) holds \(rows.written) item\(rows.written == 1 ? "" : "s"); a \(what) should hold \(limits.lowerBound) to \(limits.upperBound): show so few as buttons instead, or add them to another menu")
         }
     }
 
