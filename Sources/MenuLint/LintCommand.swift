@@ -68,7 +68,7 @@ public struct LintCommand {
         let errors = report.problems.map(\.text).joined(separator: "\n")
         let output = json ? LintOutput.json(report) : LintOutput.text(report)
         let summary = json ? "" : LintOutput.summary(report)
-        let exitCode: ExitCode = !report.problems.isEmpty ? .usage : report.hasErrors ? .errors : .clean
+        let exitCode: ExitCode = report.problems.contains(where: \.failsRun) ? .usage : report.hasErrors ? .errors : .clean
         return (output, [errors, summary].filter { !$0.isEmpty }.joined(separator: "\n"), exitCode)
     }
 }

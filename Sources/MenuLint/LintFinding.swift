@@ -27,6 +27,9 @@ public struct LintFinding: Codable, Equatable, Sendable {
 public struct LintProblem: Equatable, Sendable, Error {
     public var file: String
     public var message: String
+    /// A problem of the file (unreadable, refused by GtkBuilder) fails the run; a menu skipped
+    /// because GMenuKit cannot hold what GtkBuilder accepts is only noted.
+    public var failsRun = true
 
-    public var text: String { "\(file): \(message)" }
+    public var text: String { "\(file): \(failsRun ? "" : "note: ")\(message)" }
 }

@@ -10,12 +10,16 @@ public struct LintedMenu {
     public var nodes: [MenuNode]
     /// The line each node was written on, where known.
     public var lines: [MenuIdentity: Int]
+    /// Why the menu cannot be checked, when GtkBuilder reads it but GMenuKit cannot hold it
+    /// (an item with an app-defined link); the file's other menus are still checked.
+    public var unreadable: String?
 
-    public init(id: String, line: Int, nodes: [MenuNode], lines: [MenuIdentity: Int]) {
+    public init(id: String, line: Int, nodes: [MenuNode], lines: [MenuIdentity: Int], unreadable: String? = nil) {
         self.id = id
         self.line = line
         self.nodes = nodes
         self.lines = lines
+        self.unreadable = unreadable
     }
 }
 

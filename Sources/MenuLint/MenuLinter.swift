@@ -62,6 +62,11 @@ public struct MenuLinter {
                 let blueprintLines = isBlueprint ? BlueprintCompiler.LineMap(source: source) : nil
                 var findings: [LintFinding] = []
                 for menu in menus {
+                    if let unreadable = menu.unreadable {
+                        report.menus -= 1
+                        report.problems.append(LintProblem(file: file.path, message: "menu \(menu.id) not checked: \(unreadable)", failsRun: false))
+                        continue
+                    }
                     findings += lint(menu, file: file.path, xml: xml, blueprint: blueprintLines)
                 }
                 // In the order of the file, as an editor lists them; the sort keeps ties in menu order.

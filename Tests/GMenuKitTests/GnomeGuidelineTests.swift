@@ -49,7 +49,7 @@ final class GnomeGuidelineTests: GtkTestCase {
                 "Create a Document", "Find and Replace…", "Document Cannot Be Found", "Run as a Program",
                 "Open in New Tab", "Open With Other Application", "Show Hidden Files", "Keyboard Shortcuts",
                 "About Text Editor", "Move to Trash", "Sign In to Account", "Zoom In", "Add to Bookmarks",
-                "New Window", "Wi-Fi Settings", "Self-Test", "Open in Console", "Sort by Name",
+                "New Window", "Wi-Fi Settings", "Self-Test", "Open in Console", "Sort by Name", "Left-to-Right",
             ]
             for label in labels {
                 let menu = Menu("Menu") {

@@ -69,10 +69,17 @@ enum HeaderStyle {
         }
     }
 
+    /// Each part capitalized, but short function words inside ("Left-to-Right", "Drag-and-Drop"
+    /// are written both ways; the HIG's examples have none).
     private static func capitalizedParts(of core: Substring) -> Substring? {
         let parts = core.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.contains(where: { $0.first?.isLowercase == true }) else { return nil }
-        return Substring(parts.map { part in part.prefix(1).uppercased() + part.dropFirst() }.joined(separator: "-"))
+        let fixed = parts.enumerated().map { index, part -> String in
+            let isInside = index > 0 && index < parts.count - 1
+            if isInside && lowercaseShortWords.contains(part.lowercased()) { return String(part) }
+            return part.prefix(1).uppercased() + part.dropFirst()
+        }
+        let corrected = fixed.joined(separator: "-")
+        return corrected == core ? nil : Substring(corrected)
     }
 
     static func corrections(in words: LabelWords) -> [(index: Int, corrected: Substring)] {
