@@ -14,7 +14,7 @@ final class GnomeGuidelineTests: GtkTestCase {
                 Button("Move into Folder") {}.mnemonic("m")
                 Button("Document Cannot be Found") {}.mnemonic("d")
                 Button("Run a self-test") {}.mnemonic("r")
-                Button("Copy to…") {}.mnemonic("c")
+                Button("Zoom in") {}.mnemonic("z")
             }
             XCTAssertEqual(findings(menu), [
                 "G1 warning Files › Open with Other Application → Open With Other Application",
@@ -22,7 +22,7 @@ final class GnomeGuidelineTests: GtkTestCase {
                 "G1 warning Files › Move into Folder → Move Into Folder",
                 "G1 warning Files › Document Cannot be Found → Document Cannot Be Found",
                 "G1 warning Files › Run a self-test → Run a Self-Test",
-                "G1 warning Files › Copy to… → Copy To…",
+                "G1 warning Files › Zoom in → Zoom In",
             ])
         }
     }
@@ -49,7 +49,7 @@ final class GnomeGuidelineTests: GtkTestCase {
                 "Create a Document", "Find and Replace…", "Document Cannot Be Found", "Run as a Program",
                 "Open in New Tab", "Open With Other Application", "Show Hidden Files", "Keyboard Shortcuts",
                 "About Text Editor", "Move to Trash", "Sign In to Account", "Zoom In", "Add to Bookmarks",
-                "New Window", "Wi-Fi Settings", "Self-Test", "Open in Console", "Sort by Name", "Left-to-Right",
+                "New Window", "Wi-Fi Settings", "Self-Test", "Open in Console", "Sort by Name", "Left-to-Right", "Move to…",
             ]
             for label in labels {
                 let menu = Menu("Menu") {
