@@ -62,6 +62,9 @@ struct PlannedAttributes: Equatable {
     /// The icon that iconic sections (control groups, palettes, steppers) draw.
     var verbIcon: String?
     var accel: String?
+    /// The accel is the application's own for a borrowed action: GTK fires it already, so it
+    /// is shown and not installed again.
+    var accelIsApplications = false
     var displayHint: String?
     /// Read by GMenuKit's controls: "destructive" items are drawn red and confirmed.
     var role: String?

@@ -41,6 +41,9 @@ struct MenuPlanner {
         /// Why a target's text is not a GVariant of its type (`g_variant_parse`), nil when it is
         /// one; handed in. Nil: targets are not checked.
         var targetProblem: ((MenuActionTarget) -> String?)?
+        /// The accelerators the application set for a borrowed action and target
+        /// (`gtk_application_get_accels_for_action`), handed in. Nil: none are looked up.
+        var applicationAccels: (@MainActor (_ action: String, _ target: String?, _ targetValue: MenuActionTarget?) -> [String])?
     }
 
     /// Submenus nested deeper than this are cut (content below it is not even resolved).
@@ -634,6 +637,28 @@ struct MenuPlanner {
             if let string = target.stringValue { attributes.target = string } else { attributes.targetValue = target }
         }
         borrowedActions.append(MenuPlan.BorrowedAction(name: name, targetType: target?.type, path: MenuLabelText.path(path)))
+        takeApplicationAccel(into: &attributes, path: path)
+    }
+
+    /// A borrowed action's shortcut is the application's, when it set one: GTK fires it in the
+    /// app's windows already, so the item shows it (GMenuKit's own rows too) and no second
+    /// shortcut is installed. A different shortcut written on the item would not work: reported.
+    private mutating func takeApplicationAccel(into attributes: inout PlannedAttributes, path: [String]) {
+        guard options.showsShortcuts, attributes.accel != "", let action = attributes.action,
+              let accels = options.applicationAccels?(action, attributes.target, attributes.targetValue),
+              let first = accels.first
+        else { return }
+        if let written = attributes.accel, !accels.contains(where: { sameAccelerator($0, written) }) {
+            report(.warning, path: path,
+                   "the application's shortcut for \(action) is \(first), not \(written); the item shows \(first)")
+        }
+        attributes.accel = first
+        attributes.accelIsApplications = true
+    }
+
+    private func sameAccelerator(_ one: String, _ other: String) -> Bool {
+        guard let first = options.parseAccelerator(one), let second = options.parseAccelerator(other) else { return one == other }
+        return first.canonical == second.canonical
     }
 
     /// A borrowed action's detailed name, read by GLib when it was handed in (a GVariant
