@@ -138,9 +138,12 @@ public struct BuilderAttribute: Sendable, Equatable {
     /// `domain` (nil: the default domain, `textdomain`), as GtkBuilder translates.
     public func translatedValue(domain: String?) -> String {
         guard isTranslatable else { return value }
-        let translated: UnsafePointer<gchar>? =
-            if let context { g_dpgettext2(domain, context, value) } else { g_dgettext(domain, value) }
-        return translated.map { String(cString: $0) } ?? value
+        // gettext hands back the msgid itself when it has no translation: read it while it lives.
+        return value.withCString { msgid in
+            let translated: UnsafePointer<gchar>? =
+                if let context { g_dpgettext2(domain, context, msgid) } else { g_dgettext(domain, msgid) }
+            return translated.map { String(cString: $0) } ?? value
+        }
     }
 }
 

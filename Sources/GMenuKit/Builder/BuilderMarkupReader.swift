@@ -21,6 +21,12 @@ final class BuilderMarkupReader {
 
     private let fileName: String?
     private var stack: [Open] = []
+    /// The names of the elements outside menus that are open, innermost last.
+    private var openElementNames: [String] = []
+    /// Where each line of the XML starts, in bytes: positions are given where the parser is,
+    /// and an element's line is that of its `<`.
+    private var lineStarts: [Int] = [0]
+    private var bytes: [UInt8] = []
     private var document: BuilderDocument
     private var failure: BuilderImportError?
     /// The parse context of the callback running now, for positions.
@@ -33,6 +39,10 @@ final class BuilderMarkupReader {
 
     static func read(_ xml: String, fileName: String?) throws(BuilderImportError) -> BuilderDocument {
         let reader = BuilderMarkupReader(fileName: fileName)
+        reader.bytes = Array(xml.utf8)
+        for (offset, byte) in reader.bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            reader.lineStarts.append(offset + 1)
+        }
         var parser = GMarkupParser(
             start_element: { context, name, names, values, data, error in
                 let reader = Unmanaged<BuilderMarkupReader>.fromOpaque(data!).takeUnretainedValue()
@@ -87,11 +97,37 @@ final class BuilderMarkupReader {
         return result
     }
 
-    private var location: MenuSourceLocation {
+    /// Where the parser is: `g_markup_parse_context_get_position`, which GtkBuilder's
+    /// errors give too.
+    private var position: (line: Int, column: Int) {
         var line: gint = 0
         var column: gint = 0
         if let context { g_markup_parse_context_get_position(context, &line, &column) }
-        return MenuSourceLocation(fileName: fileName, line: Int(line), column: Int(column))
+        return (Int(line), Int(column))
+    }
+
+    /// Where the element that starts now was written: the `<` before the parser's position
+    /// (GMarkup reports a start tag once past what follows its `>`).
+    private var location: MenuSourceLocation {
+        let (line, column) = position
+        guard line >= 1, line <= lineStarts.count else {
+            return MenuSourceLocation(fileName: fileName, line: line, column: column)
+        }
+        // Columns count characters: walk them in the line's bytes.
+        var offset = lineStarts[line - 1]
+        var characters = 0
+        // GMarkup counts columns from 1; the `<` is before the position, never at it.
+        while characters < column - 1, offset < bytes.count {
+            offset += 1
+            while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            characters += 1
+        }
+        var start = min(offset - 1, bytes.count - 1)
+        while start > 0, bytes[start] != UInt8(ascii: "<") { start -= 1 }
+        var startLine = line
+        while startLine > 1, lineStarts[startLine - 1] > start { startLine -= 1 }
+        let startColumn = bytes[lineStarts[startLine - 1]..<start].count { $0 & 0xC0 != 0x80 }
+        return MenuSourceLocation(fileName: fileName, line: startLine, column: startColumn + 1)
     }
 
     private func fail(_ message: String, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) {
@@ -124,7 +160,10 @@ final class BuilderMarkupReader {
         case nil, .outside?:
             // GtkBuilder reads a <menu> wherever it reads objects (gtkbuilderparser.c start_element).
             if element == "menu" {
-                guard let found = collect(required: ["id"]) else { return }
+                // GTK 4.8 wants an id; newer GTK reads a menu without one as a property's value
+                // (`<property name="menu-model"><menu>`), which is kept, without an id.
+                let isPropertyValue = stack.count >= 1 && openElementNames.last == "property"
+                guard let found = collect(required: isPropertyValue ? [] : ["id"], optional: ["id"]) else { return }
                 stack.append(.menu(BuilderMenu(id: found["id"], location: here, items: [])))
                 return
             }
@@ -132,6 +171,7 @@ final class BuilderMarkupReader {
                 document.domain = attributes.first { $0.0 == "domain" }?.1
             }
             stack.append(.outside)
+            openElementNames.append(element)
             return
         case .menu?, .link?:
             if let item = startItem(element, collect: collect, at: here) { stack.append(.item(item)); return }
@@ -195,7 +235,7 @@ final class BuilderMarkupReader {
         guard let closed = stack.popLast() else { return }
         switch closed {
         case .outside:
-            break
+            openElementNames.removeLast()
         case .menu(let menu):
             document.menus.append(menu)
         case .item(var item):

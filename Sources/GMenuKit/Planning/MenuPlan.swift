@@ -29,6 +29,8 @@ struct MenuPlan {
         var written: String
         /// The item's path, "File › New".
         var path: String
+        /// The item hides while its action is missing or disabled (`hidden-when`).
+        var mayHide = false
     }
 }
 

@@ -876,12 +876,14 @@ struct MenuPlanner {
             return nil
         }
         let joinedPath = MenuLabelText.path(path)
-        if let owner = shortcutOwners[parsed.canonical]?.path {
+        if let owner = shortcutOwners[parsed.canonical] {
+            // Two items that hide by their action's state (Fullscreen, Leave Fullscreen) show one at a time.
+            if owner.mayHide && node.hiddenWhen != nil { return shortcut }
             report(.error, path: path,
-                   "the shortcut \(shortcut) is \(owner)'s too; one key runs one command, so only \(owner) keeps it")
+                   "the shortcut \(shortcut) is \(owner.path)'s too; one key runs one command, so only \(owner.path) keeps it")
             return nil
         }
-        shortcutOwners[parsed.canonical] = MenuPlan.Shortcut(written: shortcut, path: joinedPath)
+        shortcutOwners[parsed.canonical] = MenuPlan.Shortcut(written: shortcut, path: joinedPath, mayHide: node.hiddenWhen != nil)
         if parsed.typesText {
             report(.warning, path: path,
                    "the shortcut \(shortcut) has no Control, Alt or Super: it works anywhere in the window and takes the key from typing; use a modifier (or .mnemonic(_:), which works only while the menu is open)")

@@ -1,0 +1,141 @@
+import CGtk
+import XCTest
+
+@testable import GMenuKit
+
+/// Menus of real GTK 4 apps (Tests/Fixtures/builder) imported by GMenuKit and rendered: read back
+/// through GIO they equal GtkBuilder's own reading of the same XML, attribute for attribute.
+final class BuilderImportTests: GtkTestCase {
+    /// Every menu of every fixture, the app's whole `.ui` file read by GMenuKit (its widgets
+    /// skipped), against GtkBuilder's GMenu: labels with their mnemonics, accels, action
+    /// names, targets of every type, hidden-when, display hints, custom slots, icons, links.
+    func testEveryFixtureMenuRendersAsGtkBuilderReadsIt() throws {
+        try GtkSession.start()
+        var compared = 0
+        for name in BuilderFixtures.uiFiles {
+            let xml = try String(contentsOfFile: BuilderFixtures.path(name), encoding: .utf8)
+            compared += try MainActor.assumeIsolated { try Self.compareEveryMenu(of: xml, named: name) }
+        }
+        XCTAssertGreaterThanOrEqual(compared, 10, "menus compared")
+    }
+
+    /// Blueprint files, compiled by blueprint-compiler, import as GtkBuilder reads the XML.
+    func testBlueprintFixturesRenderAsGtkBuilderReadsThem() throws {
+        try GtkSession.start()
+        var compared = 0
+        for name in BuilderFixtures.blueprintFiles {
+            guard let xml = BuilderFixtures.compiledBlueprint(name) else {
+                throw XCTSkip("blueprint-compiler is not installed")
+            }
+            compared += try MainActor.assumeIsolated { try Self.compareEveryMenu(of: xml, named: name) }
+        }
+        XCTAssertGreaterThanOrEqual(compared, 2)
+    }
+
+    @MainActor
+    private static func compareEveryMenu(of xml: String, named name: String) throws -> Int {
+        let document = try BuilderDocument(xml: xml, fileName: name)
+        let builder = try BuilderFixtures.gtkBuilder(readingMenusOf: xml)
+        defer { g_object_unref(builder.gpointer) }
+        XCTAssertFalse(document.menus.isEmpty, "\(name) has menus")
+        for menu in document.menus {
+            guard let id = menu.id else { continue }
+            let expected = try XCTUnwrap(BuilderFixtures.menu(id, of: builder), "\(name): GtkBuilder has \(id)")
+            let rendered = RenderedMenu(try Menu(builder: document, id: id))
+            let differences = MenuModelComparer.differences(rendered.menuModel, expected)
+            XCTAssertEqual(differences, [], "\(name) \(id)")
+            XCTAssertGreaterThan(MenuModelComparer.itemCount(rendered.menuModel), 0, "\(name) \(id)")
+        }
+        return document.menus.count
+    }
+
+    /// The comparer tells a string target from a typed one, a missing attribute, and a
+    /// different link: what the fixture comparisons rely on.
+    func testComparerFindsTypeValueAndLinkDifferences() {
+        let first = g_menu_new()!
+        let second = g_menu_new()!
+        let stringTarget = g_menu_item_new("Name", nil)!
+        g_menu_item_set_attribute_value(stringTarget, "action", g_variant_new_string("win.sort"))
+        g_menu_item_set_attribute_value(stringTarget, "target", g_variant_new_string("true"))
+        let boolTarget = g_menu_item_new("Name", nil)!
+        g_menu_item_set_attribute_value(boolTarget, "action", g_variant_new_string("win.sort"))
+        g_menu_item_set_attribute_value(boolTarget, "target", g_variant_new_boolean(1))
+        g_menu_append_item(first, stringTarget)
+        g_menu_append_item(second, boolTarget)
+        let section = g_menu_new()!
+        g_menu_append_section(first, "More", gmk_menu_model(section.gpointer))
+        g_menu_append_submenu(second, "More", gmk_menu_model(section.gpointer))
+        let differences = MenuModelComparer.differences(gmk_menu_model(first.gpointer), gmk_menu_model(second.gpointer))
+        XCTAssertEqual(differences, [
+            "0 target: 'true', expected true",
+            "1 link section: present, expected none",
+            "1 link submenu: missing, expected one",
+        ])
+        XCTAssertEqual(MenuModelComparer.differences(gmk_menu_model(first.gpointer), gmk_menu_model(first.gpointer)), [])
+        [first, second, section].forEach { g_object_unref($0.gpointer) }
+        [stringTarget, boolTarget].forEach { g_object_unref($0.gpointer) }
+    }
+
+    /// The file's lines reach every element: the linter reports `file:line`.
+    func testElementsKeepTheirLines() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <interface domain="gnome-text-editor">
+              <object class="GtkBox"/>
+              <menu id="m">
+                <section>
+                  <attribute name="label" translatable="yes" context="menu">Sort</attribute>
+                  <item>
+                    <attribute name="label" translatable="yes">_Name</attribute>
+                    <attribute name="action">win.sort</attribute>
+                    <attribute name="target" type="(sb)">('name', false)</attribute>
+                  </item>
+                </section>
+              </menu>
+            </interface>
+            """
+        let document = try MainActor.assumeIsolated { try BuilderDocument(xml: xml, fileName: "w.ui") }
+        XCTAssertEqual(document.domain, "gnome-text-editor")
+        let menu = try XCTUnwrap(document.menu(id: "m"))
+        XCTAssertEqual(menu.location.line, 4)
+        let section = menu.items[0]
+        XCTAssertEqual(section.element, .section)
+        XCTAssertEqual(section.location.line, 5)
+        XCTAssertEqual(section.attribute("label")?.context, "menu")
+        XCTAssertEqual(section.attribute("label")?.location.description, "w.ui:6")
+        let item = section.links[0].items[0]
+        XCTAssertEqual(item.location.line, 7)
+        XCTAssertEqual(item.label, "_Name")
+        XCTAssertEqual(item.attribute("label")?.isTranslatable, true)
+        XCTAssertEqual(item.attribute("target")?.type, "(sb)")
+        XCTAssertEqual(item.attribute("target")?.location.line, 10)
+    }
+
+    /// What GtkBuilder refuses, GMenuKit refuses with the line: unknown elements and attributes,
+    /// text outside an attribute, a bad type string, a value not of its type, a missing id.
+    func testInvalidMenusAreRefusedWithTheirLine() {
+        let cases: [(String, Int, String)] = [
+            ("<menu id='m'>\n<item><label>x</label></item></menu>", 2, "not allowed inside <item>"),
+            ("<menu id='m'>\n<item colour='red'/></menu>", 2, "attribute 'colour' invalid"),
+            ("<menu id='m'>\n<item>text</item></menu>", 2, "Text may not appear inside <item>"),
+            ("<menu id='m'><item>\n<attribute name='target' type='(sb'>x</attribute></item></menu>", 2, "Invalid GVariant type string"),
+            ("<menu id='m'><item>\n<attribute translatable='perhaps' name='label'>x</attribute></item></menu>", 2, "as a boolean"),
+            ("<menu>\n</menu>", 1, "requires attribute 'id'"),
+            ("<object class='GtkBox'>\n<menu id='m' colour='red'/></object>", 2, "attribute 'colour' invalid"),
+            ("<menu id='m'>\n<attribute name='label'>x</attribute></menu>", 2, "not allowed inside <menu>"),
+            ("<menu id='m'><item>\n<attribute name='target' type='b'>yes</attribute></item></menu>", 2, "not a GVariant of type 'b'"),
+            ("<menu id='m'><item>\n", 2, "the currently open element is “item”"),
+        ]
+        for (body, line, message) in cases {
+            let xml = "<interface>" + body + "</interface>"
+            XCTAssertThrowsError(try MainActor.assumeIsolated { try Menu(builder: xml, id: "m") }, body) { error in
+                guard let error = error as? BuilderImportError else { return XCTFail("\(error)") }
+                XCTAssertEqual(error.line, line, "\(body): \(error)")
+                XCTAssertTrue(error.message.contains(message), "\(body): \(error.message)")
+            }
+        }
+        XCTAssertThrowsError(try MainActor.assumeIsolated { try Menu(builder: "<interface><menu id='a'/></interface>", id: "b") }) { error in
+            XCTAssertTrue("\(error)".contains("no menu with the id 'b'; its menus are a"), "\(error)")
+        }
+    }
+}
