@@ -150,6 +150,11 @@ struct GuidelineChecker {
             case .divider:
                 closeGroup(&group, scope: scope)
 
+            case .widget:
+                // The app's widget: its label is no item's label, and it is no item of a group.
+                closeGroup(&group, scope: scope)
+                checkItem(node, path: path, scope: scope)
+
             case .section(let children):
                 closeGroup(&group, scope: scope)
                 // The renderer leaves out sections nested deeper, and reports it.

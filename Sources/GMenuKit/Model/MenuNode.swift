@@ -29,6 +29,8 @@ public struct MenuNode {
     /// What the confirmation says beyond its question, such as "This cannot be undone."
     public var confirmationMessage: String?
     public var kind: Kind
+    /// For a control group: a row of icons, or a labelled row of buttons.
+    public var controlGroupStyle: ControlGroupStyle = .automatic
     /// When GTK hides the item rather than dimming it (GMenuModel's `hidden-when`).
     public var hiddenWhen: MenuHiddenCondition?
     /// For items read from GtkBuilder XML: where they were written and what GMenuKit keeps
@@ -59,6 +61,8 @@ public struct MenuNode {
         case slider(SliderValue)
         /// A separator between groups of items.
         case divider
+        /// An app's own widget in a custom slot of the menu.
+        case widget(MenuWidgetFactory)
     }
 
     public init(identity: MenuIdentity, title: String, kind: Kind) {

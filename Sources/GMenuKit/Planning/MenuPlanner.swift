@@ -293,7 +293,7 @@ struct MenuPlanner {
         case .section(let nodes):
             children = planLevel(nodes, of: identity, scope: inner)
         case .controlGroup(let nodes):
-            attributes.displayHint = "horizontal-buttons"
+            attributes.displayHint = node.controlGroupStyle == .inline ? "inline-buttons" : "horizontal-buttons"
             var iconic = inner
             iconic.isIconic = true
             children = []
@@ -360,6 +360,7 @@ struct MenuPlanner {
     /// Buttons, toggles, submenus and pickers shown as submenus.
     private mutating func planItem(_ node: MenuNode, scope: Scope) -> PlannedItem? {
         if node.imported != nil { return planImported(node, scope: scope) }
+        if case .widget(let factory) = node.kind { return planWidget(node, factory: factory, scope: scope) }
         let identity = uniqueIdentity(node, scope: scope)
         let inner = scope.entering(node)
         var attributes = PlannedAttributes()
@@ -439,6 +440,8 @@ struct MenuPlanner {
             attributes.action = qualified(name)
             attributes.row = customRow(.check, for: attributes, scope: scope)
 
+        case .widget:
+            preconditionFailure("widgets are planned by planWidget")
         case .submenu(let children, let primaryAction):
             reportIgnoredShortcut(node, scope: scope)
             if primaryAction != nil {
@@ -623,6 +626,27 @@ struct MenuPlanner {
             return planItem(node, scope: scope)
         }
         return PlannedItem(identity: identity, attributes: attributes, link: nil)
+    }
+
+    /// An app's widget: an item with a slot the rendered menu's hosts fill with it. It keeps
+    /// the menu open (GTK closes no popover for a custom child) and its label for other readers.
+    private mutating func planWidget(_ node: MenuNode, factory: MenuWidgetFactory, scope: Scope) -> PlannedItem? {
+        let path = scope.path + [node.title.isEmpty ? factory.id : node.title]
+        reportIgnoredShortcut(node, scope: scope)
+        guard options.drawsOwnRows else {
+            report(.warning, path: path,
+                   "the widget '\(factory.id)' needs a GMenuKit control (or present(in:)) to show it; GTK shows this menu alone, so it is left out")
+            return nil
+        }
+        var attributes = PlannedAttributes()
+        let label = MenuLabelText.normalize(node.title)
+        reportLabelProblems(label.problems, title: node.title, scope: scope)
+        attributes.label = label.text.isEmpty ? nil : MenuLabelText.escapingMnemonics(label.text)
+        attributes.keepsMenuOpen = true
+        attributes.hiddenWhen = node.hiddenWhen?.rawValue
+        attributes.appWidget = factory
+        attributes.row = .widget
+        return PlannedItem(identity: uniqueIdentity(node, scope: scope), attributes: attributes, link: nil)
     }
 
     /// Sets a borrowed action and its target on an item, and notes them for the type check

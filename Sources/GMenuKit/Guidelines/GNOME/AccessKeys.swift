@@ -67,7 +67,7 @@ extension GuidelineChecker {
                 items.append(KeyedItem(node: node, path: scope.path(to: node.title), key: node.accessKey))
             case .picker(let choice) where choice.style == .menu:
                 items.append(KeyedItem(node: node, path: scope.path(to: node.title), key: node.accessKey))
-            case .picker, .controlGroup, .divider:
+            case .picker, .controlGroup, .divider, .widget:
                 continue
             }
         }
