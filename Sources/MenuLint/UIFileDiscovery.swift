@@ -37,7 +37,8 @@ enum UIFileDiscovery {
                     continue
                 }
                 if extensions.contains((relative as NSString).pathExtension) {
-                    inDirectory.append((argument as NSString).appendingPathComponent(relative))
+                    // "." names the files as they are named from here ("nautilus/…", not "./nautilus/…").
+                    inDirectory.append(argument == "." ? relative : (argument as NSString).appendingPathComponent(relative))
                 }
             }
             found += inDirectory.sorted().map { Found(path: $0, isExplicit: false) }

@@ -70,6 +70,13 @@ final class MnemonicTests: GtkTestCase {
             })
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label), section.map(\.label))
             XCTAssertEqual(section.map(\.label), gnomeLabels)
+
+            // Imported, the same XML keeps every key, as label and as the checks read it.
+            let imported = try! Menu(builder: xml, id: "m")
+            let importedModel = RenderedMenu(imported)
+            XCTAssertEqual(MenuModelReader.read(importedModel.menuModel).first?.section?.map(\.label), section.map(\.label))
+            let keys = imported.resolveContent().first?.children.map { $0.accessKey.map(String.init) ?? "-" }
+            XCTAssertEqual(keys, ["l", "r", "m", "c", "e", "a", "r", "w", "v", "-"])
         }
     }
 
