@@ -59,6 +59,7 @@ static inline gboolean gmk_is_text_view(gpointer instance) { return GTK_IS_TEXT_
 static inline gboolean gmk_is_entry(gpointer instance) { return GTK_IS_ENTRY(instance); }
 static inline gboolean gmk_is_text(gpointer instance) { return GTK_IS_TEXT(instance); }
 static inline gboolean gmk_is_file_icon(gpointer instance) { return G_IS_FILE_ICON(instance); }
+static inline gboolean gmk_is_action_group(gpointer instance) { return G_IS_ACTION_GROUP(instance); }
 static inline const char *gmk_type_name_of(gpointer instance) { return G_OBJECT_TYPE_NAME(instance); }
 
 /* g_object_get is variadic; these read one property of a known type. */

@@ -8,6 +8,8 @@
 //       case 1 for generated content (a history marked `.generatedContent()`)
 //   MenuBenchmark --case 1 --items N --shared-icon [--runs N]
 //       case 1 again, reported as 1-shared-icon: the C and Python sides then share one icon too
+//   MenuBenchmark --case 6 --items N [--runs N]
+//       a GtkBuilder menu imported and rendered, against GtkBuilder's parse (C side only)
 //   MenuBenchmark --case 1 --items N --rss
 //       builds the menu once in this fresh process and prints its peak memory (RSS line)
 //   MenuBenchmark --main-loop [--samples N]
@@ -55,8 +57,10 @@ MainActor.assumeIsolated {
     case 3: GeneratedContentCase.run(items: items, runs: runs)
     case 4: TeardownCase.run(items: items, runs: runs)
     case 5: OpenPopoverCase.run(items: items, runs: runs)
+    case 6 where arguments.contains("--phases"): BuilderImportCase.phases(items: items)
+    case 6: BuilderImportCase.run(items: items, runs: runs)
     default:
-        printError("no case \(comparisonCase); cases are 1 to 5")
+        printError("no case \(comparisonCase); cases are 1 to 6")
         exit(2)
     }
 }

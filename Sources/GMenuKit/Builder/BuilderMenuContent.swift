@@ -18,12 +18,16 @@ import CGtk
 /// attribute (`icon`, `verb-icon`, `custom`, `display-hint`, `submenu-action`, app-defined
 /// ones) written as read. Actions are the app's (`app.`, `win.`): GMenuKit makes none.
 public struct BuilderMenuContent: MenuContent {
-    let menu: BuilderMenu
-    /// The gettext domain translatable attributes are looked up in.
-    let domain: String?
+    /// The menu's nodes, made once when the file is imported (translated, values parsed), with
+    /// identities below an empty root; resolving places them where the content stands.
+    let nodes: [MenuNode]
+    /// Where the menu was written.
+    public let location: MenuSourceLocation
 
     /// The menu `id` of a document. `domain` is the app's gettext domain, used unless the file
     /// names its own (`<interface domain>`, which GtkBuilder prefers too); nil for the default.
+    /// Typed values are parsed now, as GtkBuilder parses them: one that is not of its type is
+    /// an error with its line, as in GtkBuilder.
     public init(_ document: BuilderDocument, id: String, domain: String? = nil) throws(BuilderImportError) {
         guard let menu = document.menu(id: id) else {
             let ids = document.menus.compactMap(\.id)
@@ -31,25 +35,48 @@ public struct BuilderMenuContent: MenuContent {
                 fileName: document.fileName, line: 0, column: 0,
                 message: "the file has no menu with the id '\(id)'" + (ids.isEmpty ? "; it has no menus" : "; its menus are \(ids.joined(separator: ", "))"))
         }
-        self.menu = menu
-        self.domain = document.domain ?? domain
-        try Self.validate(menu.items, domain: self.domain)
+        location = menu.location
+        nodes = try Self.nodes(for: menu.items, at: MenuIdentity(), domain: document.domain ?? domain)
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        nodes.reserveCapacity(nodes.count + menu.items.count)
-        Self.resolve(menu.items, at: identity, domain: domain, into: &nodes)
+        Self.place(self.nodes, at: identity, into: &nodes)
     }
 
-    private static func resolve(_ items: [BuilderMenuItem], at identity: MenuIdentity, domain: String?, into nodes: inout [MenuNode]) {
-        for (index, item) in items.enumerated() {
-            nodes.append(node(for: item, identity: identity.appending("ui", index), domain: domain))
+    /// The nodes again, with identities below `identity`.
+    private static func place(_ templates: [MenuNode], at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        nodes.reserveCapacity(nodes.count + templates.count)
+        for (index, template) in templates.enumerated() {
+            var node = template
+            node.identity = identity.appending("ui", index)
+            switch template.kind {
+            case .submenu(let children, let primaryAction):
+                var placed: [MenuNode] = []
+                place(children, at: node.identity, into: &placed)
+                node.kind = .submenu(children: placed, primaryAction: primaryAction)
+            case .section(let children):
+                var placed: [MenuNode] = []
+                place(children, at: node.identity, into: &placed)
+                node.kind = .section(children: placed)
+            default:
+                break
+            }
+            nodes.append(node)
         }
+    }
+
+    private static func nodes(for items: [BuilderMenuItem], at identity: MenuIdentity, domain: String?) throws(BuilderImportError) -> [MenuNode] {
+        var nodes: [MenuNode] = []
+        nodes.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            nodes.append(try node(for: item, identity: identity.appending("ui", index), domain: domain))
+        }
+        return nodes
     }
 
     /// The node of an `<item>`, `<section>` or `<submenu>`: its kind follows its link, as GTK
     /// reads a GMenuModel item (a section link makes a section, a submenu link a submenu).
-    private static func node(for item: BuilderMenuItem, identity: MenuIdentity, domain: String?) -> MenuNode {
+    private static func node(for item: BuilderMenuItem, identity: MenuIdentity, domain: String?) throws(BuilderImportError) -> MenuNode {
         var title = ""
         var hasLabel = false
         var action: String?
@@ -57,38 +84,41 @@ public struct BuilderMenuContent: MenuContent {
         var shortcut: String?
         var hiddenWhen: MenuHiddenCondition?
         var kept: [MenuAttribute] = []
+        let links = item.links.map(\.name)
+        if links.count > 1 || links.contains(where: { $0 != G_MENU_LINK_SECTION && $0 != G_MENU_LINK_SUBMENU }) {
+            throw BuilderImportError(fileName: item.location.fileName, line: item.location.line, column: item.location.column,
+                                     message: "the item has links \(links.joined(separator: ", ")); GMenuKit keeps one section or submenu link per item")
+        }
         let section = item.link(G_MENU_LINK_SECTION)
         let submenu = item.link(G_MENU_LINK_SUBMENU)
         let isCommand = section == nil && submenu == nil
         for attribute in item.attributes {
             let value = attribute.translatedValue(domain: domain)
+            var typed: MenuActionTarget?
+            if let type = attribute.type {
+                typed = try parsed(value, type: type, of: attribute)
+            }
             switch (attribute.name, attribute.type) {
             case ("label", nil):
                 title = value
                 hasLabel = true
             case ("action", nil) where isCommand:
                 action = value
-            case ("target", let type) where isCommand:
-                target = type.map { MenuActionTarget(type: $0, text: value) } ?? .string(value)
+            case ("target", _) where isCommand:
+                target = typed ?? .string(value)
             case ("accel", nil) where isCommand:
                 shortcut = value
             case ("hidden-when", nil) where MenuHiddenCondition(rawValue: value) != nil:
                 hiddenWhen = MenuHiddenCondition(rawValue: value)
             default:
-                kept.append(MenuAttribute(
-                    name: attribute.name,
-                    value: attribute.type.map { .variant(MenuActionTarget(type: $0, text: value)) } ?? .string(value)))
+                kept.append(MenuAttribute(name: attribute.name, value: typed.map { .variant($0) } ?? .string(value)))
             }
         }
         let kind: MenuNode.Kind
         if let submenu {
-            var children: [MenuNode] = []
-            resolve(submenu.items, at: identity, domain: domain, into: &children)
-            kind = .submenu(children: children, primaryAction: nil)
+            kind = .submenu(children: try nodes(for: submenu.items, at: identity, domain: domain), primaryAction: nil)
         } else if let section {
-            var children: [MenuNode] = []
-            resolve(section.items, at: identity, domain: domain, into: &children)
-            kind = .section(children: children)
+            kind = .section(children: try nodes(for: section.items, at: identity, domain: domain))
         } else {
             // An empty name is an item without an action: GTK shows it dimmed.
             kind = .button(.named(action ?? "", target: action == nil ? nil : target))
@@ -104,27 +134,18 @@ public struct BuilderMenuContent: MenuContent {
         return node
     }
 
-    /// What GtkBuilder refuses in values, and what a GMenuKit item cannot hold, found before
-    /// anything is rendered: typed values that are not of their type (GtkBuilder fails the
-    /// whole file on one), and items with a link other than one section or submenu.
-    private static func validate(_ items: [BuilderMenuItem], domain: String?) throws(BuilderImportError) {
-        for item in items {
-            for attribute in item.attributes {
-                guard let type = attribute.type else { continue }
-                let text = attribute.translatedValue(domain: domain)
-                if let problem = VariantText.problem(parsing: text, type: type) {
-                    throw BuilderImportError(fileName: attribute.location.fileName, line: attribute.location.line,
-                                             column: attribute.location.column,
-                                             message: "the attribute '\(attribute.name)' is not a GVariant of type '\(type)': \(problem)")
-                }
-            }
-            let links = item.links.map(\.name)
-            if links.count > 1 || links.contains(where: { $0 != G_MENU_LINK_SECTION && $0 != G_MENU_LINK_SUBMENU }) {
-                throw BuilderImportError(fileName: item.location.fileName, line: item.location.line, column: item.location.column,
-                                         message: "the item has links \(links.joined(separator: ", ")); GMenuKit keeps one section or submenu link per item")
-            }
-            for link in item.links { try validate(link.items, domain: domain) }
+    /// A typed value parsed as GtkBuilder parses it (`g_variant_parse` with the type), kept
+    /// parsed for rendering; GtkBuilder fails the whole file on a value not of its type.
+    private static func parsed(_ text: String, type: String, of attribute: BuilderAttribute) throws(BuilderImportError) -> MenuActionTarget {
+        guard let variant = VariantText.parse(text, type: type) else {
+            let problem = VariantText.problem(parsing: text, type: type) ?? "it cannot be parsed"
+            throw BuilderImportError(fileName: attribute.location.fileName, line: attribute.location.line,
+                                     column: attribute.location.column,
+                                     message: "the attribute '\(attribute.name)' is not a GVariant of type '\(type)': \(problem)")
         }
+        var target = MenuActionTarget(type: type, text: text)
+        target.parsed = ParsedVariant(taking: variant)
+        return target
     }
 }
 

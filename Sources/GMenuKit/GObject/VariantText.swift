@@ -1,11 +1,22 @@
 import CGtk
 
+/// A GVariant parsed once and shared, released with the last target that holds it.
+final class ParsedVariant: @unchecked Sendable {
+    let variant: OpaquePointer
+
+    /// Takes a full reference.
+    init(taking variant: OpaquePointer) { self.variant = variant }
+
+    deinit { g_variant_unref(variant) }
+}
+
 /// GVariants in text form, through GLib's own parser and printer (`g_variant_parse`,
 /// `g_variant_print`): what GtkBuilder uses for typed attributes.
 enum VariantText {
     /// A new floating-free variant (full reference) of the target, or nil when its text is not
     /// of its type.
     static func parse(_ target: MenuActionTarget) -> OpaquePointer? {
+        if let parsed = target.parsed { return g_variant_ref(parsed.variant) }
         if let string = target.stringValue { return g_variant_ref_sink(g_variant_new_string(string)) }
         return parse(target.text, type: target.type)
     }

@@ -284,10 +284,16 @@ struct GuidelineChecker {
         var generated = 0
     }
 
-    static func rows(in nodes: [MenuNode], isGenerated: Bool, groupDepth: Int = 0) -> RowCount {
+    /// Items that hide by their action's state (hidden-when) are counted only when
+    /// `includingItemsThatMayHide`: a length limit counts what always shows, a minimum what may.
+    static func rows(in nodes: [MenuNode], isGenerated: Bool, groupDepth: Int = 0, includingItemsThatMayHide: Bool = false) -> RowCount {
         var count = RowCount()
         for node in nodes {
             let generated = isGenerated || node.isGeneratedContent
+            // An item that hides by its action's state (hidden-when) shows only when the app
+            // lets it, often instead of another (Fullscreen, Leave Fullscreen): only the items
+            // that always show are counted.
+            if node.hiddenWhen != nil && !includingItemsThatMayHide { continue }
             let rows: Int
             switch node.kind {
             case .divider:
@@ -295,7 +301,8 @@ struct GuidelineChecker {
             case .section(let children):
                 // Sections beyond the cut are left out.
                 guard groupDepth < MenuNesting.maximumDepth else { continue }
-                let inner = Self.rows(in: children, isGenerated: generated, groupDepth: groupDepth + 1)
+                let inner = Self.rows(in: children, isGenerated: generated, groupDepth: groupDepth + 1,
+                                      includingItemsThatMayHide: includingItemsThatMayHide)
                 count.written += inner.written
                 count.generated += inner.generated
                 rows = 0

@@ -12,8 +12,8 @@ extension GuidelineChecker {
 
     mutating func checkLength(of menu: CheckedMenu) {
         guard menu.depth == 0 else { return }
+        // Only what always shows: `rows` leaves out what hides by its action (hidden-when).
         let written = Self.rows(in: menu.nodes, isGenerated: menu.scope.isGenerated, groupDepth: menu.scope.groupDepth).written
-            - Self.hideableRows(in: menu.nodes)
         guard written > Self.maximumMenuItems else { return }
         report("O4", .warning, path: menu.path,
                "the menu holds \(written) items; split it, or move related items into a submenu (content people made, such as history, may be long: mark it as generated)")

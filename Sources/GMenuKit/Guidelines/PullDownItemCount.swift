@@ -8,7 +8,8 @@ extension GuidelineChecker {
 
     mutating func checkPullDownItemCount(of menu: CheckedMenu) {
         guard context == .pullDown, menu.isRoot else { return }
-        let rows = Self.rows(in: menu.nodes, isGenerated: menu.scope.isGenerated, groupDepth: menu.scope.groupDepth)
+        let rows = Self.rows(in: menu.nodes, isGenerated: menu.scope.isGenerated, groupDepth: menu.scope.groupDepth,
+                             includingItemsThatMayHide: true)
         guard rows.generated == 0, rows.written < Self.minimumPullDownItems else { return }
         report("P4", .warning, path: menu.path,
                "a pull-down button with \(rows.written) item\(rows.written == 1 ? "" : "s"); fewer than three are better as buttons or a switch")

@@ -15,6 +15,18 @@ public struct MenuActionTarget: Hashable, Sendable, CustomStringConvertible {
     /// A string target's string, kept as given: most targets are strings, and GMenuKit
     /// writes them without parsing.
     let stringValue: String?
+    /// The GVariant the text stands for, once parsed (imported values are parsed when read):
+    /// shared by the copies of the target, so that rendering does not parse it again.
+    var parsed: ParsedVariant?
+
+    public static func == (lhs: MenuActionTarget, rhs: MenuActionTarget) -> Bool {
+        lhs.type == rhs.type && lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(type)
+        hasher.combine(text)
+    }
 
     /// A value in GVariant text form of the given type; GMenuKit parses it with
     /// `g_variant_parse` when it renders, and reports text that is not of that type.

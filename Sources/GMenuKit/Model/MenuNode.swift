@@ -36,6 +36,9 @@ public struct MenuNode {
     /// For items read from GtkBuilder XML: where they were written and what GMenuKit keeps
     /// of them as written. Nil for declared items.
     public var imported: ImportedMenuItem?
+    /// A borrowed action's item that shows the action's state: a toggle's check mark or a
+    /// picker's radio mark (`Toggle(_, actionName:)`, `Picker(_, actionName:)`).
+    var showsActionState = false
     /// While a rendered menu resolves: a `ForEach` whose elements the planner resolves later.
     var deferred: DeferredElements?
     /// The `ForEach` element that made this node, for the renderer's incremental updates.

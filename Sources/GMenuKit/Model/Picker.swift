@@ -13,6 +13,8 @@ public struct Picker<SelectionValue: Hashable>: MenuContent {
     let selection: Binding<SelectionValue>
     let options: [PickerOption<SelectionValue>]
     var style: PickerStyle = .inline
+    /// Set for a picker of an app's action (`Picker(_, actionName:)`).
+    var borrowedActionName: String?
 
     public init(
         _ title: String, icon: String? = nil, selection: Binding<SelectionValue>,
@@ -32,6 +34,7 @@ public struct Picker<SelectionValue: Hashable>: MenuContent {
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        if let borrowedActionName { return resolveBorrowed(borrowedActionName, at: identity, into: &nodes) }
         let binding = selection
         let choice = PickerChoice(
             options: options.map {

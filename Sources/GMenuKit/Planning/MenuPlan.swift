@@ -19,10 +19,15 @@ struct MenuPlan {
         var name: String
         /// The target's GVariant type string; nil for an item without a target.
         var targetType: String?
-        /// What the item expects of the action's state: a checkmark wants a Boolean state.
-        var expectsBooleanState = false
+        /// The item shows the action's state (a borrowed toggle or picker): a check mark wants a
+        /// Boolean state, a radio mark a state of its target's type.
+        var expectsState = false
+        /// The titles leading to the item (shared by the items of a level) and its own,
+        /// joined only when it is reported.
+        var scopePath: [String]
+        var title: String
         /// The item's path, "View › Sort By › Name".
-        var path: String
+        var path: String { MenuLabelText.path(scopePath + [title]) }
     }
 
     struct Shortcut {

@@ -82,6 +82,8 @@ struct MenuPlanner {
     private var missingIcons: [String: MenuDiagnostic] = [:]
     /// The app's actions borrowed so far, for the type check against the app's actions.
     private var borrowedActions: [MenuPlan.BorrowedAction] = []
+    /// The last borrowed action name of an imported item that passed its check.
+    private var lastCheckedActionName: String?
 
     /// What an item inherits from the sections and submenus around it.
     struct Scope {
@@ -423,7 +425,8 @@ struct MenuPlanner {
                 case .success(let parsed):
                     if !inner.isDisabled {
                         // An item without an action is dimmed; that is how a borrowed action is disabled.
-                        borrow(parsed.name, target: target ?? parsed.target, into: &attributes, path: scope.path + [node.title])
+                        borrow(parsed.name, target: target ?? parsed.target, into: &attributes, scopePath: scope.path,
+                               title: node.title, showsState: node.showsActionState)
                     }
                 case .failure(let problem):
                     report(.error, path: scope.path + [node.title],
@@ -578,7 +581,8 @@ struct MenuPlanner {
     private mutating func planImported(_ node: MenuNode, scope: Scope) -> PlannedItem? {
         guard let imported = node.imported else { return planItem(node, scope: scope) }
         let identity = uniqueIdentity(node, scope: scope)
-        let inner = scope.entering(node, title: node.title)
+        // Only sections and submenus name what is inside them; an item's path is made when reported.
+        let inner = node.isCommand ? scope.entering(node) : scope.entering(node, title: node.title)
         var attributes = PlannedAttributes()
         attributes.hiddenWhen = node.hiddenWhen?.rawValue
         attributes.keptAttributes = imported.attributes
@@ -610,17 +614,22 @@ struct MenuPlanner {
             let items = planLevel(children, of: identity, scope: submenuScope)
             return PlannedItem(identity: identity, attributes: attributes, link: PlannedLink(kind: .submenu, children: items))
         case .button(.named(let name, let target)):
-            let path = scope.path + [node.title]
             if let shortcut = node.shortcut {
                 // Checked as any shortcut, and kept as written, as GtkBuilder keeps it.
                 let checked = accelerator(node, scope: scope)
                 attributes.accel = checked == "" ? "" : shortcut
             }
             if !name.isEmpty && !inner.isDisabled {
-                if case .failure(let problem) = Self.parseDetailedName(name) {
-                    report(.warning, path: path, "'\(name)' is not an action name GTK can find (scope.name, with letters, digits and '-'): \(problem.reason); the item is dimmed")
+                // Items of a menu often share an action (radio items): its name is checked once.
+                if name != lastCheckedActionName {
+                    if case .failure(let problem) = Self.parseDetailedName(name) {
+                        report(.warning, path: scope.path + [node.title], "'\(name)' is not an action name GTK can find (scope.name, with letters, digits and '-'): \(problem.reason); the item is dimmed")
+                    } else {
+                        lastCheckedActionName = name
+                    }
                 }
-                borrow(name, target: target, into: &attributes, path: path)
+                // Typed values were checked when the file was read.
+                borrow(name, target: target, into: &attributes, scopePath: scope.path, title: node.title, isChecked: true)
             }
         default:
             return planItem(node, scope: scope)
@@ -651,17 +660,19 @@ struct MenuPlanner {
 
     /// Sets a borrowed action and its target on an item, and notes them for the type check
     /// against the app's actions. A target whose text is not of its type is reported.
-    private mutating func borrow(_ name: String, target: MenuActionTarget?, into attributes: inout PlannedAttributes, path: [String]) {
-        if let target, !target.isStringTarget, let problem = options.targetProblem?(target) {
-            report(.error, path: path, "the target \(target.text) is not a GVariant of type '\(target.type)': \(problem); the item is dimmed")
+    private mutating func borrow(_ name: String, target: MenuActionTarget?, into attributes: inout PlannedAttributes,
+                                 scopePath: [String], title: String, showsState: Bool = false, isChecked: Bool = false) {
+        if !isChecked, let target, !target.isStringTarget, let problem = options.targetProblem?(target) {
+            report(.error, path: scopePath + [title], "the target \(target.text) is not a GVariant of type '\(target.type)': \(problem); the item is dimmed")
             return
         }
         attributes.action = name
         if let target {
             if let string = target.stringValue { attributes.target = string } else { attributes.targetValue = target }
         }
-        borrowedActions.append(MenuPlan.BorrowedAction(name: name, targetType: target?.type, path: MenuLabelText.path(path)))
-        takeApplicationAccel(into: &attributes, path: path)
+        borrowedActions.append(MenuPlan.BorrowedAction(name: name, targetType: target?.type, expectsState: showsState,
+                                                       scopePath: scopePath, title: title))
+        takeApplicationAccel(into: &attributes, path: scopePath + [title])
     }
 
     /// A borrowed action's shortcut is the application's, when it set one: GTK fires it in the
@@ -1002,6 +1013,11 @@ extension MenuIdentity {
 }
 
 extension MenuNode {
+    /// A button: an item without items of its own.
+    var isCommand: Bool {
+        if case .button = kind { true } else { false }
+    }
+
     /// Content that a GMenuModel can only express as a section of its own.
     var isSectionLike: Bool {
         switch kind {

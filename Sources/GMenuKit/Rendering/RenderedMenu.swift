@@ -23,7 +23,7 @@ public final class RenderedMenu {
     /// What the last render had to repair or found wrong, in menu order; what is found after it
     /// (a picker's selection that is no option, read as it changes; a shortcut another menu of
     /// the window has) is added at the end.
-    public private(set) var diagnostics: [MenuDiagnostic] = []
+    public internal(set) var diagnostics: [MenuDiagnostic] = []
 
     /// A colour for destructive items (`#c01c28`, `red`); controls set it from the theme's
     /// error colour. With none, destructive items are only marked for the controls.
@@ -84,6 +84,8 @@ public final class RenderedMenu {
     private var reportedDiagnostics: Set<MenuDiagnostic> = []
     /// The shortcuts of the last full render, by GTK's spelling, to compare with other menus'.
     private var shortcutOwners: [String: MenuPlan.Shortcut] = [:]
+    /// The app's actions the last full render's items borrow (`BorrowedActionTypes`).
+    var borrowedActions: [MenuPlan.BorrowedAction] = []
     /// The menus whose actions were inserted on a widget: their shortcuts work in its window.
     private static var installedMenus: [WeakRenderedMenu] = []
     /// While a full render runs: what reading the actions' states found, for its diagnostics.
@@ -103,7 +105,7 @@ public final class RenderedMenu {
     /// Shown by a control or ``present(in:)``: from then on items get rows where needed.
     private var isPresented: Bool
     /// The last widget the actions were inserted on: its window is where confirmations appear.
-    private var actionsWidget: WeakObjectPointer<GtkWidget>?
+    private(set) var actionsWidget: WeakObjectPointer<GtkWidget>?
 
     public convenience init(_ menu: Menu, actionPrefix: String = "menu") {
         self.init(menu, actionPrefix: actionPrefix, isPresented: false, destructiveColor: nil)
@@ -171,7 +173,9 @@ public final class RenderedMenu {
         gmk_connect_widget(widget, "map", { _, data in
             nonisolated(unsafe) let data = data
             MainActor.assumeIsolated {
-                SwiftClosureData.object(data, as: RefreshTrigger.self).menu?.checkShortcutsInWindow()
+                let menu = SwiftClosureData.object(data, as: RefreshTrigger.self).menu
+                menu?.checkShortcutsInWindow()
+                menu?.checkBorrowedActionTypes()
             }
         }, SwiftClosureData.retained(refreshTrigger), SwiftClosureData.releaseOnClosureDestroy)
     }
@@ -346,6 +350,8 @@ public final class RenderedMenu {
         report(diagnostics, missingIcons: plan.missingIcons)
         shortcutOwners = plan.shortcuts
         checkShortcutsInWindow()
+        borrowedActions = plan.borrowedActions
+        checkBorrowedActionTypes()
     }
 
     /// The incremental render of one list: false when the whole menu must be rendered instead.
@@ -489,6 +495,8 @@ public final class RenderedMenu {
             host.restoreFocus(among: added)
         }
     }
+
+    func reportDiagnostics(_ found: [MenuDiagnostic]) { report(found) }
 
     private func report(_ found: [MenuDiagnostic], missingIcons: [String: MenuDiagnostic] = [:]) {
         var alreadyReported: Set<MenuDiagnostic> = []

@@ -16,18 +16,19 @@ extension GuidelineChecker {
     static let gnomeSubmenuItems = 3...6
 
     mutating func checkGnomeMenuSize(of menu: CheckedMenu) {
-        let rows = Self.rows(in: menu.nodes, isGenerated: menu.scope.isGenerated, groupDepth: menu.scope.groupDepth)
-        guard rows.generated == 0, menu.depth != Self.barDepth else { return }
-        let mayHide = Self.hideableRows(in: menu.nodes)
+        guard menu.depth != Self.barDepth else { return }
+        let scope = menu.scope
+        let shown = Self.rows(in: menu.nodes, isGenerated: scope.isGenerated, groupDepth: scope.groupDepth)
+        let mayShow = Self.rows(in: menu.nodes, isGenerated: scope.isGenerated, groupDepth: scope.groupDepth, includingItemsThatMayHide: true)
+        guard mayShow.generated == 0 else { return }
         let limits = menu.depth > 0 ? Self.gnomeSubmenuItems : Self.gnomeMenuItems
         let what = menu.depth > 0 ? "submenu" : "menu"
-        let surelyShown = rows.written - mayHide
-        if surelyShown > limits.upperBound {
+        if shown.written > limits.upperBound {
             report("G5", .warning, path: menu.path,
-                   "the \(what) holds \(surelyShown) items; a \(what) should hold \(limits.lowerBound) to \(limits.upperBound): group the rest in a submenu or another menu")
-        } else if rows.written < limits.lowerBound && !Self.isFilledByCode(menu.nodes) {
+                   "the \(what) holds \(shown.written) items; a \(what) should hold \(limits.lowerBound) to \(limits.upperBound): group the rest in a submenu or another menu")
+        } else if mayShow.written < limits.lowerBound && !Self.isFilledByCode(menu.nodes) {
             report("G5", .warning, path: menu.path,
-                   "the \(what) holds \(rows.written) item\(rows.written == 1 ? "" : "s"); a \(what) should hold \(limits.lowerBound) to \(limits.upperBound): show so few as buttons instead, or add them to another menu")
+                   "the \(what) holds \(mayShow.written) item\(mayShow.written == 1 ? "" : "s"); a \(what) should hold \(limits.lowerBound) to \(limits.upperBound): show so few as buttons instead, or add them to another menu")
         }
     }
 
@@ -36,14 +37,6 @@ extension GuidelineChecker {
         nodes.isEmpty || nodes.contains { node in
             if case .section(let children) = node.kind { return isFilledByCode(children) }
             return false
-        }
-    }
-
-    /// Items of this menu level (its sections included) that GTK may hide.
-    static func hideableRows(in nodes: [MenuNode]) -> Int {
-        nodes.reduce(0) { count, node in
-            if case .section(let children) = node.kind { return count + hideableRows(in: children) }
-            return count + (node.hiddenWhen != nil ? 1 : 0)
         }
     }
 }

@@ -1,0 +1,289 @@
+#include "gmk_builder_markup.h"
+
+#include <string.h>
+
+/* What an open element stands for. */
+typedef enum { OPEN_OUTSIDE, OPEN_MENU, OPEN_ITEM, OPEN_SECTION, OPEN_SUBMENU, OPEN_LINK, OPEN_ATTRIBUTE } Open;
+
+typedef struct {
+  GArray *records;        /* GMKBuilderRecord */
+  GArray *stack;          /* Open */
+  GArray *outside_names;  /* const char *, the names of the open elements outside menus */
+  GStringChunk *strings;
+  GString *text;          /* the open attribute's text */
+  const char *xml;
+  gsize length;
+  GArray *line_starts;    /* gsize: where each line starts */
+  GMarkupParseContext *context;
+  GMKBuilderMarkup *result;
+} Reader;
+
+typedef struct {
+  GMKBuilderMarkup markup;
+  GStringChunk *strings;
+} MarkupStorage;
+
+static const char *keep(Reader *reader, const char *string) {
+  return string ? g_string_chunk_insert_const(reader->strings, string) : NULL;
+}
+
+/* The start tag's '<': GMarkup gives a start element's position once past what follows its '>'. */
+static void start_position(Reader *reader, int *line, int *column) {
+  int current_line = 0, current_column = 0;
+  g_markup_parse_context_get_position(reader->context, &current_line, &current_column);
+  *line = current_line;
+  *column = current_column;
+  if (current_line < 1 || (guint)current_line > reader->line_starts->len) return;
+  gsize offset = g_array_index(reader->line_starts, gsize, current_line - 1);
+  for (int characters = 0; characters < current_column - 1 && offset < reader->length; characters++) {
+    offset++;
+    while (offset < reader->length && ((guchar)reader->xml[offset] & 0xC0) == 0x80) offset++;
+  }
+  gsize start = offset > 0 ? offset - 1 : 0;
+  while (start > 0 && reader->xml[start] != '<') start--;
+  int start_line = current_line;
+  while (start_line > 1 && g_array_index(reader->line_starts, gsize, start_line - 1) > start) start_line--;
+  int characters = 0;
+  for (gsize i = g_array_index(reader->line_starts, gsize, start_line - 1); i < start; i++)
+    if (((guchar)reader->xml[i] & 0xC0) != 0x80) characters++;
+  *line = start_line;
+  *column = characters + 1;
+}
+
+static void fail(Reader *reader, GError **error, int line, int column, char *message) {
+  if (!reader->result->error_message) {
+    reader->result->error_message = message;
+    reader->result->error_line = line;
+    reader->result->error_column = column;
+  } else {
+    g_free(message);
+  }
+  g_set_error_literal(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, reader->result->error_message);
+}
+
+/* g_markup_collect_attributes' checks, without its varargs: every attribute is one of the
+   allowed names, and the required ones are there. */
+static gboolean check_attributes(Reader *reader, GError **error, const char *element, const char **names,
+                                 const char *const *allowed, const char *required, int line, int column) {
+  for (int i = 0; names[i]; i++) {
+    gboolean known = FALSE;
+    for (int j = 0; allowed[j]; j++)
+      if (strcmp(names[i], allowed[j]) == 0) { known = TRUE; break; }
+    if (!known) {
+      fail(reader, error, line, column, g_strdup_printf("attribute '%s' invalid for element '%s'", names[i], element));
+      return FALSE;
+    }
+  }
+  if (required) {
+    for (int i = 0; names[i]; i++)
+      if (strcmp(names[i], required) == 0) return TRUE;
+    fail(reader, error, line, column, g_strdup_printf("element '%s' requires attribute '%s'", element, required));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static const char *value_of(const char **names, const char **values, const char *name) {
+  for (int i = 0; names[i]; i++)
+    if (strcmp(names[i], name) == 0) return values[i];
+  return NULL;
+}
+
+static void push(Reader *reader, Open open) { g_array_append_val(reader->stack, open); }
+
+static void add(Reader *reader, GMKBuilderRecord *record) { g_array_append_val(reader->records, *record); }
+
+static const char *open_name(Reader *reader, Open open) {
+  switch (open) {
+    case OPEN_MENU: return "menu";
+    case OPEN_ITEM: return "item";
+    case OPEN_SECTION: return "section";
+    case OPEN_SUBMENU: return "submenu";
+    case OPEN_LINK: return "link";
+    case OPEN_ATTRIBUTE: return "attribute";
+    case OPEN_OUTSIDE:
+    default:
+      return reader->outside_names->len
+        ? g_array_index(reader->outside_names, const char *, reader->outside_names->len - 1) : "";
+  }
+}
+
+static void start_element(GMarkupParseContext *context, const char *element, const char **names,
+                          const char **values, gpointer data, GError **error) {
+  Reader *reader = data;
+  Open top = reader->stack->len ? g_array_index(reader->stack, Open, reader->stack->len - 1) : OPEN_OUTSIDE;
+  gboolean at_top = reader->stack->len == 0;
+  /* Outside menus (most of a window's file) nothing is kept. */
+  if (top == OPEN_OUTSIDE && strcmp(element, "menu") != 0) {
+    if (at_top && strcmp(element, "interface") == 0) reader->result->domain = keep(reader, value_of(names, values, "domain"));
+    push(reader, OPEN_OUTSIDE);
+    const char *name = g_string_chunk_insert_const(reader->strings, element);
+    g_array_append_val(reader->outside_names, name);
+    return;
+  }
+  GMKBuilderRecord record = { 0 };
+  start_position(reader, &record.line, &record.column);
+  if (top == OPEN_OUTSIDE) {
+    /* GTK 4.8 wants an id; newer GTK reads a menu without one as a property's value. */
+    const char *parent = reader->outside_names->len
+      ? g_array_index(reader->outside_names, const char *, reader->outside_names->len - 1) : "";
+    static const char *const allowed[] = { "id", NULL };
+    if (!check_attributes(reader, error, element, names, allowed, strcmp(parent, "property") == 0 ? NULL : "id",
+                          record.line, record.column)) return;
+    record.kind = GMK_BUILDER_MENU;
+    record.id = keep(reader, value_of(names, values, "id"));
+    add(reader, &record);
+    push(reader, OPEN_MENU);
+    return;
+  }
+  gboolean holds_items = top == OPEN_MENU || top == OPEN_LINK || top == OPEN_SECTION || top == OPEN_SUBMENU;
+  gboolean is_item = top == OPEN_ITEM || top == OPEN_SECTION || top == OPEN_SUBMENU;
+  if (holds_items && strcmp(element, "item") == 0) {
+    static const char *const allowed[] = { NULL };
+    if (!check_attributes(reader, error, element, names, allowed, NULL, record.line, record.column)) return;
+    record.kind = GMK_BUILDER_ITEM;
+    add(reader, &record);
+    push(reader, OPEN_ITEM);
+    return;
+  }
+  if (holds_items && (strcmp(element, "section") == 0 || strcmp(element, "submenu") == 0)) {
+    static const char *const allowed[] = { "id", NULL };
+    if (!check_attributes(reader, error, element, names, allowed, NULL, record.line, record.column)) return;
+    gboolean section = element[1] == 'e';
+    record.kind = section ? GMK_BUILDER_SECTION : GMK_BUILDER_SUBMENU;
+    record.id = keep(reader, value_of(names, values, "id"));
+    add(reader, &record);
+    push(reader, section ? OPEN_SECTION : OPEN_SUBMENU);
+    return;
+  }
+  if (is_item && strcmp(element, "attribute") == 0) {
+    static const char *const allowed[] = { "name", "translatable", "context", "comments", "type", NULL };
+    if (!check_attributes(reader, error, element, names, allowed, "name", record.line, record.column)) return;
+    const char *translatable = value_of(names, values, "translatable");
+    if (translatable) {
+      if (!g_ascii_strcasecmp(translatable, "true") || !g_ascii_strcasecmp(translatable, "t") ||
+          !g_ascii_strcasecmp(translatable, "yes") || !g_ascii_strcasecmp(translatable, "y") || !strcmp(translatable, "1"))
+        record.translatable = TRUE;
+      else if (!(!g_ascii_strcasecmp(translatable, "false") || !g_ascii_strcasecmp(translatable, "f") ||
+                 !g_ascii_strcasecmp(translatable, "no") || !g_ascii_strcasecmp(translatable, "n") || !strcmp(translatable, "0"))) {
+        fail(reader, error, record.line, record.column,
+             g_strdup_printf("could not parse '%s' as a boolean for attribute 'translatable' of element 'attribute'", translatable));
+        return;
+      }
+    }
+    const char *type = value_of(names, values, "type");
+    if (type && !g_variant_type_string_is_valid(type)) {
+      fail(reader, error, record.line, record.column, g_strdup_printf("Invalid GVariant type string '%s'", type));
+      return;
+    }
+    record.kind = GMK_BUILDER_ATTRIBUTE;
+    record.name = keep(reader, value_of(names, values, "name"));
+    record.type = keep(reader, type);
+    record.context = keep(reader, value_of(names, values, "context"));
+    record.comments = keep(reader, value_of(names, values, "comments"));
+    g_string_truncate(reader->text, 0);
+    add(reader, &record);
+    push(reader, OPEN_ATTRIBUTE);
+    return;
+  }
+  if (is_item && strcmp(element, "link") == 0) {
+    static const char *const allowed[] = { "name", "id", NULL };
+    if (!check_attributes(reader, error, element, names, allowed, "name", record.line, record.column)) return;
+    record.kind = GMK_BUILDER_LINK;
+    record.name = keep(reader, value_of(names, values, "name"));
+    record.id = keep(reader, value_of(names, values, "id"));
+    add(reader, &record);
+    push(reader, OPEN_LINK);
+    return;
+  }
+  fail(reader, error, record.line, record.column,
+       g_strdup_printf("Element <%s> not allowed inside <%s>", element, open_name(reader, top)));
+}
+
+static void end_element(GMarkupParseContext *context, const char *element, gpointer data, GError **error) {
+  Reader *reader = data;
+  if (!reader->stack->len) return;
+  Open top = g_array_index(reader->stack, Open, reader->stack->len - 1);
+  g_array_set_size(reader->stack, reader->stack->len - 1);
+  if (top == OPEN_OUTSIDE) {
+    g_array_set_size(reader->outside_names, reader->outside_names->len - 1);
+    return;
+  }
+  if (top == OPEN_ATTRIBUTE) {
+    /* The attribute's record is the last one: nothing opens inside an attribute. */
+    GMKBuilderRecord *attribute = &g_array_index(reader->records, GMKBuilderRecord, reader->records->len - 1);
+    attribute->value = g_string_chunk_insert_len(reader->strings, reader->text->str, (gssize)reader->text->len);
+  }
+  GMKBuilderRecord end = { .kind = GMK_BUILDER_END };
+  add(reader, &end);
+}
+
+static void text(GMarkupParseContext *context, const char *text, gsize length, gpointer data, GError **error) {
+  Reader *reader = data;
+  /* As GtkBuilder: text of spaces alone is ignored anywhere; other text only fills an attribute. */
+  gsize i = 0;
+  while (i < length && g_ascii_isspace(text[i])) i++;
+  if (i == length) return;
+  Open top = reader->stack->len ? g_array_index(reader->stack, Open, reader->stack->len - 1) : OPEN_OUTSIDE;
+  if (top == OPEN_ATTRIBUTE) {
+    g_string_append_len(reader->text, text, (gssize)length);
+  } else if (top != OPEN_OUTSIDE) {
+    int line = 0, column = 0;
+    g_markup_parse_context_get_position(context, &line, &column);
+    fail(reader, error, line, column, g_strdup_printf("Text may not appear inside <%s>", open_name(reader, top)));
+  }
+}
+
+GMKBuilderMarkup *gmk_builder_markup_parse(const char *xml, gssize length) {
+  MarkupStorage *storage = g_new0(MarkupStorage, 1);
+  Reader reader = { 0 };
+  reader.records = g_array_sized_new(FALSE, FALSE, sizeof(GMKBuilderRecord), 256);
+  reader.stack = g_array_new(FALSE, FALSE, sizeof(Open));
+  reader.outside_names = g_array_new(FALSE, FALSE, sizeof(const char *));
+  reader.strings = storage->strings = g_string_chunk_new(4096);
+  reader.text = g_string_new(NULL);
+  reader.xml = xml;
+  reader.length = length < 0 ? strlen(xml) : (gsize)length;
+  reader.line_starts = g_array_sized_new(FALSE, FALSE, sizeof(gsize), 256);
+  gsize zero = 0;
+  g_array_append_val(reader.line_starts, zero);
+  for (const char *newline = memchr(xml, '\n', reader.length); newline;
+       newline = memchr(newline + 1, '\n', reader.length - (gsize)(newline + 1 - xml))) {
+    gsize start = (gsize)(newline + 1 - xml);
+    g_array_append_val(reader.line_starts, start);
+    if (start >= reader.length) break;
+  }
+  reader.result = &storage->markup;
+
+  static const GMarkupParser parser = { start_element, end_element, text, NULL, NULL };
+  reader.context = g_markup_parse_context_new(&parser, G_MARKUP_TREAT_CDATA_AS_TEXT, &reader, NULL);
+  GError *error = NULL;
+  if (!g_markup_parse_context_parse(reader.context, xml, (gssize)reader.length, &error) ||
+      !g_markup_parse_context_end_parse(reader.context, &error)) {
+    if (!storage->markup.error_message) {
+      int line = 0, column = 0;
+      g_markup_parse_context_get_position(reader.context, &line, &column);
+      storage->markup.error_message = g_strdup(error ? error->message : "the XML cannot be read");
+      storage->markup.error_line = line;
+      storage->markup.error_column = column;
+    }
+  }
+  g_clear_error(&error);
+  g_markup_parse_context_free(reader.context);
+  storage->markup.n_records = reader.records->len;
+  storage->markup.records = (GMKBuilderRecord *)(void *)g_array_free(reader.records, FALSE);
+  g_array_free(reader.stack, TRUE);
+  g_array_free(reader.outside_names, TRUE);
+  g_array_free(reader.line_starts, TRUE);
+  g_string_free(reader.text, TRUE);
+  return &storage->markup;
+}
+
+void gmk_builder_markup_free(GMKBuilderMarkup *markup) {
+  if (!markup) return;
+  MarkupStorage *storage = (MarkupStorage *)markup;
+  g_free(markup->records);
+  g_free(markup->error_message);
+  g_string_chunk_free(storage->strings);
+  g_free(storage);
+}
