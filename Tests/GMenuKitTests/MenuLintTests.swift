@@ -156,4 +156,22 @@ final class MenuLintTests: GtkTestCase {
         XCTAssertEqual(run.status, 0)
         XCTAssertTrue(run.errors.contains("2 menus in 1 file: no findings"), run.errors)
     }
+
+    /// The builder importer's fixtures of four more apps (Tests/Fixtures/builder): Web's page
+    /// menu is long and has a two-item submenu and a clash, Image Viewer's and System Monitor's
+    /// menus have a clash each, Calculator's menus keep the HIG.
+    func testFourMoreAppsOfTheImportersFixtures() throws {
+        guard BlueprintCompiler.executable != nil else { throw XCTSkip("blueprint-compiler is not installed") }
+        let run = try lint("../builder/calculator-menus.blp", "../builder/epiphany-page-menu.blp",
+                           "../builder/loupe-image-window.ui", "../builder/system-monitor-menus.ui")
+        XCTAssertEqual(run.output, [
+            "../builder/epiphany-page-menu.blp:3: G5: warning: page_menu: the menu holds 13 items; a menu should hold 3 to 12: group the rest in a submenu or another menu",
+            "../builder/epiphany-page-menu.blp:37: G3: error: page_menu › History: the access key “r” is also the key of “Run in Background” in this menu; typing it chooses neither (suggested: Hi_story)",
+            "../builder/epiphany-page-menu.blp:42: G5: warning: page_menu › Web Apps: the submenu holds 2 items; a submenu should hold 3 to 6: show so few as buttons instead, or add them to another menu",
+            "../builder/loupe-image-window.ui:15: G3: error: primary_menu › Open With…: the access key “o” is also the key of “Open…” in this menu; typing it chooses neither (suggested: Open _With…)",
+            "../builder/system-monitor-menus.ui:146: G3: error: process-popup-menu › Pause…: the access key “p” is also the key of “Properties” in this menu; typing it chooses neither (suggested: Pa_use…)",
+        ])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.errors.contains("7 menus in 4 files: 3 errors, 2 warnings"), run.errors)
+    }
 }

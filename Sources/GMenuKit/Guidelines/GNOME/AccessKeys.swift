@@ -25,7 +25,7 @@ extension GuidelineChecker {
 
     mutating func checkAccessKeys(of menu: CheckedMenu) {
         var items: [KeyedItem] = []
-        collectKeyedItems(menu.nodes, scope: menu.scope, into: &items)
+        collectKeyedItems(menu.nodes, scope: menu.scope, groupDepth: menu.scope.groupDepth, into: &items)
         var used = Set(items.compactMap(\.key))
         // Per key: the first item that always shows with it, and the first that may be hidden.
         var owners: [Character: (shown: String?, hideable: String?)] = [:]
@@ -55,13 +55,15 @@ extension GuidelineChecker {
         checkedIdentity = menu.identity
     }
 
-    private func collectKeyedItems(_ nodes: [MenuNode], scope: Scope, into items: inout [KeyedItem]) {
+    private func collectKeyedItems(_ nodes: [MenuNode], scope: Scope, groupDepth: Int, into items: inout [KeyedItem]) {
         for node in nodes {
             let inner = scope.entering(node)
             guard !inner.isGenerated else { continue }
             switch node.kind {
             case .section(let children):
-                collectKeyedItems(children, scope: inner.headed(by: node.title), into: &items)
+                // Sections beyond the cut are left out, as the renderer leaves them out.
+                guard groupDepth < MenuNesting.maximumDepth else { continue }
+                collectKeyedItems(children, scope: inner.headed(by: node.title), groupDepth: groupDepth + 1, into: &items)
             case .button, .toggle, .submenu, .stepper, .slider:
                 guard !node.title.isEmpty else { continue }
                 items.append(KeyedItem(node: node, path: scope.path(to: node.title), key: node.accessKey))

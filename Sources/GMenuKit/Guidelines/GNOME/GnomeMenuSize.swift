@@ -26,17 +26,17 @@ extension GuidelineChecker {
         if shown.written > limits.upperBound {
             report("G5", .warning, path: menu.path,
                    "the \(what) holds \(shown.written) items; a \(what) should hold \(limits.lowerBound) to \(limits.upperBound): group the rest in a submenu or another menu")
-        } else if mayShow.written < limits.lowerBound && !Self.isFilledByCode(menu.nodes) {
+        } else if mayShow.written < limits.lowerBound && !Self.isFilledByCode(menu.nodes, groupDepth: scope.groupDepth) {
             report("G5", .warning, path: menu.path,
                    "the \(what) holds \(mayShow.written) item\(mayShow.written == 1 ? "" : "s"); a \(what) should hold \(limits.lowerBound) to \(limits.upperBound): show so few as buttons instead, or add them to another menu")
         }
     }
 
     /// An empty menu, or one with an empty section: a place the app's code fills.
-    static func isFilledByCode(_ nodes: [MenuNode]) -> Bool {
+    static func isFilledByCode(_ nodes: [MenuNode], groupDepth: Int) -> Bool {
         nodes.isEmpty || nodes.contains { node in
-            if case .section(let children) = node.kind { return isFilledByCode(children) }
-            return false
+            guard case .section(let children) = node.kind, groupDepth < MenuNesting.maximumDepth else { return false }
+            return isFilledByCode(children, groupDepth: groupDepth + 1)
         }
     }
 }
