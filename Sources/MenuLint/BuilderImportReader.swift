@@ -51,10 +51,13 @@ public struct BuilderImportReader: BuilderMenuReader {
         }
     }
 
-    private static func collectLines(_ nodes: [MenuNode], into lines: inout [MenuIdentity: Int]) {
+    /// Down to where the checks stop (submenus and sections cut at `MenuNesting.maximumDepth`
+    /// each): a file may nest its elements thousands deep.
+    private static func collectLines(_ nodes: [MenuNode], depth: Int = 0, into lines: inout [MenuIdentity: Int]) {
+        guard depth <= 2 * MenuNesting.maximumDepth + 2 else { return }
         for node in nodes {
             if let location = node.imported?.location { lines[node.identity] = location.line }
-            collectLines(node.children, into: &lines)
+            collectLines(node.children, depth: depth + 1, into: &lines)
         }
     }
 }
