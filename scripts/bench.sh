@@ -100,6 +100,16 @@ for case in 1 1s 1g 2 3 4; do
     done
   done
 done
+# Case 6, a GtkBuilder menu imported, has two sides: GMenuKit and GtkBuilder's own parse in C.
+for items in 100 1000 10000; do
+  for round in $(seq 1 "$rounds"); do
+    echo "  case 6, $items items, round $round of $rounds" >&2
+    if ((round % 2)); then order=(gmenukit c); else order=(c gmenukit); fi
+    for side in "${order[@]}"; do
+      $(command_for "$side") --case 6 --items "$items" --runs "$(runs_for 6 "$items")" | sed "s/^/$side /" >>"$results"
+    done
+  done
+done
 scripts/with-display.sh "$0" --popover-cases "$swift_bench" "$c_bench" "$results"
 # Peak memory needs a fresh process per measurement.
 for round in $(seq 1 "$rounds"); do
@@ -174,6 +184,16 @@ for case in ["1", "1-shared-icon", "1-generated", "2-label", "2-label-objects", 
         print(row([case_names[case], f"{items:,}", ms(med["gmenukit"]), ms(med["c"]), ms(med["pygobject"]),
                    f"{med['gmenukit'] / med['c']:.2f}", f"{med['gmenukit'] / med['pygobject']:.2f}",
                    counts if counts != "-/-/-" else "", len(samples[(case, items, "gmenukit")])]))
+
+if any(key[0] == "6" for key in samples):
+    print()
+    print("Case 6, a GtkBuilder menu imported (parsed, made GMenuKit content, rendered to a GMenuModel) against")
+    print("GtkBuilder's own parse into a GMenu (gtk_builder_add_from_string), median milliseconds:")
+    print(row(["case", "items", "GMenuKit ms", "GtkBuilder ms", "", "GMenuKit/GtkBuilder", "", "", "runs"]))
+    for items in sorted({key[1] for key in samples if key[0] == "6"}):
+        ours, theirs = median(samples[("6", items, "gmenukit")]), median(samples[("6", items, "c")])
+        print(row(["6 import", f"{items:,}", ms(ours), ms(theirs), "", f"{ours / theirs:.2f}", "", "",
+                   len(samples[("6", items, "gmenukit")])]))
 
 print()
 print(f"Peak memory building case 1 at 100,000 items, a fresh process each (median of {rounds}):")

@@ -142,7 +142,9 @@ public struct BuilderAttribute: Sendable, Equatable {
         return value.withCString { msgid in
             let translated: UnsafePointer<gchar>? =
                 if let context { g_dpgettext2(domain, context, msgid) } else { g_dgettext(domain, msgid) }
-            return translated.map { String(cString: $0) } ?? value
+            // Untranslated: the msgid itself comes back (or, with a context, what follows it).
+            guard let translated, translated != msgid, !(context != nil && strcmp(translated, msgid) == 0) else { return value }
+            return String(cString: translated)
         }
     }
 }

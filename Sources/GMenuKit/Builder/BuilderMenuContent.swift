@@ -77,22 +77,22 @@ public struct BuilderMenuContent: MenuContent {
     /// The node of an `<item>`, `<section>` or `<submenu>`: its kind follows its link, as GTK
     /// reads a GMenuModel item (a section link makes a section, a submenu link a submenu).
     private static func node(for item: BuilderMenuItem, identity: MenuIdentity, domain: String?) throws(BuilderImportError) -> MenuNode {
-        var title = ""
-        var hasLabel = false
+        var label: String?
         var action: String?
         var target: MenuActionTarget?
         var shortcut: String?
         var hiddenWhen: MenuHiddenCondition?
         var kept: [MenuAttribute] = []
-        let links = item.links.map(\.name)
-        if links.count > 1 || links.contains(where: { $0 != G_MENU_LINK_SECTION && $0 != G_MENU_LINK_SUBMENU }) {
+        let link = item.links.first
+        if item.links.count > 1 || (link.map { $0.name != Self.sectionLink && $0.name != Self.submenuLink } ?? false) {
             throw BuilderImportError(fileName: item.location.fileName, line: item.location.line, column: item.location.column,
-                                     message: "the item has links \(links.joined(separator: ", ")); GMenuKit keeps one section or submenu link per item")
+                                     message: "the item has links \(item.links.map(\.name).joined(separator: ", ")); GMenuKit keeps one section or submenu link per item")
         }
-        let section = item.link(G_MENU_LINK_SECTION)
-        let submenu = item.link(G_MENU_LINK_SUBMENU)
-        let isCommand = section == nil && submenu == nil
-        for attribute in item.attributes {
+        let section = link?.name == Self.sectionLink ? link : nil
+        let submenu = link?.name == Self.submenuLink ? link : nil
+        let isCommand = link == nil
+        for index in item.attributes.indices {
+            let attribute = item.attributes[index]
             let value = attribute.translatedValue(domain: domain)
             var typed: MenuActionTarget?
             if let type = attribute.type {
@@ -100,8 +100,7 @@ public struct BuilderMenuContent: MenuContent {
             }
             switch (attribute.name, attribute.type) {
             case ("label", nil):
-                title = value
-                hasLabel = true
+                label = value
             case ("action", nil) where isCommand:
                 action = value
             case ("target", _) where isCommand:
@@ -127,12 +126,21 @@ public struct BuilderMenuContent: MenuContent {
                 kept.append(MenuAttribute(name: G_MENU_ATTRIBUTE_TARGET, value: target.isStringTarget ? .string(target.stringValue!) : .variant(target)))
             }
         }
-        var node = MenuNode(identity: identity, title: title, kind: kind)
+        // Sections' headers are shown as written (GTK reads no mnemonic there); items' labels
+        // without their marks, which is what the guideline checks and diagnostics read.
+        let shown: (text: String, mnemonic: Character?)? = label.map {
+            section == nil ? ImportedMenuItem.visibleText(ofMnemonicLabel: $0) : (text: $0, mnemonic: nil)
+        }
+        var node = MenuNode(identity: identity, title: shown?.text ?? "", kind: kind)
+        node.mnemonic = shown?.mnemonic
         node.shortcut = shortcut
         node.hiddenWhen = hiddenWhen
-        node.imported = ImportedMenuItem(location: item.location, hasLabel: hasLabel, attributes: kept)
+        node.imported = ImportedMenuItem(location: item.location, label: label, attributes: kept)
         return node
     }
+
+    private static let sectionLink = "section"
+    private static let submenuLink = "submenu"
 
     /// A typed value parsed as GtkBuilder parses it (`g_variant_parse` with the type), kept
     /// parsed for rendering; GtkBuilder fails the whole file on a value not of its type.

@@ -152,17 +152,42 @@ public struct MenuAttribute: Hashable, Sendable {
 public final class ImportedMenuItem: Sendable {
     /// Where the `<item>`, `<section>` or `<submenu>` was written.
     public let location: MenuSourceLocation
-    /// Whether the item has a `label` attribute: an item without one (a `custom` slot, an
-    /// icon alone) gets none, not "Untitled".
-    public let hasLabel: Bool
+    /// The `label` attribute as written (translated), with GtkBuilder's `_` before the
+    /// mnemonic letter and `__` for an underscore; nil for an item without one (a `custom`
+    /// slot, an icon alone), which gets no label, not "Untitled". The node's title is the text
+    /// GTK shows, without the marks, and its `mnemonic` the marked letter.
+    public let label: String?
+    public var hasLabel: Bool { label != nil }
     /// Attributes GMenuKit has no field for (`icon`, `verb-icon`, `custom`, `display-hint`,
     /// `submenu-action`, app-defined ones), written as they were read.
     public let attributes: [MenuAttribute]
 
-    public init(location: MenuSourceLocation, hasLabel: Bool, attributes: [MenuAttribute]) {
+    public init(location: MenuSourceLocation, label: String?, attributes: [MenuAttribute]) {
         self.location = location
-        self.hasLabel = hasLabel
+        self.label = label
         self.attributes = attributes
+    }
+
+    /// What GTK shows of a label read with mnemonics (`gtk_label_set_text_with_mnemonic`):
+    /// the text without the marks, and the marked letter.
+    public static func visibleText(ofMnemonicLabel label: String) -> (text: String, mnemonic: Character?) {
+        guard label.contains("_") else { return (label, nil) }
+        var text = ""
+        var mnemonic: Character?
+        var marked = false
+        for character in label {
+            if marked {
+                if character != "_", mnemonic == nil { mnemonic = character }
+                text.append(character)
+                marked = false
+            } else if character == "_" {
+                marked = true
+            } else {
+                text.append(character)
+            }
+        }
+        if marked { text.append("_") }
+        return (text, mnemonic)
     }
 
     /// The string of an attribute of this name, if it has one.

@@ -586,9 +586,9 @@ struct MenuPlanner {
         var attributes = PlannedAttributes()
         attributes.hiddenWhen = node.hiddenWhen?.rawValue
         attributes.keptAttributes = imported.attributes
-        if imported.hasLabel {
+        if let label = imported.label {
             reportLabelProblems(MenuLabelText.normalize(node.title).problems, title: node.title, scope: scope)
-            attributes.label = node.title
+            attributes.label = label
         }
         switch node.kind {
         case .section(let children):
@@ -602,7 +602,7 @@ struct MenuPlanner {
             let items = planLevel(children, of: identity, scope: sectionScope)
             return PlannedItem(identity: identity, attributes: attributes, link: PlannedLink(kind: .section, children: items))
         case .submenu(let children, _):
-            if imported.hasLabel { attributes.label = uniqueSubmenuLabel(node.title, path: scope.path) }
+            if let label = imported.label { attributes.label = uniqueSubmenuLabel(label, path: scope.path) }
             attributes.linkKind = .submenu
             var submenuScope = inner
             submenuScope.depth += 1

@@ -28,6 +28,9 @@ final class BuilderImportTests: GtkTestCase {
                 throw XCTSkip("blueprint-compiler is not installed")
             }
             compared += try MainActor.assumeIsolated { try Self.compareEveryMenu(of: xml, named: name) }
+            // The library's own way in: the same menus.
+            let document = try MainActor.assumeIsolated { try BuilderDocument(blueprintFile: BuilderFixtures.path(name)) }
+            XCTAssertEqual(document.menus.compactMap(\.id), try BuilderDocument(xml: xml).menus.compactMap(\.id))
         }
         XCTAssertGreaterThanOrEqual(compared, 2)
     }
@@ -74,6 +77,66 @@ final class BuilderImportTests: GtkTestCase {
         XCTAssertEqual(MenuModelComparer.differences(gmk_menu_model(first.gpointer), gmk_menu_model(first.gpointer)), [])
         [first, second, section].forEach { g_object_unref($0.gpointer) }
         [stringTarget, boolTarget].forEach { g_object_unref($0.gpointer) }
+    }
+
+    /// Imported content mixes with declared content: a declared item and an imported section
+    /// in one menu, the section rendered as GtkBuilder reads it; the imported nodes show their
+    /// labels without mnemonic marks to the guideline checks, with the marked letter.
+    func testImportedContentMixesWithDeclaredContent() throws {
+        try GtkSession.start()
+        let xml = """
+            <interface>
+              <menu id="zoom">
+                <section id="zoom_section">
+                  <attribute name="label">Zoom</attribute>
+                  <attribute name="display-hint">inline-buttons</attribute>
+                  <item>
+                    <attribute name="label">Zoom _In</attribute>
+                    <attribute name="action">win.zoom</attribute>
+                    <attribute name="target" type="d">1.25</attribute>
+                    <attribute name="verb-icon">zoom-in-symbolic</attribute>
+                  </item>
+                  <item>
+                    <attribute name="label">Save __As</attribute>
+                    <attribute name="action">win.save-as</attribute>
+                  </item>
+                </section>
+              </menu>
+            </interface>
+            """
+        try MainActor.assumeIsolated {
+            let content = try BuilderMenuContent(BuilderDocument(xml: xml), id: "zoom")
+            let menu = Menu("View") {
+                Button("Refresh") {}
+                content
+            }
+            let nodes = menu.resolveContent()
+            let section = try XCTUnwrap(nodes.last?.children)
+            XCTAssertEqual(section.map(\.title), ["Zoom In", "Save _As"])
+            XCTAssertEqual(section.map(\.mnemonic), ["I", nil])
+            XCTAssertEqual(section.first?.imported?.label, "Zoom _In")
+            XCTAssertEqual(section.first?.imported?.location.line, 6)
+
+            let rendered = RenderedMenu(menu)
+            let builder = try BuilderFixtures.gtkBuilder(readingMenusOf: xml)
+            defer { g_object_unref(builder.gpointer) }
+            let expected = try XCTUnwrap(BuilderFixtures.menu("zoom", of: builder))
+            XCTAssertEqual(g_menu_model_get_n_items(rendered.menuModel), 2)
+            let declared = MenuModelComparer.attributesOfItems(rendered.menuModel).first
+            XCTAssertEqual(declared?["label"], "'Refresh'")
+            // The imported section, alone in a model of its own, as GtkBuilder's menu.
+            let imported = g_menu_new()!
+            let links = MenuModelComparer.links(rendered.menuModel, 1)
+            let attributes = MenuModelComparer.attributes(rendered.menuModel, 1)
+            let item = g_menu_item_new_section(nil, links[G_MENU_LINK_SECTION]!)!
+            for (name, value) in attributes { g_menu_item_set_attribute_value(item, name, value) }
+            g_menu_append_item(imported, item)
+            XCTAssertEqual(MenuModelComparer.differences(gmk_menu_model(imported.gpointer), expected), [])
+            attributes.values.forEach { g_variant_unref($0) }
+            links.values.forEach { g_object_unref($0) }
+            g_object_unref(item.gpointer)
+            g_object_unref(imported.gpointer)
+        }
     }
 
     /// The file's lines reach every element: the linter reports `file:line`.
@@ -136,6 +199,30 @@ final class BuilderImportTests: GtkTestCase {
         }
         XCTAssertThrowsError(try MainActor.assumeIsolated { try Menu(builder: "<interface><menu id='a'/></interface>", id: "b") }) { error in
             XCTAssertTrue("\(error)".contains("no menu with the id 'b'; its menus are a"), "\(error)")
+        }
+    }
+}
+
+/// An imported menu lets go of everything: its menu models and their parsed values, its
+/// rendered menu, shown once in a popover.
+final class BuilderImportLifetimeTests: GtkTestCase {
+    func testAnImportedMenuShownInAPopoverIsFinalized() throws {
+        try GtkSession.start()
+        let xml = try String(contentsOfFile: BuilderFixtures.path("nautilus-toolbar-view-menu.ui"), encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let census = ObjectCensus()
+            weak var weakRendered: RenderedMenu?
+            try {
+                let rendered = RenderedMenu(try Menu(builder: xml, id: "sort_section"))
+                weakRendered = rendered
+                let opened = OpenedMenuButton(showing: rendered)
+                census.watchEverything(in: rendered)
+                opened.close()
+            }()
+            drainMainLoop()
+            XCTAssertNil(weakRendered)
+            XCTAssertGreaterThan(census.watchedCount, 0)
+            XCTAssertTrue(census.allFinalized, census.summary)
         }
     }
 }
