@@ -46,7 +46,7 @@ public enum MenuGuidelines {
         style: MenuGuidelineStyle = .apple, showsShortcuts: Bool = false
     ) -> [MenuDiagnostic] {
         var checker = GuidelineChecker(context: context, style: style, showsShortcuts: showsShortcuts)
-        checker.checkRoot(GuidelineChecker.readingImportedLabels(nodes), title: title)
+        checker.checkRoot(nodes, title: title)
         return checker.diagnostics
     }
 }

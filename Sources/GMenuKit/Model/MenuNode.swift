@@ -81,16 +81,9 @@ public struct MenuNode {
     }
 
     /// The letter that chooses the item while its menu is open, in lowercase, or nil: the
-    /// mnemonic's letter where the label has it, the character at the mnemonic's position, or
-    /// for an item read from GtkBuilder the one its label marks with `_`.
+    /// mnemonic's letter where the label has it, or the character at the mnemonic's position
+    /// (an item read from GtkBuilder has the letter its label marks with `_` as its mnemonic).
     public var accessKey: Character? {
-        // An item read from GtkBuilder marks its key in the label, as GTK reads it.
-        if imported != nil && mnemonicPosition == nil && mnemonic == nil {
-            let parsed = MenuLabelText.parsingUnderline(title)
-            guard let position = parsed.mnemonicPosition else { return nil }
-            let character = parsed.text[parsed.text.index(parsed.text.startIndex, offsetBy: position)]
-            return Character(character.lowercased())
-        }
         if let mnemonicPosition {
             guard mnemonicPosition >= 0, mnemonicPosition < title.count else { return nil }
             let character = title[title.index(title.startIndex, offsetBy: mnemonicPosition)]
