@@ -10,7 +10,13 @@ export NO_AT_BRIDGE ?= 1
 RUNS ?= 10
 LOADED ?= 4
 
-.PHONY: all deps build test repeat-tests run screenshot lint-menus bench docs leakcheck test-asan clean
+.PHONY: all deps build test repeat-tests run screenshot lint-menus bench docs leakcheck test-asan clean install uninstall
+
+# make install puts gmenukit-lint in $(DESTDIR)$(PREFIX)/bin, with the Swift runtime linked in,
+# so that it runs where no Swift toolchain is (a CI image of a C or Rust app).
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LINT_BUILD = -c release --product gmenukit-lint --static-swift-stdlib $(SWIFT_FLAGS)
 
 all: build
 
@@ -57,6 +63,14 @@ docs: deps
 
 clean:
 	rm -rf .build
+
+install: deps
+	$(SWIFT) build $(LINT_BUILD)
+	install -d "$(DESTDIR)$(BINDIR)"
+	install -m 755 "$$($(SWIFT) build $(LINT_BUILD) --show-bin-path)/gmenukit-lint" "$(DESTDIR)$(BINDIR)/gmenukit-lint"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/gmenukit-lint"
 
 # Valgrind over a representative scenario (leak, lifetime, action and update tests, fewer cycles):
 # fails on definite leaks or invalid accesses with GMenuKit frames. See scripts/valgrind/.

@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "GMenuKit", targets: ["GMenuKit"]),
         .executable(name: "MenuShowcase", targets: ["MenuShowcase"]),
+        .executable(name: "gmenukit-lint", targets: ["GMenuKitLint"]),
     ],
     targets: [
         .systemLibrary(
@@ -23,13 +24,16 @@ let package = Package(
         .target(name: "CBuilderMarkup", dependencies: ["CGtk"]),
         .target(name: "GMenuKit", dependencies: ["CGtk", "CMenuObjects", "CMainQueueBridge", "CBuilderMarkup"]),
         .executableTarget(name: "MenuShowcase", dependencies: ["GMenuKit", "CGtk"]),
+        // The menu linter for any GTK app's UI files: its engine, and the command.
+        .target(name: "MenuLint", dependencies: ["GMenuKit"]),
+        .executableTarget(name: "GMenuKitLint", dependencies: ["MenuLint"]),
         // Realistic menus shared by the tests and the benchmark.
         .target(name: "MenuFixtures", dependencies: ["GMenuKit"]),
         .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "MenuFixtures", "CGtk", "CMainQueueBridge"]),
         // The Swift blocks of README.md and the DocC catalog, compiled (DocumentationExampleTests
         // checks that every block is here).
         .target(name: "DocumentationExamples", dependencies: ["GMenuKit", "CGtk"], path: "Tests/DocumentationExamples"),
-        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures", "DocumentationExamples"]),
+        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures", "DocumentationExamples", "MenuLint"]),
         // Random misuse of the public API alone, for a fixed number of iterations.
         .testTarget(name: "GMenuKitAbuseTests", dependencies: ["GMenuKit", "CGtk"]),
     ],

@@ -45,6 +45,10 @@ static inline GtkStyleProvider *gmk_style_provider(gpointer instance) { return G
 static inline gboolean gmk_is_menu_button(gpointer instance) { return GTK_IS_MENU_BUTTON(instance); }
 static inline gboolean gmk_is_widget(gpointer instance) { return GTK_IS_WIDGET(instance); }
 static inline gboolean gmk_is_button(gpointer instance) { return GTK_IS_BUTTON(instance); }
+static inline gboolean gmk_is_gtk_application(gpointer instance) { return GTK_IS_APPLICATION(instance); }
+static inline gboolean gmk_is_shortcut_controller(gpointer instance) { return GTK_IS_SHORTCUT_CONTROLLER(instance); }
+static inline GtkShortcut *gmk_shortcut(gpointer instance) { return GTK_SHORTCUT(instance); }
+static inline GtkApplication *gmk_gtk_application(gpointer instance) { return GTK_APPLICATION(instance); }
 static inline gboolean gmk_is_window(gpointer instance) { return GTK_IS_WINDOW(instance); }
 static inline gboolean gmk_is_popover(gpointer instance) { return GTK_IS_POPOVER(instance); }
 static inline gboolean gmk_is_popover_menu(gpointer instance) { return GTK_IS_POPOVER_MENU(instance); }

@@ -127,6 +127,10 @@ final class DeepNestingTests: GtkTestCase {
             }
             XCTAssertEqual(MenuGuidelines.check(menuNested(10_000), context: .menuBar)
                 .filter { $0.rule == "S3" && $0.severity == .warning }.count, 1)
+            // The GNOME profile stops at the cut too: one G6, however deep.
+            let gnome = MenuGuidelines.check(nodes, title: "Deep", context: .pullDown, style: .gnome)
+            XCTAssertEqual(gnome.filter { $0.rule == "G6" }.count, 1)
+            XCTAssertLessThanOrEqual(gnome.map { $0.path.components(separatedBy: " › ").count }.max() ?? 0, MenuNesting.maximumDepth + 2)
             // Dropping the nodes built by hand: arrays of nodes, released level inside level.
             _ = consume node
         }

@@ -18,6 +18,95 @@ final class MnemonicTests: GtkTestCase {
         }
     }
 
+    func testAMnemonicByPositionMarksThatCharacterEvenAfterNormalizing() {
+        onMain {
+            let rendered = RenderedMenu(Menu("Terminal") {
+                Button("Open in Console") {}.mnemonic(at: 2)
+                Button("Save  As...") {}.mnemonic(at: 6)
+                Button("Print") {}.mnemonic(at: 9)
+                Button("Undo") {}.mnemonic("u").mnemonic(at: 3)
+            })
+            let labels = MenuModelReader.read(rendered.menuModel).map(\.label)
+            XCTAssertEqual(labels, ["Op_en in Console", "Save _As…", "Print", "Und_o"],
+                           "the e of Open; the A after the collapsed spaces; none beyond the label; the last modifier wins")
+            XCTAssertEqual(rendered.diagnostics.map(\.message).filter { $0.contains("mnemonic position") }.count, 1,
+                           "\(rendered.diagnostics)")
+        }
+    }
+
+    func testUnderlinesAreMnemonicsOnlyWhenOptedIn() {
+        onMain {
+            let rendered = RenderedMenu(Menu("File") {
+                Button("S_ave As…") {}.useUnderline()
+                Button("snake__case_name") {}.useUnderline()
+                Button("my_file_name.txt") {}
+                Button("_Quit") {}.useUnderline(false)
+            })
+            let labels = MenuModelReader.read(rendered.menuModel).map(\.label)
+            XCTAssertEqual(labels, ["S_ave As…", "snake__case_name", "my__file__name.txt", "__Quit"],
+                           "opted in: GTK's syntax kept; not: every underscore literal")
+            let nodes = Menu("File") { Button("Op_en in Console") {}.useUnderline() }.resolveContent()
+            XCTAssertEqual(nodes.first?.title, "Open in Console", "the title people read has no mark")
+            XCTAssertEqual(nodes.first?.accessKey, "e")
+        }
+    }
+
+    /// Every access key of a GNOME menu (gnome-console's tab menu, nautilus's context menu)
+    /// survives GMenuKit: the labels GtkBuilder reads from the app's XML are the labels
+    /// GMenuKit's model gives GTK.
+    func testGtkBuilderLabelsSurviveUnchanged() {
+        onMain {
+            let gnomeLabels = ["Move _Left", "Move _Right", "_Move to New Window", "_Close", "Op_en in Console",
+                               "S_ave As…", "_Run as a Program", "Open _With…", "Mo_ve to…", "snake__case"]
+            let xml = "<interface><menu id='m'><section>"
+                + gnomeLabels.map { "<item><attribute name='label'>\($0)</attribute></item>" }.joined()
+                + "</section></menu></interface>"
+            let builder = gtk_builder_new_from_string(xml, -1)!
+            defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+            let builderMenu = gmk_menu_model(UnsafeMutableRawPointer(gtk_builder_get_object(builder, "m")!))!
+            let section = MenuModelReader.read(builderMenu).first?.section ?? []
+            let rendered = RenderedMenu(Menu("Menu") {
+                ForEach(gnomeLabels, id: \.self) { label in Button(label) {}.useUnderline() }
+            })
+            XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label), section.map(\.label))
+            XCTAssertEqual(section.map(\.label), gnomeLabels)
+
+            // Imported, the same XML keeps every key, as label and as the checks read it.
+            let imported = try! Menu(builder: xml, id: "m")
+            let importedModel = RenderedMenu(imported)
+            XCTAssertEqual(MenuModelReader.read(importedModel.menuModel).first?.section?.map(\.label), section.map(\.label))
+            let keys = imported.resolveContent().first?.children.map { $0.accessKey.map(String.init) ?? "-" }
+            XCTAssertEqual(keys, ["l", "r", "m", "c", "e", "a", "r", "w", "v", "-"])
+        }
+    }
+
+    func testATypedLetterChoosesTheItemWhoseMnemonicIsByPosition() throws {
+        try GtkSession.start()
+        onMain {
+            var ran: [String] = []
+            let control = PullDownButton(Menu("Tab") {
+                Button("Open") { ran.append("open") }.mnemonic("o")
+                Button("Open in Console") { ran.append("console") }.mnemonic(at: 2)
+                Button("Close") { ran.append("close") }.useUnderline()
+            })
+            let title = "Positioned Mnemonic"
+            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            defer {
+                control.popdown()
+                drainMainLoop()
+                gtk_window_destroy(gmk_window(window))
+                drainMainLoop()
+            }
+            let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))
+            WidgetClicks.click(control.menuButton, inWindowTitled: title)
+            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
+            drainMainLoop()
+            XInput.xdotool("key", "e")
+            XInput.runMainLoop { !ran.isEmpty }
+            XCTAssertEqual(ran, ["console"], "typing e chose Open in Console, not Open")
+        }
+    }
+
     func testATypedLetterChoosesItsItemInAnOpenMenuAlsoADrawnRow() throws {
         try GtkSession.start()
         onMain {

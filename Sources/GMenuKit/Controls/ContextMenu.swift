@@ -11,7 +11,7 @@ import CGtk
 ///
 /// It opens at the pointer on a secondary click, on press and hold on a touch screen, and at
 /// the focused widget with the Menu key or Shift+F10. It shows no keyboard shortcuts (rules
-/// L5, C2). The widget owns the context menu: keep no reference unless you call ``popup(at:_:)``.
+/// L5, C2) unless asked to (``showsShortcuts``), as GNOME apps' context menus do. The widget owns the context menu: keep no reference unless you call ``popup(at:_:)``.
 /// A text view, entry or text field shows the items below its own (Cut, Copy, Paste…).
 @MainActor
 public final class ContextMenu: MenuControl {
@@ -70,6 +70,15 @@ public final class ContextMenu: MenuControl {
         Self.attached(to: widget)?.detach()
         attach()
         WidgetOwnership.give(self, to: widget, key: Self.ownershipKey)
+    }
+
+    /// Whether the items show their keyboard shortcuts (off by default, rules L5 and C2). GNOME
+    /// apps show them in context menus, where people learn them: on, the menu shows the
+    /// shortcuts written on its items and those the application set for borrowed actions, and
+    /// the guideline check no longer reports them.
+    public var showsShortcuts: Bool {
+        get { menu.showsShortcuts }
+        set { menu.showsShortcuts = newValue }
     }
 
     /// The context menu attached to `widget`, if there is one.

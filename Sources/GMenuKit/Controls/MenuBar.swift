@@ -100,6 +100,7 @@ private final class MenuBarTopLevel {
         case .stepper: what = "a stepper"
         case .slider: what = "a slider"
         case .divider: what = "a divider"
+        case .widget: what = "a widget"
         case .submenu: return
         }
         let diagnostic = MenuDiagnostic(

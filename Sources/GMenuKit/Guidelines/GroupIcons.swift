@@ -13,6 +13,7 @@ extension GuidelineChecker {
 
     mutating func checkGroupIcons(_ group: [CheckedItem]) {
         if group.count >= Self.smallestIconicGroup && group.allSatisfy({ $0.node.icon != nil }) {
+            checkedIdentity = group[0].node.identity
             report("I3", .hint, path: group[0].path,
                    "all \(group.count) items of this group have an icon; let the first one introduce the group and leave the others without")
         }
@@ -20,6 +21,7 @@ extension GuidelineChecker {
         for item in group {
             guard let icon = item.node.icon else { continue }
             if let firstTitle = firstTitleByIcon[icon] {
+                checkedIdentity = item.node.identity
                 report("I3", .warning, path: item.path,
                        "repeats the icon \(icon) of “\(firstTitle)” in the same group; give it its own icon or none")
             } else {

@@ -3,10 +3,17 @@
 @MainActor
 struct GuidelineChecker {
     let context: MenuContext
+    let style: MenuGuidelineStyle
+    /// A context menu that shows its shortcuts because the app asked: rule L5 is then moot.
+    let showsShortcuts: Bool
     private(set) var diagnostics: [MenuDiagnostic] = []
+    /// The node being checked, which diagnostics name (nil for the checked menu itself).
+    var checkedIdentity: MenuIdentity?
 
-    init(context: MenuContext) {
+    init(context: MenuContext, style: MenuGuidelineStyle = .apple, showsShortcuts: Bool = false) {
         self.context = context
+        self.style = style
+        self.showsShortcuts = showsShortcuts
     }
 
     /// The depth of a menu bar's bar: its menus are at depth 0, like the menu of a button.
@@ -60,6 +67,8 @@ struct GuidelineChecker {
         var scope: Scope
         /// The menu the checked control shows, as opposed to one of its submenus.
         var isRoot: Bool
+        /// The submenu's node; nil for the checked menu itself.
+        var identity: MenuIdentity? = nil
         var path: [String] { scope.path }
         var depth: Int { scope.depth }
     }
@@ -114,11 +123,19 @@ struct GuidelineChecker {
     }
 
     private mutating func checkMenu(_ menu: CheckedMenu) {
+        checkedIdentity = menu.identity
         var inner = menu.scope
         checkAvailability(of: menu, inner: &inner)
-        checkLength(of: menu)
-        checkNesting(of: menu, inner: &inner)
-        checkPullDownItemCount(of: menu)
+        switch style {
+        case .apple:
+            checkLength(of: menu)
+            checkNesting(of: menu, inner: &inner)
+            checkPullDownItemCount(of: menu)
+        case .gnome:
+            checkGnomeMenuSize(of: menu)
+            checkGnomeNesting(of: menu, inner: &inner)
+            checkAccessKeys(of: menu)
+        }
         visitLevel(menu.nodes, scope: inner)
     }
 
@@ -128,9 +145,15 @@ struct GuidelineChecker {
         for node in nodes {
             let inner = scope.entering(node)
             let path = scope.path(to: node.title)
+            checkedIdentity = node.identity
             switch node.kind {
             case .divider:
                 closeGroup(&group, scope: scope)
+
+            case .widget:
+                // The app's widget: its label is no item's label, and it is no item of a group.
+                closeGroup(&group, scope: scope)
+                checkItem(node, path: path, scope: scope)
 
             case .section(let children):
                 closeGroup(&group, scope: scope)
@@ -169,7 +192,10 @@ struct GuidelineChecker {
                 }
                 checkPopUpDefault(of: choice, path: optionScope.path, scope: scope)
                 if choice.style == .menu {
-                    checkSubmenuDepth(path: path, depth: scope.depth + 1, scope: inner)
+                    switch style {
+                    case .apple: checkSubmenuDepth(path: path, depth: scope.depth + 1, scope: inner)
+                    case .gnome: checkGnomeSubmenuDepth(path: path, depth: scope.depth + 1, scope: inner)
+                    }
                     if let label { group.append(CheckedItem(node: node, path: path, label: label)) }
                 } else {
                     closeGroup(&group, scope: scope)
@@ -189,15 +215,16 @@ struct GuidelineChecker {
                 submenuScope.depth = scope.depth + 1
                 // The renderer leaves out what is nested deeper, and reports it.
                 guard submenuScope.depth <= cutDepth else { continue }
-                checkMenu(CheckedMenu(nodes: children, scope: submenuScope, isRoot: false))
+                checkMenu(CheckedMenu(nodes: children, scope: submenuScope, isRoot: false, identity: node.identity))
             }
         }
         closeGroup(&group, scope: scope)
     }
 
     private mutating func closeGroup(_ group: inout [CheckedItem], scope: Scope) {
-        // The menus of a menu bar are not a group of items.
-        if !group.isEmpty && scope.depth != Self.barDepth {
+        // The menus of a menu bar are not a group of items. Icons and repeated terms are
+        // GMenuKit's own rules (I3, S2): the GNOME HIG has none about them.
+        if !group.isEmpty && scope.depth != Self.barDepth && style == .apple {
             checkGroupIcons(group)
             checkRepeatedTerms(group)
         }
@@ -206,7 +233,7 @@ struct GuidelineChecker {
 
     /// The rules about an item itself rather than its label.
     private mutating func checkItem(_ node: MenuNode, path: [String], scope: Scope, isInControlGroup: Bool = false) {
-        checkContextMenuShortcut(of: node, path: path)
+        if style == .apple { checkContextMenuShortcut(of: node, path: path) }
         checkDestructiveConfirmation(of: node, path: path)
         if !isInControlGroup { checkPopUpContents(node, path: path, scope: scope) }
     }
@@ -218,6 +245,12 @@ struct GuidelineChecker {
         guard !scope.isGenerated else { return nil }
         let label = CheckedLabel(text, use: use, path: path)
         guard !text.isEmpty else { return label }
+        if style == .gnome {
+            // Headings, header bars and menu items alike take header capitalization.
+            checkGnomeEllipsis(of: label)
+            checkHeaderCapitalization(of: label)
+            return label
+        }
         checkEllipsis(of: label)
         guard use != .heading else { return label }
         checkCapitalization(of: label)
@@ -241,7 +274,8 @@ struct GuidelineChecker {
         _ rule: String, _ severity: MenuDiagnostic.Severity, path: [String], _ message: String, suggestion: String? = nil
     ) {
         diagnostics.append(MenuDiagnostic(
-            rule: rule, severity: severity, path: path.joined(separator: " › "), message: message, suggestion: suggestion))
+            rule: rule, severity: severity, path: path.joined(separator: " › "), message: message, suggestion: suggestion,
+            identity: checkedIdentity))
     }
 
     /// The rows a level shows, split into those the developer wrote and generated ones.

@@ -31,17 +31,21 @@ public enum MenuContext: Sendable, Equatable {
 /// rules, hint for style advice; each rule's file says which and why.
 public enum MenuGuidelines {
     /// Checks a menu as declared. Paths start with the menu's title, except in a menu bar.
+    /// `showsShortcuts` says whether a context menu shows its shortcuts (``ContextMenu/showsShortcuts``).
     @MainActor
-    public static func check(_ menu: Menu, context: MenuContext = .pullDown) -> [MenuDiagnostic] {
-        check(menu.resolveContent(), title: menu.title, context: context)
+    public static func check(
+        _ menu: Menu, context: MenuContext = .pullDown, style: MenuGuidelineStyle = .apple, showsShortcuts: Bool = false
+    ) -> [MenuDiagnostic] {
+        check(menu.resolveContent(), title: menu.title, context: context, style: style, showsShortcuts: showsShortcuts)
     }
 
     /// Checks resolved menu content, the items of a menu titled `title`.
     @MainActor
     public static func check(
-        _ nodes: [MenuNode], title: String = "", context: MenuContext = .pullDown
+        _ nodes: [MenuNode], title: String = "", context: MenuContext = .pullDown,
+        style: MenuGuidelineStyle = .apple, showsShortcuts: Bool = false
     ) -> [MenuDiagnostic] {
-        var checker = GuidelineChecker(context: context)
+        var checker = GuidelineChecker(context: context, style: style, showsShortcuts: showsShortcuts)
         checker.checkRoot(nodes, title: title)
         return checker.diagnostics
     }

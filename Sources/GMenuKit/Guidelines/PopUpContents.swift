@@ -20,6 +20,8 @@ extension GuidelineChecker {
             what = "a submenu of options"
         case .stepper, .slider, .controlGroup:
             what = "a row of actions"
+        case .widget:
+            what = "an app's widget"
         case .picker, .section, .divider:
             return
         }

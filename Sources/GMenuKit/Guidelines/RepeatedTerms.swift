@@ -37,6 +37,7 @@ extension GuidelineChecker {
             }
             let term = TitleStyle.titleCased(sharing[0].words.prefix(termLength).map(\.text).joined(separator: " "))
             let rest = sharing.map { TitleStyle.titleCased($0.words.dropFirst(termLength).map(\.text).joined(separator: " ")) }
+            checkedIdentity = sharing[0].item.node.identity
             report("S2", .hint, path: sharing[0].item.path,
                    "\(sharing.count) items of this group begin with “\(term)”; a submenu named “\(term)” holding the rest reads better",
                    suggestion: term + " › " + rest.joined(separator: ", "))

@@ -24,7 +24,8 @@ extension GuidelineChecker {
         for node in nodes {
             let disabled = isDisabled || node.isDisabled
             switch node.kind {
-            case .divider:
+            case .divider, .widget:
+                // A widget is the app's: whether people can use it is its own business.
                 continue
             case .section(let children), .controlGroup(let children):
                 // Groups beyond the cut are left out.

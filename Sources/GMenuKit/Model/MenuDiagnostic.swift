@@ -26,9 +26,16 @@ public struct MenuDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// A corrected label or another concrete fix, where there is one.
     public var suggestion: String?
+    /// The node the diagnostic is about, when a guideline check names one: a linter finds its
+    /// source line by it. Nil for the checked menu itself.
+    public var identity: MenuIdentity?
 
-    /// A diagnostic of the given severity about the item at `path`.
-    public init(rule: String? = nil, severity: Severity, path: String, message: String, suggestion: String? = nil) {
+    /// A diagnostic of the given severity about the item at `path`; `identity` names the node it is about, when known.
+    public init(
+        rule: String? = nil, severity: Severity, path: String, message: String, suggestion: String? = nil,
+        identity: MenuIdentity? = nil
+    ) {
+        self.identity = identity
         self.rule = rule
         self.severity = severity
         self.path = Self.printable(path)

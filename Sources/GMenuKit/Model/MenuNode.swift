@@ -14,6 +14,9 @@ public struct MenuNode {
     /// The letter that chooses the item from the keyboard while its menu is open, shown
     /// underlined (GTK's mnemonic); Alt and the letter for a menu bar's menus.
     public var mnemonic: Character?
+    /// The mnemonic by position instead: the index of the marked character in ``title``, counted
+    /// in characters ("Op_en in Console" is "Open in Console" at 2). Wins over ``mnemonic``.
+    public var mnemonicPosition: Int?
     /// Whether the item is dimmed and does nothing when chosen (rule A1).
     public var isDisabled: Bool = false
     /// Whether choosing the item closes its menu (rule D4).
@@ -29,6 +32,8 @@ public struct MenuNode {
     public var asyncActionPolicy: AsyncActionPolicy = .ignoreWhileRunning
     /// What the node is: a button, toggle, picker, submenu, group, value control or divider.
     public var kind: Kind
+    /// For a control group: a row of icons, or a labelled row of buttons.
+    public var controlGroupStyle: ControlGroupStyle = .automatic
     /// When GTK hides the item rather than dimming it (GMenuModel's `hidden-when`).
     public var hiddenWhen: MenuHiddenCondition?
     /// For items read from GtkBuilder XML: where they were written and what GMenuKit keeps
@@ -66,6 +71,8 @@ public struct MenuNode {
         case slider(SliderValue)
         /// A separator between groups of items.
         case divider
+        /// An app's own widget in a custom slot of the menu.
+        case widget(MenuWidgetFactory)
     }
 
     /// A node of the given kind at `identity`, titled `title`.
@@ -79,6 +86,19 @@ public struct MenuNode {
     init(deferring elements: DeferredElements) {
         self.init(identity: elements.identity, title: "", kind: .section(children: []))
         deferred = elements
+    }
+
+    /// The letter that chooses the item while its menu is open, in lowercase, or nil: the
+    /// mnemonic's letter where the label has it, or the character at the mnemonic's position
+    /// (an item read from GtkBuilder has the letter its label marks with `_` as its mnemonic).
+    public var accessKey: Character? {
+        if let mnemonicPosition {
+            guard mnemonicPosition >= 0, mnemonicPosition < title.count else { return nil }
+            let character = title[title.index(title.startIndex, offsetBy: mnemonicPosition)]
+            return Character(character.lowercased())
+        }
+        guard let mnemonic, title.contains(where: { $0.lowercased() == mnemonic.lowercased() }) else { return nil }
+        return Character(mnemonic.lowercased())
     }
 
     /// The nodes nested inside this one: a submenu's, section's or control group's items.

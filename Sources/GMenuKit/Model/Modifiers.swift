@@ -13,7 +13,35 @@ extension MenuContent {
     /// (GTK's mnemonic, shown underlined; Alt and the letter for a menu bar's menus). Labels are
     /// otherwise shown as written: an underscore in them is never a mnemonic.
     public func mnemonic(_ letter: Character) -> some MenuContent {
-        ModifiedMenuContent(content: self) { $0.mnemonic = letter }
+        ModifiedMenuContent(content: self) {
+            $0.mnemonic = letter
+            $0.mnemonicPosition = nil
+        }
+    }
+
+    /// The mnemonic by position: the character at `position` of the label (counted in
+    /// characters from 0) is marked, for a letter that is not the first of its kind
+    /// (`Button("Open in Console").mnemonic(at: 2)` underlines the "e").
+    public func mnemonic(at position: Int) -> some MenuContent {
+        ModifiedMenuContent(content: self) {
+            $0.mnemonicPosition = position
+            $0.mnemonic = nil
+        }
+    }
+
+    /// Reads the label as GTK's `use-underline` labels and GtkBuilder menus do: an underscore
+    /// marks the next character as the mnemonic (`"Op_en in Console"`), and a doubled
+    /// underscore is a literal one. Without it, underscores in labels are always literal.
+    public func useUnderline(_ usesUnderline: Bool = true) -> some MenuContent {
+        ModifiedMenuContent(content: self) { node in
+            guard usesUnderline else { return }
+            let parsed = MenuLabelText.parsingUnderline(node.title)
+            node.title = parsed.text
+            if let position = parsed.mnemonicPosition {
+                node.mnemonicPosition = position
+                node.mnemonic = nil
+            }
+        }
     }
 
     /// Dims the content; it does nothing when chosen (rule A1). Submenus stay openable (A3).

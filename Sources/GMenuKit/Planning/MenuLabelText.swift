@@ -78,6 +78,41 @@ enum MenuLabelText {
         return escapingMnemonics(String(text[..<index])) + "_" + escapingMnemonics(String(text[index...]))
     }
 
+    /// A label written with GTK's underline syntax, as GtkBuilder menus and `use-underline`
+    /// labels are: "_" marks the next character, "__" is a literal "_". The first mark counts,
+    /// as in `gtk_label_set_text_with_mnemonic`; a "_" at the end stays literal.
+    static func parsingUnderline(_ label: String) -> (text: String, mnemonicPosition: Int?) {
+        guard label.utf8.contains(UInt8(ascii: "_")) else { return (label, nil) }
+        var text = ""
+        var position: Int?
+        var count = 0
+        var iterator = label.makeIterator()
+        while let character = iterator.next() {
+            guard character == "_" else {
+                text.append(character)
+                count += 1
+                continue
+            }
+            guard let next = iterator.next() else {
+                text.append("_")
+                break
+            }
+            if next != "_" && position == nil { position = count }
+            text.append(next)
+            count += 1
+        }
+        return (text, position)
+    }
+
+    /// The label in GTK's underline syntax with the character at `position` marked: the
+    /// inverse of ``parsingUnderline(_:)``. Nil when `position` is no character of the label.
+    static func escapingMnemonics(_ text: String, markingAt position: Int) -> String? {
+        guard position >= 0, position < text.count else { return nil }
+        let index = text.index(text.startIndex, offsetBy: position)
+        guard text[index] != "_", !text[index].isWhitespace else { return nil }
+        return escapingMnemonics(String(text[..<index])) + "_" + escapingMnemonics(String(text[index...]))
+    }
+
     /// Most labels need no change; one pass over their bytes says so, which keeps menus of
     /// thousands of generated items cheap to plan.
     private static func isAlreadyNormal(_ text: String) -> Bool {

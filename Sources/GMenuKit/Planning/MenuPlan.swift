@@ -69,6 +69,11 @@ struct PlannedAttributes: Equatable {
     /// The icon that iconic sections (control groups, palettes, steppers) draw.
     var verbIcon: String?
     var accel: String?
+    /// The accel is the application's own for a borrowed action: GTK fires it already, so it
+    /// is shown and not installed again.
+    var accelIsApplications = false
+    /// What fills the slot of an app widget's item.
+    var appWidget: MenuWidgetFactory?
     var displayHint: String?
     /// Read by GMenuKit's controls: "destructive" items are drawn red and confirmed.
     var role: String?
@@ -125,6 +130,8 @@ enum CustomRowKind: Equatable {
     case icon
     /// A label over a slider.
     case slider
+    /// The app's own widget (``MenuWidget``).
+    case widget
 }
 
 /// The custom menu attributes GMenuKit adds for its controls; GTK ignores them.

@@ -41,6 +41,9 @@ struct MenuPlanner {
         /// Why a target's text is not a GVariant of its type (`g_variant_parse`), nil when it is
         /// one; handed in. Nil: targets are not checked.
         var targetProblem: ((MenuActionTarget) -> String?)?
+        /// The accelerators the application set for a borrowed action and target
+        /// (`gtk_application_get_accels_for_action`), handed in. Nil: none are looked up.
+        var applicationAccels: (@MainActor (_ action: String, _ target: String?, _ targetValue: MenuActionTarget?) -> [String])?
     }
 
     /// Submenus nested deeper than this are cut (content below it is not even resolved).
@@ -298,7 +301,7 @@ struct MenuPlanner {
         case .section(let nodes):
             children = planLevel(nodes, of: identity, scope: inner)
         case .controlGroup(let nodes):
-            attributes.displayHint = "horizontal-buttons"
+            attributes.displayHint = node.controlGroupStyle == .inline ? "inline-buttons" : "horizontal-buttons"
             var iconic = inner
             iconic.isIconic = true
             children = []
@@ -365,12 +368,13 @@ struct MenuPlanner {
     /// Buttons, toggles, submenus and pickers shown as submenus.
     private mutating func planItem(_ node: MenuNode, scope: Scope) -> PlannedItem? {
         if node.imported != nil { return planImported(node, scope: scope) }
+        if case .widget(let factory) = node.kind { return planWidget(node, factory: factory, scope: scope) }
         let identity = uniqueIdentity(node, scope: scope)
         let inner = scope.entering(node)
         var attributes = PlannedAttributes()
         attributes.hiddenWhen = node.hiddenWhen?.rawValue
         let icon = checkedIcon(node.icon, path: scope.path + [node.title])
-        attributes.label = itemLabel(node.title, hasIcon: icon != nil, mnemonic: node.mnemonic, scope: scope)
+        attributes.label = itemLabel(node.title, hasIcon: icon != nil, mnemonic: node.mnemonic, mnemonicPosition: node.mnemonicPosition, scope: scope)
         attributes.icon = icon
         attributes.verbIcon = scope.isIconic ? icon : nil
         attributes.keepsMenuOpen = inner.dismissBehavior == .disabled
@@ -450,6 +454,8 @@ struct MenuPlanner {
             attributes.action = qualified(name)
             attributes.row = customRow(.check, for: attributes, scope: scope)
 
+        case .widget:
+            preconditionFailure("widgets are planned by planWidget")
         case .submenu(let children, let primaryAction):
             reportIgnoredShortcut(node, scope: scope)
             if primaryAction != nil {
@@ -650,6 +656,27 @@ struct MenuPlanner {
         return PlannedItem(identity: identity, attributes: attributes, link: nil)
     }
 
+    /// An app's widget: an item with a slot the rendered menu's hosts fill with it. It keeps
+    /// the menu open (GTK closes no popover for a custom child) and its label for other readers.
+    private mutating func planWidget(_ node: MenuNode, factory: MenuWidgetFactory, scope: Scope) -> PlannedItem? {
+        let path = scope.path + [node.title.isEmpty ? factory.id : node.title]
+        reportIgnoredShortcut(node, scope: scope)
+        guard options.drawsOwnRows else {
+            report(.warning, path: path,
+                   "the widget '\(factory.id)' needs a GMenuKit control (or present(in:)) to show it; GTK shows this menu alone, so it is left out")
+            return nil
+        }
+        var attributes = PlannedAttributes()
+        let label = MenuLabelText.normalize(node.title)
+        reportLabelProblems(label.problems, title: node.title, scope: scope)
+        attributes.label = label.text.isEmpty ? nil : MenuLabelText.escapingMnemonics(label.text)
+        attributes.keepsMenuOpen = true
+        attributes.hiddenWhen = node.hiddenWhen?.rawValue
+        attributes.appWidget = factory
+        attributes.row = .widget
+        return PlannedItem(identity: uniqueIdentity(node, scope: scope), attributes: attributes, link: nil)
+    }
+
     /// Sets a borrowed action and its target on an item, and notes them for the type check
     /// against the app's actions. A target whose text is not of its type is reported.
     private mutating func borrow(_ name: String, target: MenuActionTarget?, into attributes: inout PlannedAttributes,
@@ -664,6 +691,28 @@ struct MenuPlanner {
         }
         borrowedActions.append(MenuPlan.BorrowedAction(name: name, targetType: target?.type, expectsState: showsState,
                                                        scopePath: scopePath, title: title))
+        takeApplicationAccel(into: &attributes, path: scopePath + [title])
+    }
+
+    /// A borrowed action's shortcut is the application's, when it set one: GTK fires it in the
+    /// app's windows already, so the item shows it (GMenuKit's own rows too) and no second
+    /// shortcut is installed. A different shortcut written on the item would not work: reported.
+    private mutating func takeApplicationAccel(into attributes: inout PlannedAttributes, path: [String]) {
+        guard options.showsShortcuts, attributes.accel != "", let action = attributes.action,
+              let accels = options.applicationAccels?(action, attributes.target, attributes.targetValue),
+              let first = accels.first
+        else { return }
+        if let written = attributes.accel, !accels.contains(where: { sameAccelerator($0, written) }) {
+            report(.warning, path: path,
+                   "the application's shortcut for \(action) is \(first), not \(written); the item shows \(first)")
+        }
+        attributes.accel = first
+        attributes.accelIsApplications = true
+    }
+
+    private func sameAccelerator(_ one: String, _ other: String) -> Bool {
+        guard let first = options.parseAccelerator(one), let second = options.parseAccelerator(other) else { return one == other }
+        return first.canonical == second.canonical
     }
 
     /// A borrowed action's detailed name, read by GLib when it was handed in (a GVariant
@@ -705,7 +754,12 @@ struct MenuPlanner {
 
     // MARK: Labels
 
-    private mutating func itemLabel(_ title: String, hasIcon: Bool, mnemonic: Character? = nil, scope: Scope) -> String? {
+    private mutating func itemLabel(
+        _ title: String, hasIcon: Bool, mnemonic: Character? = nil, mnemonicPosition: Int? = nil, scope: Scope
+    ) -> String? {
+        if let mnemonicPosition {
+            return positionedMnemonicLabel(title, hasIcon: hasIcon, position: mnemonicPosition, scope: scope)
+        }
         let normalized = MenuLabelText.normalize(title)
         reportLabelProblems(normalized.problems, title: title, scope: scope)
         var text = normalized.text
@@ -729,6 +783,32 @@ struct MenuPlanner {
                    "the mnemonic '\(mnemonic)' is not a letter of the label; the item has none")
         }
         return MenuLabelText.escapingMnemonics(text)
+    }
+
+    /// A label whose mnemonic is chosen by position. Normalizing may move characters ("..."
+    /// becomes "…", doubled spaces one): a private-use mark before the chosen character
+    /// travels through it and shows where the mnemonic went.
+    private mutating func positionedMnemonicLabel(_ title: String, hasIcon: Bool, position: Int, scope: Scope) -> String? {
+        let mark: Character = "\u{E000}"
+        guard position >= 0, position < title.count, !title.contains(mark) else {
+            report(.warning, path: scope.path + [title],
+                   "the mnemonic position \(position) is not a character of the label; the item has none")
+            return itemLabel(title, hasIcon: hasIcon, scope: scope)
+        }
+        var marked = title
+        marked.insert(mark, at: marked.index(marked.startIndex, offsetBy: position))
+        let normalized = MenuLabelText.normalize(marked).text
+        if let markIndex = normalized.firstIndex(of: mark) {
+            let before = String(normalized[..<markIndex])
+            let after = String(normalized[normalized.index(after: markIndex)...])
+            if let letter = after.first, !letter.isWhitespace, letter != "…" {
+                reportLabelProblems(MenuLabelText.normalize(title).problems, title: title, scope: scope)
+                return MenuLabelText.escapingMnemonics(before) + "_" + MenuLabelText.escapingMnemonics(after)
+            }
+        }
+        report(.warning, path: scope.path + [title],
+               "the mnemonic position \(position) is no letter of the label as shown; the item has none")
+        return itemLabel(title, hasIcon: hasIcon, scope: scope)
     }
 
     /// Destructive items are drawn in the given colour through Pango markup, with the label

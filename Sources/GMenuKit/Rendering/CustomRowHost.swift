@@ -32,7 +32,8 @@ final class CustomRowHost {
         guard let widget = menuWidget.object else { return }
         for id in ids where rows[id] == nil {
             guard let spec = registry.rows[id] else { continue }
-            let row = CustomRowWidgets.make(spec, actions: actions)
+            let appWidget = spec.attributes.appWidget
+            let row = appWidget?.make() ?? CustomRowWidgets.make(spec, actions: actions)
             g_object_ref_sink(row.gpointer)
             let added = isMenuBar
                 ? gtk_popover_menu_bar_add_child(gmk_popover_menu_bar(widget), row, id)
@@ -42,9 +43,12 @@ final class CustomRowHost {
                 // The row carries its key, so that finding the focused row is a walk up from the focus.
                 g_object_set_data_full(gmk_object(row), Self.keyData, SwiftClosureData.retained(RowKey(spec.key)),
                                        SwiftClosureData.releaseOnDestroy)
-                RowIndicatorAlignment.align(row)
-                closeAfterActivation(row, keepsMenuOpen: spec.attributes.keepsMenuOpen)
-                RowHighlight.follow(row)
+                // An app's widget behaves as the app made it.
+                if appWidget == nil {
+                    RowIndicatorAlignment.align(row)
+                    closeAfterActivation(row, keepsMenuOpen: spec.attributes.keepsMenuOpen)
+                    RowHighlight.follow(row)
+                }
             }
             g_object_unref(row.gpointer)
         }

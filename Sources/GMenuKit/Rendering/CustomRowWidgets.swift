@@ -29,6 +29,8 @@ enum CustomRowWidgets {
         let attributes = spec.attributes
         let row: UnsafeMutablePointer<GtkWidget>
         switch attributes.row ?? .command {
+        case .widget:
+            preconditionFailure("an app's widget is made by its factory")
         case .command:
             row = gmk_widget_new_with_role(gtk_button_get_type(), GTK_ACCESSIBLE_ROLE_MENU_ITEM, "modelbutton")
             let content = commandContent(attributes)

@@ -60,7 +60,8 @@ final class MenuShortcuts {
     private func collect(_ items: [PlannedItem], into bindings: inout [Binding]) {
         // Fields read in place: a loop variable would be a copy of every (large) item.
         for index in items.indices {
-            if let accelerator = items[index].attributes.accel, !accelerator.isEmpty, let action = items[index].attributes.action {
+            if let accelerator = items[index].attributes.accel, !accelerator.isEmpty, !items[index].attributes.accelIsApplications,
+               let action = items[index].attributes.action {
                 bindings.append(Binding(accelerator: accelerator, action: action, target: items[index].attributes.target,
                                         targetValue: items[index].attributes.targetValue))
             }

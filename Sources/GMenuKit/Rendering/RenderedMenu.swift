@@ -62,6 +62,9 @@ public final class RenderedMenu {
     /// What kind of menu this is, for the guideline checks: pull-down, pop-up, context menu, menu bar.
     public var guidelineContext: MenuContext = .pullDown
 
+    /// Which guidelines the menu is checked against: GMenuKit's own, or the GNOME HIG's.
+    public var guidelineStyle: MenuGuidelineStyle = .apple
+
     /// Whether items show their keyboard shortcuts. Context menus show none (rules L5, C2);
     /// a shortcut that is not shown is not installed either.
     public var showsShortcuts = true {
@@ -233,7 +236,8 @@ public final class RenderedMenu {
     public func guidelineDiagnostics() -> [MenuDiagnostic] {
         // Resolved again rather than kept from the last render: the checks are rare, the
         // nodes of a large menu are not small. Lists resolve at once here, whatever runs.
-        MenuGuidelines.check(graph.readAgain { content() }, title: title, context: guidelineContext)
+        MenuGuidelines.check(graph.readAgain { content() }, title: title, context: guidelineContext,
+                             style: guidelineStyle, showsShortcuts: showsShortcuts)
     }
 
     /// Tells the menu it is about to be shown. The first time, when
@@ -418,7 +422,8 @@ public final class RenderedMenu {
             confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) },
             asyncActions: asyncActions,
             parseDetailedName: VariantText.parseDetailedActionName,
-            targetProblem: { VariantText.problem(parsing: $0.text, type: $0.type) })
+            targetProblem: { VariantText.problem(parsing: $0.text, type: $0.type) },
+            applicationAccels: ApplicationAccels.accels)
     }
 
     /// Whether there is a display, whose icon theme to ask; once there is one, it stays.

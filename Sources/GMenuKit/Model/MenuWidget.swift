@@ -1,0 +1,65 @@
+import CGtk
+
+/// An app's own GTK widget in a menu slot: a theme selector, a zoom box, a row of colour
+/// swatches, as GNOME apps put in their primary menus (GMenuModel's `custom` attribute, filled
+/// with `gtk_popover_menu_add_child`).
+///
+/// ```swift
+/// Menu("Main") {
+///     MenuWidget(id: "theme-selector", "Style") { ThemeSelector.new() }
+///     Section { Button("New Window", actionName: "app.new-window") }
+/// }
+/// ```
+///
+/// `make` returns a new widget (floating, or with a reference the menu takes over) each time
+/// a popover or menu bar shows the menu: the menu owns it, and it is released when its item
+/// leaves the menu or the menu goes. The arrow keys reach it like any item; choosing in it
+/// does not close the menu, as in GTK. `label` names it for the guideline checks and for other
+/// readers of the menu model; GTK does not show it. A menu GTK shows alone (a text view's
+/// extra menu) cannot hold widgets: the item is left out, with a diagnostic.
+public struct MenuWidget: MenuContent {
+    let id: String
+    let label: String
+    let make: @MainActor () -> UnsafeMutablePointer<GtkWidget>
+
+    public init(id: String, _ label: String = "", make: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>) {
+        self.id = id
+        self.label = label
+        self.make = make
+    }
+
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        nodes.append(MenuNode(identity: identity.appending("widget:" + id), title: label,
+                              kind: .widget(MenuWidgetFactory(id: id, make: make))))
+    }
+}
+
+/// Makes an app widget for a menu slot. Two factories of one id are the same item: a refresh
+/// keeps the widget that is shown rather than making a new one.
+public final class MenuWidgetFactory: Equatable, @unchecked Sendable {
+    public let id: String
+    let make: @MainActor () -> UnsafeMutablePointer<GtkWidget>
+
+    init(id: String, make: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>) {
+        self.id = id
+        self.make = make
+    }
+
+    public static func == (lhs: MenuWidgetFactory, rhs: MenuWidgetFactory) -> Bool { lhs.id == rhs.id }
+}
+
+/// How a control group shows its items.
+public enum ControlGroupStyle: Sendable, Equatable {
+    /// A compact row of icons under the group's title (GTK's `horizontal-buttons`).
+    case automatic
+    /// The title and the items' icons on one line, as a labelled row of buttons
+    /// ("Zoom  − 100% +"; GTK's `inline-buttons`, drawn by GTK 4.8's menu section box).
+    case inline
+}
+
+extension MenuContent {
+    /// How a control group shows its items: a row of icons, or its title and the icons on one line.
+    public func controlGroupStyle(_ style: ControlGroupStyle) -> some MenuContent {
+        ModifiedMenuContent(content: self) { $0.controlGroupStyle = style }
+    }
+}
