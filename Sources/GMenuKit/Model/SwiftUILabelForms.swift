@@ -67,7 +67,7 @@ extension Button {
         case .performAsync(let perform):
             self.init(label.title, icon: label.icon, subtitle: label.subtitle, role: role, action: perform)
         case .named(let name, let target):
-            self.init(label.title, icon: label.icon, subtitle: label.subtitle, role: role, actionName: name, target: target)
+            self.init(label.title, icon: label.icon, subtitle: label.subtitle, role: role, actionName: name, variantTarget: target)
         }
         labelProblems = label.problems
         builtLabelStyle = label.style
