@@ -224,4 +224,6 @@ static inline gulong gmk_connect_frame_clock_after(GdkFrameClock *clock, const c
   return g_signal_connect_data(clock, signal, G_CALLBACK(callback), data, destroy, G_CONNECT_AFTER);
 }
 
+#include "lists_shim.h"
+
 #endif
