@@ -9,6 +9,7 @@ static inline gboolean gmk_is_grid_view(gpointer instance) { return GTK_IS_GRID_
 static inline gboolean gmk_is_column_view(gpointer instance) { return GTK_IS_COLUMN_VIEW(instance); }
 static inline gboolean gmk_is_list_box(gpointer instance) { return GTK_IS_LIST_BOX(instance); }
 static inline gboolean gmk_is_list_box_row(gpointer instance) { return GTK_IS_LIST_BOX_ROW(instance); }
+static inline gboolean gmk_is_label(gpointer instance) { return GTK_IS_LABEL(instance); }
 static inline gboolean gmk_is_signal_list_item_factory(gpointer instance) { return GTK_IS_SIGNAL_LIST_ITEM_FACTORY(instance); }
 
 static inline GtkListView *gmk_list_view(gpointer instance) { return GTK_LIST_VIEW(instance); }
@@ -42,6 +43,11 @@ static inline gulong gmk_connect_position(gpointer list, const char *signal, GMK
 static inline gulong gmk_connect_row_activated(GtkListBox *box, GMKRowActivatedCallback callback,
                                                gpointer data, GClosureNotify destroy) {
   return g_signal_connect_data(box, "row-activated", G_CALLBACK(callback), data, destroy, 0);
+}
+
+static inline gulong gmk_connect_list_item(GtkListItemFactory *factory, const char *signal, GMKListItemCallback callback,
+                                           gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(factory, signal, G_CALLBACK(callback), data, destroy, 0);
 }
 
 /* The handler goes when `owner` is finalized (g_signal_connect_object), which is its data. */

@@ -25,6 +25,7 @@ final class ListMenuTarget: ContextMenuOpening {
     weak var contextMenu: ContextMenu?
     private var modelWatch: (model: WeakObjectPointer<GObject>, handler: gulong)?
     private var watchedPopover: WeakObjectPointer<GtkWidget>?
+    private let viewportScrolling = ViewportFocusScrolling()
 
     init(kind: ListKind, list: UnsafeMutablePointer<GtkWidget>, model: OpaquePointer?, unselectedItemClick: UnselectedItemClick) {
         self.kind = kind
@@ -168,6 +169,7 @@ final class ListMenuTarget: ContextMenuOpening {
 
     func prepareToOpen(at x: Double, _ y: Double) -> Bool {
         stopWatchingModel()
+        viewportScrolling.hold(around: list)
         if kind != .listBox {
             guard let picked = gtk_widget_pick(list, x, y, GTK_PICK_DEFAULT), !rows.isOutsideRows(picked) else { return false }
             if rows.hasUnwatchableFactory {
@@ -186,22 +188,43 @@ final class ListMenuTarget: ContextMenuOpening {
 
     func prepareToOpenFromKeyboard() -> GdkRectangle? {
         stopWatchingModel()
+        viewportScrolling.hold(around: list)
         guard let focused = focusedRow() else {
             hold(selectedItems())
             return nil
         }
         hold(items(openedOn: focused.position, item: focused.item, selecting: true))
-        var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(focused.row, list, &bounds) != 0 else { return nil }
-        return GdkRectangle(x: gint(bounds.origin.x.rounded(.down)), y: gint(bounds.origin.y.rounded(.down)),
-                            width: gint(bounds.size.width.rounded(.up)), height: gint(bounds.size.height.rounded(.up)))
+        return visibleBounds(of: focused.row)
+    }
+
+    /// `row`'s bounds in the list's coordinates, cut to the part the window shows: a list box
+    /// in a scrolled window is as tall as all its rows, and a menu pointing beyond every monitor
+    /// makes GDK look up a monitor that is not there (a critical).
+    private func visibleBounds(of row: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
+        guard let native = gtk_widget_get_native(row) else { return nil }
+        let window = UnsafeMutablePointer<GtkWidget>(native)
+        var inWindow = graphene_rect_t()
+        var listOrigin = graphene_point_t()
+        var zero = graphene_point_t()
+        guard gtk_widget_compute_bounds(row, window, &inWindow) != 0,
+              gtk_widget_compute_point(list, window, &zero, &listOrigin) != 0 else { return nil }
+        var shown = graphene_rect_t()
+        var windowBounds = graphene_rect_t()
+        graphene_rect_init(&windowBounds, 0, 0, Float(gtk_widget_get_width(window)), Float(gtk_widget_get_height(window)))
+        guard graphene_rect_intersection(&inWindow, &windowBounds, &shown) else { return nil }
+        return GdkRectangle(x: gint((shown.origin.x - listOrigin.x).rounded(.down)), y: gint((shown.origin.y - listOrigin.y).rounded(.down)),
+                            width: gint(shown.size.width.rounded(.up)), height: gint(shown.size.height.rounded(.up)))
     }
 
     func menuDidOpen(in popover: UnsafeMutablePointer<GtkWidget>) {
         if watchedPopover?.object != popover {
             watchedPopover = WeakObjectPointer(popover)
             let list = self.list
-            connectWidgetSignal(popover, "closed") { _ in ListMenuTarget.attached(to: list)?.stopWatchingModel() }
+            connectWidgetSignal(popover, "closed") { _ in
+                guard let target = ListMenuTarget.attached(to: list) else { return }
+                target.stopWatchingModel()
+                target.viewportScrolling.release()
+            }
         }
         guard !held.items.isEmpty, let model else { return }
         let handler = gmk_connect_list_items_changed_while(model, { model, position, removed, added, owner in
