@@ -71,6 +71,20 @@ if [ "${1:-}" = "--popover-cases" ]; then
   exit 0
 fi
 
+# Case 6, a list's context menu: GMenuKit and hand-written C only (PyGObject has no such side).
+if [ "${1:-}" = "--list-menu-cases" ]; then
+  swift_bench=$2 c_bench=$3 results=$4
+  for items in 10 100000; do
+    for round in $(seq 1 "$rounds"); do
+      echo "  case 6, $items items, round $round of $rounds" >&2
+      for side in $( ((round % 2)) && echo gmenukit c || echo c gmenukit); do
+        $(command_for "$side") --case 6 --items "$items" --runs 10 | sed "s/^/$side /" >>"$results"
+      done
+    done
+  done
+  exit 0
+fi
+
 if [ $# -ne 2 ]; then
   echo "usage: scripts/bench.sh MENU_BENCHMARK C_MENU_BENCH (make bench builds and passes them)" >&2
   exit 2
@@ -101,6 +115,7 @@ for case in 1 1s 1g 2 3 4; do
   done
 done
 scripts/with-display.sh "$0" --popover-cases "$swift_bench" "$c_bench" "$results"
+scripts/with-display.sh "$0" --list-menu-cases "$swift_bench" "$c_bench" "$results"
 # Peak memory needs a fresh process per measurement.
 for round in $(seq 1 "$rounds"); do
   echo "  peak RSS, 100000 items, round $round of $rounds" >&2
@@ -174,6 +189,22 @@ for case in ["1", "1-shared-icon", "1-generated", "2-label", "2-label-objects", 
         print(row([case_names[case], f"{items:,}", ms(med["gmenukit"]), ms(med["c"]), ms(med["pygobject"]),
                    f"{med['gmenukit'] / med['c']:.2f}", f"{med['gmenukit'] / med['pygobject']:.2f}",
                    counts if counts != "-/-/-" else "", len(samples[(case, items, "gmenukit")])]))
+
+print()
+print("Case 6, a list's context menu opened by a secondary click on a row of a GtkListView, to its first frame")
+print("(GMenuKit's ContextMenu(for:) against the same by hand in C; the cost must not grow with the list):")
+print(row(["case", "items", "GMenuKit ms", "C ms", "", "GMenuKit/C", "", "", "runs"]))
+list_medians = {}
+for items in sorted({key[1] for key in samples if key[0] == "6"}):
+    med = {side: median(samples[("6", items, side)]) for side in ("gmenukit", "c") if samples[("6", items, side)]}
+    if len(med) < 2:
+        continue
+    list_medians[items] = med
+    print(row(["6 list menu", f"{items:,}", ms(med["gmenukit"]), ms(med["c"]), "", f"{med['gmenukit'] / med['c']:.2f}",
+               "", "", len(samples[("6", items, "gmenukit")])]))
+if 10 in list_medians and 100000 in list_medians:
+    for side, name in (("gmenukit", "GMenuKit"), ("c", "C")):
+        print(f"  {name}: 100,000 items / 10 items = {list_medians[100000][side] / list_medians[10][side]:.2f}")
 
 print()
 print(f"Peak memory building case 1 at 100,000 items, a fresh process each (median of {rounds}):")

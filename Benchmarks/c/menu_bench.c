@@ -528,6 +528,8 @@ static void case_popover(int items, int runs) {
   items_model_free(&model);
 }
 
+#include "list_menu_case.c"
+
 int main(int argc, char **argv) {
   int which = 0, items = 0, runs = 15;
   gboolean rss = FALSE, generated = FALSE;
@@ -554,8 +556,9 @@ int main(int argc, char **argv) {
     case 3: case_generated(items, runs); break;
     case 4: case_teardown(items, runs); break;
     case 5: case_popover(items, runs); break;
+    case 6: case_list_menu(items, runs); break;
     default:
-      fprintf(stderr, "no case %d; cases are 1 to 5\n", which);
+      fprintf(stderr, "no case %d; cases are 1 to 6\n", which);
       return 2;
   }
   return 0;

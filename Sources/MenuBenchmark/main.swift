@@ -4,6 +4,8 @@
 //       the guideline checks on a realistic menu bar
 //   MenuBenchmark --case 1|2|3|4|5 --items N [--runs N]
 //       one case of the comparison with plain C and PyGObject (Benchmarks/); prints RESULT lines
+//   MenuBenchmark --case 6 --items N [--runs N]
+//       a list's context menu opened on a row of an N-item GtkListView (GMenuKit and C only)
 //   MenuBenchmark --case 1 --items N --generated [--runs N]
 //       case 1 for generated content (a history marked `.generatedContent()`)
 //   MenuBenchmark --case 1 --items N --shared-icon [--runs N]
@@ -55,8 +57,9 @@ MainActor.assumeIsolated {
     case 3: GeneratedContentCase.run(items: items, runs: runs)
     case 4: TeardownCase.run(items: items, runs: runs)
     case 5: OpenPopoverCase.run(items: items, runs: runs)
+    case 6: ListMenuCase.run(items: items, runs: runs)
     default:
-        printError("no case \(comparisonCase); cases are 1 to 5")
+        printError("no case \(comparisonCase); cases are 1 to 6")
         exit(2)
     }
 }
