@@ -356,3 +356,76 @@ final class ListContextMenuTests: GtkTestCase {
         }
     }
 }
+
+/// A list's menu attached late, a factory replaced, a menu replaced, and lists it cannot act on.
+final class ListContextMenuAttachmentTests: GtkTestCase {
+    func testAMenuAttachedToAListAlreadyOnScreenAndANewFactoryStillFindTheClickedItem() throws {
+        try GtkSession.start()
+        onMain {
+            for kind in [ListKind.listView, .gridView, .columnView] {
+                let notes = NoteList(kind, count: 6)
+                let window = InputWindow(titled: "List late \(kind.rawValue)", child: notes.scroller)
+                defer { window.destroy() }
+                // The rows exist before the menu does.
+                let context = ListContextMenuTests.attachMenu(to: notes)
+                settle { notes.label(showing: "Note 0") != nil }
+                let point = notes.point(of: "Note 0")
+                window.click(3, onto: notes.list, at: point.x, point.y)
+                guard let popover = ListContextMenuTests.openedMenu(context) else { return XCTFail("\(kind): no menu") }
+                XCTAssertEqual(NoteList.titles(context.listItems), ["Note 0"], "\(kind): the rows shown before were made again and found")
+                ListContextMenuTests.close(popover, in: window)
+
+                // The same factory's rows are rebuilt with another one: still found.
+                if kind != .columnView {
+                    let factory = kind == .listView ? gtk_list_view_get_factory(gmk_list_view(notes.list.gpointer))
+                                                    : gtk_grid_view_get_factory(gmk_grid_view(notes.list.gpointer))
+                    let copy = NoteList(kind, count: 1)
+                    let other = kind == .listView ? gtk_list_view_get_factory(gmk_list_view(copy.list.gpointer))
+                                                  : gtk_grid_view_get_factory(gmk_grid_view(copy.list.gpointer))
+                    XCTAssertFalse(factory == other)
+                    if kind == .listView { gtk_list_view_set_factory(gmk_list_view(notes.list.gpointer), other) }
+                    else { gtk_grid_view_set_factory(gmk_grid_view(notes.list.gpointer), other) }
+                    g_object_ref_sink(copy.scroller.gpointer)
+                    g_object_unref(copy.scroller.gpointer)
+                    settle { notes.label(showing: "Note 0") != nil }
+                    let point = notes.point(of: "Note 0")
+                    window.click(3, onto: notes.list, at: point.x, point.y)
+                    guard ListContextMenuTests.openedMenu(context) != nil else { return XCTFail("\(kind): no menu with the new factory") }
+                    XCTAssertEqual(NoteList.titles(context.listItems), ["Note 0"], "\(kind): the new factory's rows are found")
+                    ListContextMenuTests.close(popover, in: window)
+                }
+            }
+        }
+    }
+
+    func testAReplacedMenuRunsItsPrimaryActionOnceAndListsItCannotActOnAreReported() throws {
+        try GtkSession.start()
+        onMain {
+            var first: [[String]] = [], second: [[String]] = []
+            let notes = NoteList(.listView, count: 4)
+            _ = ListContextMenuTests.attachMenu(to: notes, primary: { first.append($0) })
+            _ = ListContextMenuTests.attachMenu(to: notes, primary: { second.append($0) })
+            // GTK's own path to `activate`, as a double click or Return takes it.
+            gtk_widget_activate_action_variant(notes.list, "list.activate-item", g_variant_new_uint32(2))
+            XCTAssertEqual(first, [], "the replaced menu's action does not run")
+            XCTAssertEqual(second, [["Note 2"]], "the menu attached now runs once")
+            g_object_ref_sink(notes.scroller.gpointer)
+            g_object_unref(notes.scroller.gpointer)
+
+            let diagnostics = DiagnosticCollector()
+            defer { diagnostics.stop() }
+            let label = gtk_label_new("Not a list")!
+            g_object_ref_sink(label.gpointer)
+            _ = ContextMenu(for: label) { _ in Button("Open") {} }
+            let box = gtk_list_box_new()!
+            g_object_ref_sink(box.gpointer)
+            _ = ContextMenu(for: box) { _ in Button("Open") {} }
+            let messages = diagnostics.collected.filter { $0.severity == .error }.map(\.message)
+            XCTAssertEqual(messages.count, 2, "\(messages)")
+            XCTAssertTrue(messages.first?.contains("not a GtkLabel") ?? false, "\(messages)")
+            XCTAssertTrue(messages.last?.contains("GListModel bound to the box") ?? false, "\(messages)")
+            g_object_unref(label.gpointer)
+            g_object_unref(box.gpointer)
+        }
+    }
+}

@@ -66,14 +66,14 @@ enum ListKind: String {
             gtk_grid_view_set_factory(view, factory)
             g_object_unref(factory.gpointer)
         case .columnView:
-            for column in columns(of: list) {
-                let column = gmk_column_view_column(column.gpointer)
-                guard let factory = gtk_column_view_column_get_factory(column) else { continue }
-                g_object_ref(factory.gpointer)
-                gtk_column_view_column_set_factory(column, nil)
-                gtk_column_view_column_set_factory(column, factory)
-                g_object_unref(factory.gpointer)
-            }
+            // A column's factory set again reaches only the cells made after it: the rows are
+            // made again from the model instead (the selection lives in the model and stays).
+            let view = gmk_column_view(list.gpointer)
+            guard let model = gtk_column_view_get_model(view) else { return }
+            g_object_ref(model.gpointer)
+            gtk_column_view_set_model(view, nil)
+            gtk_column_view_set_model(view, model)
+            g_object_unref(model.gpointer)
         case .listBox: break
         }
     }

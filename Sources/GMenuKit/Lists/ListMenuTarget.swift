@@ -40,9 +40,16 @@ final class ListMenuTarget: ContextMenuOpening {
         ContextMenu.attached(to: list)?.opening as? ListMenuTarget
     }
 
+    /// The key under which a list notes that its own signals (activation, a new factory, new
+    /// columns) are connected: their handlers reach whichever list menu is attached now, so a
+    /// menu that replaces another connects none again (the primary action would run twice).
+    static let listSignalsKey = "gmenukit-list-menu-signals"
+
     func start() {
-        rows.start()
-        connectActivation()
+        let connectsListSignals = g_object_get_data(gmk_object(list.gpointer), Self.listSignalsKey) == nil
+        if connectsListSignals { g_object_set_data(gmk_object(list.gpointer), Self.listSignalsKey, list.gpointer) }
+        rows.start(connectingListSignals: connectsListSignals)
+        if connectsListSignals { connectActivation() }
     }
 
     // MARK: The model and its selection

@@ -34,23 +34,24 @@ final class ListRowFinder {
 
     /// Listens to the list's factories, and to a change of factory or of columns, and has the
     /// rows that exist already made again so that they are known.
-    func start() {
+    func start(connectingListSignals: Bool) {
         guard kind != .listBox else { return }
         watchFactories()
         if gtk_widget_get_root(list) != nil { kind.rebuildRows(of: list) }
+        guard connectingListSignals else { return }
         switch kind {
         case .listView, .gridView:
             // On the list itself: the handler goes with it.
             gmk_connect_notify(list.gpointer, "notify::factory", { list, _, _ in
                 nonisolated(unsafe) let list = list
-                MainActor.assumeIsolated { ListMenuTarget.attached(to: gmk_widget(list))?.rows.watchFactories() }
+                MainActor.assumeIsolated { ListMenuTarget.attached(to: gmk_widget(list))?.rows.factoryChanged() }
             }, nil, nil)
         case .columnView:
             if let columns = gtk_column_view_get_columns(gmk_column_view(list.gpointer)) {
                 gmk_connect_list_items_changed_while(columns, { _, _, _, _, owner in
                     nonisolated(unsafe) let owner = owner
                     MainActor.assumeIsolated {
-                        ListMenuTarget.attached(to: gmk_widget(owner))?.rows.watchFactories()
+                        ListMenuTarget.attached(to: gmk_widget(owner))?.rows.factoryChanged()
                     }
                 }, list.gpointer)
             }
@@ -58,8 +59,16 @@ final class ListRowFinder {
         }
     }
 
-    /// Connects to each factory of the list not yet watched.
-    func watchFactories() {
+    /// GTK makes the rows with a new factory before it tells of it: they are made again once
+    /// the new factory is watched (the nested notifications find nothing new).
+    func factoryChanged() {
+        if watchFactories() { kind.rebuildRows(of: list) }
+    }
+
+    /// Connects to each factory of the list not yet watched; true when there was one.
+    @discardableResult
+    func watchFactories() -> Bool {
+        var watchedNew = false
         watchedFactories.removeAll { $0.object == nil }
         for factory in kind.factories(of: list) {
             guard let object = gmk_object(factory.gpointer) else { continue }
@@ -69,6 +78,7 @@ final class ListRowFinder {
                 continue
             }
             watchedFactories.append(WeakObjectPointer(object))
+            watchedNew = true
             // The handlers go with the list (g_signal_connect_object), which is their data.
             gmk_connect_list_item_while(factory, "setup", { _, listItem, owner in
                 nonisolated(unsafe) let (listItem, owner) = (listItem, owner)
@@ -85,6 +95,7 @@ final class ListRowFinder {
                 }
             }, list.gpointer)
         }
+        return watchedNew
     }
 
     /// The position and item of the row that `widget` is in (or is), if it is a row of this list.
