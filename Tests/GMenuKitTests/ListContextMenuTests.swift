@@ -429,3 +429,37 @@ final class ListContextMenuAttachmentTests: GtkTestCase {
         }
     }
 }
+
+/// Rows made by a factory without signals cannot be told apart: the menu acts on the selection.
+final class ListContextMenuBuilderFactoryTests: GtkTestCase {
+    func testRowsOfABuilderFactoryGiveTheSelectionAndAWarning() throws {
+        try GtkSession.start()
+        onMain {
+            let diagnostics = DiagnosticCollector()
+            defer { diagnostics.stop() }
+            let notes = NoteList(.listView, count: 5)
+            let ui = """
+            <interface><template class="GtkListItem"><property name="child"><object class="GtkLabel">
+            <binding name="label"><lookup name="string" type="GtkStringObject"><lookup name="item">GtkListItem</lookup></lookup></binding>
+            </object></property></template></interface>
+            """
+            let bytes = ui.withCString { g_bytes_new($0, gsize(strlen($0))) }!
+            let factory = gtk_builder_list_item_factory_new_from_bytes(nil, bytes)!
+            g_bytes_unref(bytes)
+            gtk_list_view_set_factory(gmk_list_view(notes.list.gpointer), factory)
+            g_object_unref(factory.gpointer)
+            let context = ListContextMenuTests.attachMenu(to: notes)
+            XCTAssertTrue(diagnostics.collected.contains { $0.severity == .warning && $0.message.contains("GtkSignalListItemFactory") },
+                          "\(diagnostics.collected.map(\.message))")
+            let window = InputWindow(titled: "List builder factory", child: notes.scroller)
+            defer { window.destroy() }
+            notes.select([1, 3])
+            settle { notes.label(showing: "Note 2") != nil }
+            let point = notes.point(of: "Note 2")
+            window.click(3, onto: notes.list, at: point.x, point.y)
+            guard let popover = ListContextMenuTests.openedMenu(context) else { return XCTFail("no menu") }
+            XCTAssertEqual(NoteList.titles(context.listItems), ["Note 1", "Note 3"], "the menu acts on the selection")
+            ListContextMenuTests.close(popover, in: window)
+        }
+    }
+}
