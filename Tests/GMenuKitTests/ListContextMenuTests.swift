@@ -235,7 +235,19 @@ final class ListContextMenuTests: GtkTestCase {
                     defer { g_object_unref(item) }
                     return NoteList.title(gmk_object(item)) == "Note 3"
                 }) else { return XCTFail("Note 3 is not in the store") }
-                g_list_store_remove(notes.store, position)
+                // Replaced by itself (a splice that takes it out and puts it back): still there.
+                let same = g_list_model_get_item(gmk_list_model(notes.store.gpointer), position)!
+                var again: [gpointer?] = [same]
+                g_list_store_splice(notes.store, position > 0 ? position - 1 : position, 3, &again, 1)
+                g_object_unref(same)
+                Self.spin()
+                XCTAssertEqual(gtk_widget_get_mapped(popover), 1, "\(kind): its item taken out and put back: the menu stays")
+                guard let back = (0..<g_list_model_get_n_items(gmk_list_model(notes.store.gpointer))).first(where: { position in
+                    let item = g_list_model_get_item(gmk_list_model(notes.store.gpointer), position)!
+                    defer { g_object_unref(item) }
+                    return NoteList.title(gmk_object(item)) == "Note 3"
+                }) else { return XCTFail("Note 3 is not in the store") }
+                g_list_store_remove(notes.store, back)
                 settle { gtk_widget_get_mapped(popover) == 0 }
                 XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "\(kind): the menu closed when its item left the model")
             }

@@ -20,6 +20,8 @@ struct HeldListItems {
     /// Follows one `items-changed` of `model`; false when an item held went from the model.
     mutating func follow(position: guint, removed: guint, added: guint, in model: OpaquePointer) -> Bool {
         var allThere = true
+        // Where the added run's objects stand, read once and only if an item held was replaced.
+        var addedPositions: [UnsafeMutableRawPointer: guint]?
         for index in items.indices {
             let old = items[index].position
             if old < position { continue }
@@ -28,14 +30,20 @@ struct HeldListItems {
                 continue
             }
             // In the replaced run: there still if it came back within the added run.
-            let object = items[index].item.object
-            var found: guint?
-            for candidate in position..<(position + added) {
-                guard let item = g_list_model_get_item(model, candidate) else { continue }
-                g_object_unref(item)
-                if item == UnsafeMutableRawPointer(object) { found = candidate; break }
+            if addedPositions == nil {
+                var positions: [UnsafeMutableRawPointer: guint] = [:]
+                for candidate in position..<(position + added) {
+                    guard let item = g_list_model_get_item(model, candidate) else { continue }
+                    g_object_unref(item)
+                    positions[item] = positions[item] ?? candidate
+                }
+                addedPositions = positions
             }
-            if let found { items[index].position = found } else { allThere = false }
+            if let found = addedPositions?[UnsafeMutableRawPointer(items[index].item.object)] {
+                items[index].position = found
+            } else {
+                allThere = false
+            }
         }
         return allThere
     }
