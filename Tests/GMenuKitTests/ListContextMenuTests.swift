@@ -309,6 +309,9 @@ final class ListContextMenuTests: GtkTestCase {
                     watcher.watch(notes.list)
                     watcher.watch(notes.store.gpointer)
                     if let selection = notes.selection { watcher.watch(selection.gpointer) }
+                    // The factories GMenuKit listens to, and a column view's columns.
+                    for factory in kind.factories(of: notes.list) { watcher.watch(factory.gpointer) }
+                    for column in kind.columns(of: notes.list) { watcher.watch(column.gpointer) }
                     for position in [guint(2), 3] {
                         let item = g_list_model_get_item(gmk_list_model(notes.store.gpointer), position)!
                         watcher.watch(item)
