@@ -92,6 +92,20 @@ if [ "${1:-}" = "--popover-cases" ]; then
   exit 0
 fi
 
+# Case 6, a list's context menu: GMenuKit and hand-written C only (PyGObject has no such side).
+if [ "${1:-}" = "--list-menu-cases" ]; then
+  swift_bench=$2 c_bench=$3 results=$4
+  for items in 10 100000; do
+    for round in $(seq 1 "$rounds"); do
+      echo "  case 9, $items items, round $round of $rounds" >&2
+      for side in $( ((round % 2)) && echo gmenukit c || echo c gmenukit); do
+        $(command_for "$side") --case 9 --items "$items" --runs 10 | sed "s/^/$side /" >>"$results"
+      done
+    done
+  done
+  exit 0
+fi
+
 if [ $# -ne 2 ]; then
   echo "usage: scripts/bench.sh MENU_BENCHMARK C_MENU_BENCH (make bench builds and passes them)" >&2
   exit 2
@@ -151,6 +165,7 @@ for items in 100 1000 10000; do
   done
 done
 scripts/with-display.sh "$0" --popover-cases "$swift_bench" "$c_bench" "$results"
+scripts/with-display.sh "$0" --list-menu-cases "$swift_bench" "$c_bench" "$results"
 # Peak memory needs a fresh process per measurement.
 for round in $(seq 1 "$rounds"); do
   echo "  peak RSS, 100000 items, round $round of $rounds" >&2
@@ -264,6 +279,22 @@ for items in sorted({key[1] for key in samples if key[0] == "1-body"}):
     body, inline = median(samples[("1-body", items, "gmenukit")]), median(samples[("1-inline", items, "gmenukit")])
     print(row(["1 var body", f"{items:,}", ms(body), ms(inline), f"{body / inline:.2f}", "", "", "",
                len(samples[("1-body", items, "gmenukit")])]))
+
+print()
+print("Case 9, a list's context menu opened by a secondary click on a row of a GtkListView, to its first frame")
+print("(GMenuKit's ContextMenu(for:) against the same by hand in C; the cost must not grow with the list):")
+print(row(["case", "items", "GMenuKit ms", "C ms", "", "GMenuKit/C", "", "", "runs"]))
+list_medians = {}
+for items in sorted({key[1] for key in samples if key[0] == "9"}):
+    med = {side: median(samples[("9", items, side)]) for side in ("gmenukit", "c") if samples[("9", items, side)]}
+    if len(med) < 2:
+        continue
+    list_medians[items] = med
+    print(row(["9 list menu", f"{items:,}", ms(med["gmenukit"]), ms(med["c"]), "", f"{med['gmenukit'] / med['c']:.2f}",
+               "", "", len(samples[("9", items, "gmenukit")])]))
+if 10 in list_medians and 100000 in list_medians:
+    for side, name in (("gmenukit", "GMenuKit"), ("c", "C")):
+        print(f"  {name}: 100,000 items / 10 items = {list_medians[100000][side] / list_medians[10][side]:.2f}")
 
 print()
 print(f"Peak memory building case 1 at 100,000 items, a fresh process each (median of {rounds}):")

@@ -730,8 +730,9 @@ int main(int argc, char **argv) {
     case 6: case_refresh(items, runs); break;
     case 7: case_open_toggle(items, runs); break;
     case 8: case_builder_import(items, runs); break;
+    case 9: case_list_menu(items, runs); break;
     default:
-      fprintf(stderr, "no case %d; cases are 1 to 8\n", which);
+      fprintf(stderr, "no case %d; cases are 1 to 9\n", which);
       return 2;
   }
   return 0;

@@ -302,5 +302,6 @@ static inline void gmk_widget_add_style_provider(GtkWidget *widget, GtkCssProvid
                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   G_GNUC_END_IGNORE_DEPRECATIONS
 }
+#include "lists_shim.h"
 
 #endif

@@ -19,8 +19,8 @@ final class ShowcaseControls {
     let articleFontSize: PullDownButton
     let repeatRule: PopUpButton
     let menuBar: MenuBar
-    let noteList: UnsafeMutablePointer<GtkWidget>
-    let noteListMenu: ContextMenu
+    let noteList: NoteListView
+    var noteListMenu: ContextMenu { noteList.menu }
     let scratchPad: UnsafeMutablePointer<GtkWidget>
     let scratchPadMenu: ContextMenu
     /// The column of sections, one per control.
@@ -44,8 +44,7 @@ final class ShowcaseControls {
             options: ShowcaseMenus.repeatOptions)
         menuBar = MenuBar { ShowcaseMenus.menuBarContent(model: model, commands: commands) }
 
-        noteList = Self.makeNoteList(model.recentNotes.map(\.fileName) + ["Ideas.md"])
-        noteListMenu = ContextMenu(ShowcaseMenus.noteListContextMenu(commands), attachedTo: noteList)
+        noteList = NoteListView(commands: commands)
         scratchPad = gtk_text_view_new()!
         gtk_text_view_set_wrap_mode(gmk_text_view(scratchPad), GTK_WRAP_WORD_CHAR)
         gtk_text_buffer_set_text(gtk_text_view_get_buffer(gmk_text_view(scratchPad)),
@@ -82,7 +81,7 @@ final class ShowcaseControls {
         case "ice-cream": iceCream.popup()
         case "article-font-size": articleFontSize.popup()
         case "repeat": gtk_menu_button_popup(gmk_menu_button(repeatRule.menuButton))
-        case "note-list": noteListMenu.popup()
+        case "note-list": noteList.openForScreenshot()
         case "scratch-pad": gtk_widget_activate_action_variant(scratchPad, "menu.popup", nil)
         default: FileHandle.standardError.write(Data("MenuShowcase: no control named '\(name)'\n".utf8))
         }
@@ -154,9 +153,9 @@ final class ShowcaseControls {
                 [repeatRule.widget])
 
         let listFrame = gtk_frame_new(nil)!
-        gtk_frame_set_child(UnsafeMutableRawPointer(listFrame).assumingMemoryBound(to: GtkFrame.self), noteList)
+        gtk_frame_set_child(UnsafeMutableRawPointer(listFrame).assumingMemoryBound(to: GtkFrame.self), noteList.widget)
         gtk_widget_set_hexpand(listFrame, 1)
-        section("Context menu", "C1, C2: right-click a note, press and hold it, or press Shift+F10 or the Menu key. No shortcuts are shown.",
+        section("Context menu", "C1, C2: 10,000 notes, one menu: right-click a note or a selection (Ctrl or Shift and click), press and hold, or press Shift+F10 or the Menu key; below the notes, the menu for none. Double click opens. No shortcuts are shown.",
                 [listFrame])
         let padFrame = gtk_frame_new(nil)!
         gtk_frame_set_child(UnsafeMutableRawPointer(padFrame).assumingMemoryBound(to: GtkFrame.self), scratchPad)
@@ -164,17 +163,6 @@ final class ShowcaseControls {
         gtk_widget_set_hexpand(padFrame, 1)
         section("Context menu of a text view", "GTK's own menu of the text view gains the scratch pad's items.", [padFrame])
         return column
-    }
-
-    private static func makeNoteList(_ names: [String]) -> UnsafeMutablePointer<GtkWidget> {
-        let list = gtk_list_box_new()!
-        gtk_widget_add_css_class(list, "rich-list")
-        for name in names {
-            let label = gtk_label_new(name)!
-            gtk_label_set_xalign(gmk_label(label), 0)
-            gtk_list_box_append(OpaquePointer(list), label)
-        }
-        return list
     }
 }
 

@@ -22,7 +22,9 @@ enum ShowcaseMenus {
             (shareMenu(commands), .pullDown),
             (fontSizeMenu(model: model, commands: commands), .pullDown),
             (repeatMenu(model: model, commands: commands), .popUp),
-            (noteListContextMenu(commands), .contextMenu),
+            (Menu("Notes") { noteListContextMenu(titles: [], commands: commands) }, .contextMenu),
+            (Menu("Notes") { noteListContextMenu(titles: ["Groceries 1"], commands: commands) }, .contextMenu),
+            (Menu("Notes") { noteListContextMenu(titles: ["Groceries 1", "Ideas 3", "Recipes 5"], commands: commands) }, .contextMenu),
             (scratchPadContextMenu(commands), .contextMenu),
             (Menu("") { menuBarContent(model: model, commands: commands) }, .menuBar),
             (SwiftUIArticleMenus.actionsMenu(commands), .pullDown),
@@ -115,14 +117,29 @@ enum ShowcaseMenus {
     }
 
     /// What people do to a note in the list, at the pointer (rules C1, C2: no shortcuts shown).
-    static func noteListContextMenu(_ commands: NoteCommands) -> Menu {
-        Menu("Note") {
-            Button("Open") { commands.record("Open (context menu)") }
-            Button("Rename…") { commands.record("Rename…") }
-            Button("Duplicate", systemImage: "doc.on.doc") { commands.record("Duplicate") }
+    @MenuContentBuilder
+    static func noteListContextMenu(titles: [String], commands: NoteCommands, delete: @escaping @MainActor () -> Void = {},
+                                    selectAll: @escaping @MainActor () -> Void = {}) -> any MenuContent {
+        if titles.isEmpty {
+            Button("New Note") { commands.record("New Note") }
+            Button("Paste") { commands.record("Paste") }
             Divider()
-            Button("Delete…", role: .destructive) { commands.record("Deleted the note (context menu)") }
-                .confirmationMessage("The note is removed for good.")
+            Button("Select All") { selectAll() }
+        } else {
+            let many = titles.count > 1
+            Button(many ? "Open \(titles.count) Notes" : "Open") { commands.record("Open \(titles.joined(separator: ", "))") }
+            if !many {
+                Button("Rename…") { commands.record("Rename “\(titles[0])”…") }
+            }
+            Button(many ? "Duplicate \(titles.count) Notes" : "Duplicate", icon: "edit-copy-symbolic") {
+                commands.record("Duplicate \(titles.joined(separator: ", "))")
+            }
+            Divider()
+            Button(many ? "Delete \(titles.count) Notes…" : "Delete…", role: .destructive) {
+                delete()
+                commands.record("Deleted \(titles.count == 1 ? "“\(titles[0])”" : "\(titles.count) notes") (context menu)")
+            }
+            .confirmationMessage(many ? "The \(titles.count) notes are removed for good." : "The note is removed for good.")
         }
     }
 
@@ -255,3 +272,4 @@ enum ShowcaseMenus {
         }
     }
 }
+

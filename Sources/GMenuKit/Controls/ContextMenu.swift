@@ -44,6 +44,9 @@ public final class ContextMenu: MenuControl {
     private var layoutFollower: PopoverLayoutFollower?
     /// The focus when the menu opened, given back when it closes.
     private var focusBeforeOpening: WeakObjectPointer<GtkWidget>?
+    /// On a list: decides at each opening which items the menu acts on and where it points
+    /// (`Lists/`). Nil for a menu about the widget itself.
+    var opening: (any ContextMenuOpening)?
 
     /// Attaches `menu` to `widget` as its context menu: secondary click, press and hold, the Menu key
     /// and Shift+F10 open it. The widget need not be one GMenuKit made.
@@ -90,6 +93,7 @@ public final class ContextMenu: MenuControl {
     /// Opens the menu pointing at `(x, y)` in the widget's coordinates, as a secondary click
     /// there would.
     public func popup(at x: Double, _ y: Double) {
+        if let opening, !opening.prepareToOpen(at: x, y) { return }
         open(pointingTo: GdkRectangle(x: gint(x.rounded(.down)), y: gint(y.rounded(.down)), width: 1, height: 1))
     }
 
@@ -97,7 +101,7 @@ public final class ContextMenu: MenuControl {
     /// as the Menu key does.
     public func popup() {
         guard let widget = attached.object else { return }
-        open(pointingTo: focusedArea(in: widget))
+        open(pointingTo: opening.map { $0.prepareToOpenFromKeyboard() } ?? focusedArea(in: widget))
     }
 
     /// Closes the menu if it is open.
@@ -237,7 +241,7 @@ public final class ContextMenu: MenuControl {
 
     private func openFromKeyboard() -> Bool {
         guard let widget = attached.object, gtk_widget_get_mapped(widget) != 0 else { return false }
-        return open(pointingTo: focusedArea(in: widget))
+        return open(pointingTo: opening.map { $0.prepareToOpenFromKeyboard() } ?? focusedArea(in: widget))
     }
 
     /// Shows the menu pointing at `area` (in the widget's coordinates), or at the whole widget.
@@ -274,6 +278,7 @@ public final class ContextMenu: MenuControl {
             focusBeforeOpening = nil
         }
         gtk_popover_popup(gmk_popover(popover))
+        opening?.menuDidOpen(in: popover)
         return true
     }
 

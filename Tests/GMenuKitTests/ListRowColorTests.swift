@@ -1,0 +1,71 @@
+import CGtk
+import Foundation
+import XCTest
+
+@testable import GMenuKit
+
+/// A list's one context menu opened on a selected row of each list kind, in the light and the
+/// dark theme: GMenuKit's rows are drawn in the popover's colours as GTK's model buttons beside
+/// them are, not in the selected row's (the same checks as `RowColorTests`, on screen).
+final class ListRowColorTests: GtkTestCase {
+    func testRowsOfAListsMenuOnASelectedRowAreLegibleInEveryListKindLightAndDark() throws {
+        try GtkSession.start()
+        onMain {
+            for dark in [false, true] {
+                ThemeVariant.set(dark: dark)
+                defer { ThemeVariant.set(dark: false) }
+                for kind in ListContextMenuTests.kinds {
+                    Self.check(kind, variant: dark ? "dark" : "light")
+                }
+            }
+        }
+    }
+
+    @MainActor
+    private static func check(_ kind: ListKind, variant: String) {
+        let notes = NoteList(kind, count: 5)
+        let context = ContextMenu(for: notes.list, selection: notes.menuModel) { items in
+            Button("Copy \(items.count == 1 ? "Note" : "\(items.count) Notes")", icon: "edit-copy-symbolic") {}
+            Button("Paste") {}
+            Button("Delete", icon: "user-trash-symbolic", role: .destructive) {}.confirmationDisabled()
+        }
+        let title = "List row colours \(kind.rawValue) \(variant)"
+        let window = InputWindow(titled: title, child: notes.scroller)
+        defer { window.destroy() }
+        let point = notes.point(of: "Note 1")
+        window.click(3, onto: notes.list, at: point.x, point.y)
+        settle { context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 && !MenuRows.all(in: $0).isEmpty } ?? false }
+        guard let popover = context.popoverWidget, gtk_widget_get_mapped(popover) != 0 else {
+            return XCTFail("[\(kind) \(variant)] no menu")
+        }
+        defer {
+            gtk_popover_popdown(gmk_popover(popover))
+            settle { gtk_widget_get_mapped(popover) == 0 }
+        }
+        XCTAssertEqual(notes.selectedTitles, ["Note 1"], "[\(kind) \(variant)] the menu opened on a selected row")
+        guard let copy = MenuRows.row("Copy Note", in: popover),
+              let paste = PopoverPages.modelButtons(in: popover, text: "Paste").first
+        else { return XCTFail("[\(kind) \(variant)] items missing") }
+        XInput.xdotool("mousemove", "0", "0")
+        for _ in 0..<20 { g_main_context_iteration(nil, 0); g_usleep(2_000) }
+        // The keyboard on GTK's item, so that the row is measured at rest.
+        gtk_widget_grab_focus(paste)
+        gtk_widget_unset_state_flags(paste, GTK_STATE_FLAG_SELECTED)
+        drainMainLoop()
+        gtk_test_widget_wait_for_draw(popover)
+        Screenshot.saveIfAsked(name: "list-rows-\(kind.rawValue)-\(variant)", variable: RowColorTests.screenshotVariable)
+
+        func look(_ widget: UnsafeMutablePointer<GtkWidget>) -> ItemLook {
+            ItemLook(pixels: ScreenPixels.pixels(of: widget, inWindowTitled: title))
+        }
+        let background = look(popover).background
+        let gtkItem = look(paste), row = look(copy)
+        XCTAssertGreaterThan(gtkItem.contrast, 150, "[\(kind) \(variant)] GTK's model button is legible (\(gtkItem))")
+        XCTAssertGreaterThanOrEqual(row.contrast, gtkItem.contrast * 9 / 10,
+                                    "[\(kind) \(variant)] the row stands out as GTK's item does (row \(row), GTK \(gtkItem))")
+        XCTAssertLessThan(ItemLook.distance(row.background, background), 12,
+                          "[\(kind) \(variant)] the row shows the popover's background, not the selected row's (\(row.background) on \(background))")
+        XCTAssertLessThan(ItemLook.distance(row.ink, gtkItem.ink), 60,
+                          "[\(kind) \(variant)] in GTK's item's colour (row \(row.ink), GTK \(gtkItem.ink))")
+    }
+}
