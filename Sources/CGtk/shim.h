@@ -216,6 +216,13 @@ static inline gulong gmk_connect_notify(gpointer object, const char *detailed_si
   return g_signal_connect_data(object, detailed_signal, G_CALLBACK(callback), data, destroy, 0);
 }
 
+/* GApplication::open */
+typedef void (*GMKOpenCallback)(GApplication *application, GFile **files, gint n_files, const char *hint, gpointer user_data);
+static inline gulong gmk_connect_open(GApplication *application, GMKOpenCallback callback, gpointer data,
+                                      GClosureNotify destroy) {
+  return g_signal_connect_data(application, "open", G_CALLBACK(callback), data, destroy, 0);
+}
+
 /* GdkFrameClock::layout and the other phase signals, run after the handlers already connected */
 typedef void (*GMKFrameClockCallback)(GdkFrameClock *clock, gpointer user_data);
 static inline gulong gmk_connect_frame_clock_after(GdkFrameClock *clock, const char *signal,
