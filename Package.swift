@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "GMenuKit", targets: ["GMenuKit"]),
         .executable(name: "MenuShowcase", targets: ["MenuShowcase"]),
+        .executable(name: "ExampleNotepad", targets: ["ExampleNotepad"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,10 +21,14 @@ let package = Package(
         .target(name: "CMainQueueBridge", dependencies: ["CGtk"]),
         .target(name: "GMenuKit", dependencies: ["CGtk", "CMenuObjects", "CMainQueueBridge"]),
         .executableTarget(name: "MenuShowcase", dependencies: ["GMenuKit", "CGtk"]),
+        // The example document app: its windows, commands and documents (tested in-process),
+        // and the executable that runs it. It imports GMenuKit only: GTK comes with it.
+        .target(name: "NotepadApp", dependencies: ["GMenuKit"], resources: [.copy("Resources/window.ui")]),
+        .executableTarget(name: "ExampleNotepad", dependencies: ["NotepadApp"]),
         // Realistic menus shared by the tests and the benchmark.
         .target(name: "MenuFixtures", dependencies: ["GMenuKit"]),
         .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "MenuFixtures", "CGtk", "CMainQueueBridge"]),
-        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures"]),
+        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures", "NotepadApp"]),
         // Random misuse of the public API alone, for a fixed number of iterations.
         .testTarget(name: "GMenuKitAbuseTests", dependencies: ["GMenuKit", "CGtk"]),
     ],

@@ -216,6 +216,13 @@ static inline gulong gmk_connect_notify(gpointer object, const char *detailed_si
   return g_signal_connect_data(object, detailed_signal, G_CALLBACK(callback), data, destroy, 0);
 }
 
+/* Signals of any object whose handlers take only the object (GtkTextBuffer::changed) */
+typedef void (*GMKObjectCallback)(gpointer instance, gpointer user_data);
+static inline gulong gmk_connect_object(gpointer instance, const char *signal, GMKObjectCallback callback,
+                                        gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(instance, signal, G_CALLBACK(callback), data, destroy, 0);
+}
+
 /* GApplication::open */
 typedef void (*GMKOpenCallback)(GApplication *application, GFile **files, gint n_files, const char *hint, gpointer user_data);
 static inline gulong gmk_connect_open(GApplication *application, GMKOpenCallback callback, gpointer data,

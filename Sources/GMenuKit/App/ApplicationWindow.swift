@@ -71,6 +71,10 @@ public final class ApplicationWindow {
         application?.updateFocus()
     }
 
+    /// The object that runs the window (its document, its widgets), kept alive for as long as
+    /// the window lives. It should hold this window weakly.
+    public var controller: AnyObject?
+
     // MARK: Menus
 
     /// Puts the application's menu bar at the start of `box` (a `GtkBox`), or as the

@@ -12,7 +12,7 @@ public struct WidgetSignalName: Sendable, Hashable {
     public static let toggled = Self("toggled")
     /// GtkEntry, GtkButton: Return pressed (GtkEntry) or the button activated from the keyboard.
     public static let activate = Self("activate")
-    /// GtkEditable (GtkEntry, GtkText, GtkSearchEntry): the text changed.
+    /// GtkEditable (GtkEntry, GtkText, GtkSearchEntry), GtkTextBuffer: the text changed.
     public static let changed = Self("changed")
     /// Any widget.
     public static let map = Self("map"), unmap = Self("unmap")
@@ -34,6 +34,17 @@ public func onSignal(
     _ handler: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>) -> Void
 ) -> gulong {
     connectWidgetSignal(widget, signal.name, handler)
+}
+
+/// Runs `handler` on every emission of `signal` by any GObject whose handlers take only the
+/// object, such as a `GtkTextBuffer`'s `changed`. Released with the object.
+@MainActor
+@discardableResult
+public func onSignal(object: gpointer, _ signal: WidgetSignalName, _ handler: @escaping @MainActor () -> Void) -> gulong {
+    gmk_connect_object(object, signal.name, { _, data in
+        nonisolated(unsafe) let data = data
+        MainActor.assumeIsolated { SwiftClosureData.object(data, as: SignalClosure.self).run() }
+    }, SwiftClosureData.retained(SignalClosure(handler)), SwiftClosureData.releaseOnClosureDestroy)
 }
 
 /// Runs `handler` each time `property` of `object` changes (`notify::property`), such as a
