@@ -19,18 +19,20 @@ extension Application {
                 self.onPreferences?(self)
             }.keyboardShortcut("<Control>comma")
         case .help:
-            let help = helpURI
-            return Section {
-                Button("Keyboard Shortcuts") { [weak self] in self?.showKeyboardShortcuts() }
-                    .keyboardShortcut("<Control>question")
-                if let help {
-                    Button("Help") { [weak self] in self?.showHelp(help) }.keyboardShortcut("F1")
-                }
-            }
+            return helpCommands(helpURI)
         case .appInfo:
             return Button("About \(name)") { [weak self] in self?.showAbout() }
         default:
             return nil
+        }
+    }
+
+    @MenuContentBuilder
+    private func helpCommands(_ help: String?) -> any MenuContent {
+        Button("Keyboard Shortcuts") { [weak self] in self?.showKeyboardShortcuts() }
+            .keyboardShortcut("<Control>question")
+        if let help {
+            Button("Help") { [weak self] in self?.showHelp(help) }.keyboardShortcut("F1")
         }
     }
 

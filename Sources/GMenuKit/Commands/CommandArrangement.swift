@@ -13,14 +13,15 @@ struct CommandArrangement {
     /// The primary menu's sections, with the same nodes.
     var primaryMenu: [MenuNode] = []
 
-    static let standardMenus: [(title: String, mnemonic: Character, placements: [CommandGroupPlacement])] = [
-        ("File", "f", [.newItem, .saveItem, .importExport, .printItem, .closeItem, .appTermination]),
-        ("Edit", "e", [.undoRedo, .pasteboard, .textEditing, .appSettings]),
-        ("View", "v", [.toolbar, .sidebar]),
-        ("Format", "o", [.textFormatting]),
+    /// Each menu's sections, and the places whose items share each section.
+    static let standardMenus: [(title: String, mnemonic: Character, sections: [[CommandGroupPlacement]])] = [
+        ("File", "f", [[.newItem], [.saveItem, .importExport, .printItem], [.closeItem, .appTermination]]),
+        ("Edit", "e", [[.undoRedo], [.pasteboard], [.textEditing], [.appSettings]]),
+        ("View", "v", [[.toolbar], [.sidebar]]),
+        ("Format", "o", [[.textFormatting]]),
     ]
-    static let helpMenu: (title: String, mnemonic: Character, placements: [CommandGroupPlacement]) =
-        ("Help", "h", [.help, .appInfo])
+    static let helpMenu: (title: String, mnemonic: Character, sections: [[CommandGroupPlacement]]) =
+        ("Help", "h", [[.help], [.appInfo]])
     static let primarySections: [[CommandGroupPlacement]] = [
         [.newItem], [.saveItem, .importExport, .printItem], [.appSettings, .help, .appInfo],
     ]
@@ -38,7 +39,8 @@ struct CommandArrangement {
             var nodes: [MenuNode] = []
             func add(_ content: any MenuContent, _ label: String, _ index: Int) {
                 let identity = place.appending(label, index)
-                let children = content.resolveNodes(at: identity)
+                // Inside the group's own identity: content of one item would otherwise take it.
+                let children = content.resolveNodes(at: identity.appending("items"))
                 if !children.isEmpty {
                     nodes.append(MenuNode(identity: identity, title: "", kind: .section(children: children)))
                 }
@@ -62,11 +64,18 @@ struct CommandArrangement {
             menu.mnemonic = mnemonic
             arrangement.menuBar.append(menu)
         }
+        /// A menu's sections: the items of the places of each section together.
+        func sections(_ sections: [[CommandGroupPlacement]], in menu: MenuIdentity) -> [MenuNode] {
+            sections.enumerated().compactMap { index, placements in
+                let children = placements.flatMap { piecesOf($0, in: menu) }.flatMap(\.children)
+                return children.isEmpty ? nil
+                    : MenuNode(identity: menu.appending("section", index), title: "", kind: .section(children: children))
+            }
+        }
         let root = MenuIdentity("/commands")
         for standardMenu in standardMenus {
             let identity = root.appending(standardMenu.title)
-            addMenu(standardMenu.title, standardMenu.mnemonic,
-                    standardMenu.placements.flatMap { piecesOf($0, in: identity) }, identity)
+            addMenu(standardMenu.title, standardMenu.mnemonic, sections(standardMenu.sections, in: identity), identity)
         }
         var titles: [String: Int] = [:]
         for declaration in declarations {
@@ -77,7 +86,7 @@ struct CommandArrangement {
             addMenu(title, nil, declaration.content().resolveNodes(at: identity), identity)
         }
         let help = root.appending(helpMenu.title)
-        addMenu(helpMenu.title, helpMenu.mnemonic, helpMenu.placements.flatMap { piecesOf($0, in: help) }, help)
+        addMenu(helpMenu.title, helpMenu.mnemonic, sections(helpMenu.sections, in: help), help)
 
         for (index, placements) in primarySections.enumerated() {
             // Each place's items were resolved for the menu bar above; the same nodes stand here.

@@ -18,7 +18,8 @@ final class CommandRegistry {
     private unowned let application: Application
     private let declarations: @MainActor () -> [CommandDeclaration]
     private let standardContent: @MainActor (CommandGroupPlacement) -> (any MenuContent)?
-    private let actions: RenderedMenu
+    /// Made at the first apply, with the first tree: a menu renders once as it is made.
+    private var actions: RenderedMenu!
     private var observedUpdate: ObservedUpdate!
     /// The actions this registry added to the application, by name.
     private var installed: [String: OpaquePointer] = [:]
@@ -33,9 +34,7 @@ final class CommandRegistry {
         self.layout = layout
         self.declarations = declarations
         self.standardContent = standardContent
-        let box = TreeBox()
-        actions = RenderedMenu(Menu("", content: { StoredNodes { box.nodes } }), actionPrefix: "app")
-        treeBox = box
+        treeBox = TreeBox()
         observedUpdate = ObservedUpdate({ [unowned self] in self.resolve() }, then: { [unowned self] in self.apply() })
         observedUpdate.start()
     }
@@ -49,7 +48,7 @@ final class CommandRegistry {
     /// Removes the commands' actions and accelerators from the application.
     func invalidate() {
         observedUpdate.cancel()
-        actions.invalidate()
+        actions?.invalidate()
         let map = gmk_action_map(application.gtkApplication.gpointer)
         for name in installed.keys { g_action_map_remove_action(map, name) }
         installed = [:]
@@ -71,7 +70,12 @@ final class CommandRegistry {
     /// an observation of its own, which must not become a change of the whole set.
     private func apply() {
         treeBox.nodes = arrangement.menuBar
-        actions.refresh()
+        if let actions {
+            actions.refresh()
+        } else {
+            let box = treeBox
+            actions = RenderedMenu(Menu("", content: { StoredNodes { box.nodes } }), actionPrefix: "app")
+        }
         installActions()
         let shared = arrangement.sharing { [actions] identity in actions.actionName(forItem: identity) }
         installAccelerators(shared.commands)
