@@ -11,6 +11,8 @@ public final class NotepadWindow {
     public let boldButton: UnsafeMutablePointer<GtkToggleButton>
     public let statusLabel: UnsafeMutablePointer<GtkWidget>
     public let textView: UnsafeMutablePointer<GtkWidget>
+    /// The window's menu bar; its widget owns it.
+    public private(set) weak var menuBar: MenuBar?
 
     init?(_ ui: InterfaceBuilder, document: Document, app: Application) {
         guard let gtkWindow = ui.object(GtkWindow.self, "window"),
@@ -36,7 +38,7 @@ public final class NotepadWindow {
         // The commands act on this window's document while it is active.
         window.focusedSceneValue(\.document, document)
         focusedValue(\.editor, editor, on: self.textView)
-        window.addMenuBar(to: content)
+        menuBar = window.addMenuBar(to: content)
         window.attachPrimaryMenu(to: primaryMenu)
         app.bind(save, toCommand: "save")
         app.bind(bold, toCommand: "bold")

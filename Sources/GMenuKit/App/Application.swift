@@ -233,7 +233,7 @@ public final class Application {
     @discardableResult
     func installCommands() -> CommandRegistry {
         if let registry { return registry }
-        let made = CommandRegistry(application: self, layout: commandLayout, declarations: { [weak self] in self?.declarations() ?? [] },
+        let made = CommandRegistry(application: gtkApplication, layout: commandLayout, declarations: { [weak self] in self?.declarations() ?? [] },
                                    standardContent: { [weak self] in self?.standardCommands(for: $0) })
         registry = made
         return made

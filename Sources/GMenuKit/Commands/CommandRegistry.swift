@@ -15,7 +15,8 @@ import Observation
 /// GTK shows them beside every item and in bound buttons' tooltips.
 @MainActor
 final class CommandRegistry {
-    private unowned let application: Application
+    /// The application's GTK object, which outlives the registry (the application invalidates it first).
+    private let gtkApplication: UnsafeMutablePointer<GtkApplication>
     private let declarations: @MainActor () -> [CommandDeclaration]
     private let standardContent: @MainActor (CommandGroupPlacement) -> (any MenuContent)?
     /// Made at the first apply, with the first tree: a menu renders once as it is made.
@@ -27,10 +28,10 @@ final class CommandRegistry {
     private var accelerators: [String: String] = [:]
     let layout: CommandLayout
 
-    init(application: Application, layout: CommandLayout,
+    init(application: UnsafeMutablePointer<GtkApplication>, layout: CommandLayout,
          declarations: @escaping @MainActor () -> [CommandDeclaration],
          standardContent: @escaping @MainActor (CommandGroupPlacement) -> (any MenuContent)?) {
-        self.application = application
+        gtkApplication = application
         self.layout = layout
         self.declarations = declarations
         self.standardContent = standardContent
@@ -49,10 +50,10 @@ final class CommandRegistry {
     func invalidate() {
         observedUpdate.cancel()
         actions?.invalidate()
-        let map = gmk_action_map(application.gtkApplication.gpointer)
+        let map = gmk_action_map(gtkApplication.gpointer)
         for name in installed.keys { g_action_map_remove_action(map, name) }
         installed = [:]
-        for name in accelerators.keys { setAccelerators([], for: name, in: application.gtkApplication) }
+        for name in accelerators.keys { setAccelerators([], for: name, in: gtkApplication) }
         accelerators = [:]
     }
 
@@ -83,7 +84,7 @@ final class CommandRegistry {
     }
 
     private func installActions() {
-        let map = gmk_action_map(application.gtkApplication.gpointer)
+        let map = gmk_action_map(gtkApplication.gpointer)
         let group = actions.actionGroup
         let groupMap = gmk_action_map(group.gpointer)
         var current: [String: OpaquePointer] = [:]
@@ -109,10 +110,10 @@ final class CommandRegistry {
             wanted["app." + name] = accelerator
         }
         for (detailed, accelerator) in wanted where accelerators[detailed] != accelerator {
-            setAccelerators([accelerator], for: detailed, in: application.gtkApplication)
+            setAccelerators([accelerator], for: detailed, in: gtkApplication)
         }
         for detailed in accelerators.keys where wanted[detailed] == nil {
-            setAccelerators([], for: detailed, in: application.gtkApplication)
+            setAccelerators([], for: detailed, in: gtkApplication)
         }
         accelerators = wanted
     }

@@ -1,0 +1,100 @@
+import CGtk
+import Observation
+import XCTest
+
+@testable import GMenuKit
+
+@Observable
+@MainActor
+final class CommandModel {
+    var canSave = false
+    var isBold = false
+    var title = "First"
+    var saves = 0
+}
+
+/// The application and its commands, read back from GTK: the application's actions and
+/// accelerators, the menus' models and model buttons, bound buttons, focused values.
+final class ApplicationTests: GtkTestCase {
+    @MainActor
+    static func application(_ model: CommandModel) -> Application {
+        let app = Application(id: "org.gmenukit.ApplicationTests", flags: G_APPLICATION_NON_UNIQUE, name: "Tests")
+        app.commands {
+            CommandGroup(replacing: .saveItem) {
+                Button("Save") { model.saves += 1 }
+                    .keyboardShortcut("<Control>s")
+                    .disabled(!model.canSave)
+            }
+            CommandMenu("Format") {
+                Toggle("Bold", isOn: Binding(model, \.isBold)).keyboardShortcut("<Control>b")
+            }
+        }
+        return app
+    }
+
+    @MainActor
+    static func accelerators(_ app: Application, _ action: String) -> [String] {
+        guard let accels = gtk_application_get_accels_for_action(app.gtkApplication, action) else { return [] }
+        defer { g_strfreev(accels) }
+        var result: [String] = []
+        var index = 0
+        while let accel = accels[index] {
+            result.append(String(cString: accel))
+            index += 1
+        }
+        return result
+    }
+
+    func testEachCommandIsOneApplicationActionThatTheMenuBarAndThePrimaryMenuName() throws {
+        try GtkSession.start()
+        onMain {
+            let model = CommandModel()
+            let app = Self.application(model)
+            XCTAssertTrue(app.register())
+            let bar = app.makeMenuBar()
+            let primary = app.makePrimaryMenuButton()
+            let appGroup = gmk_action_group(app.gtkApplication.gpointer)!
+
+            let barItems = MenuModelReader.read(bar.menu.menuModel)
+            XCTAssertEqual(barItems.map { $0.label?.replacingOccurrences(of: "_", with: "") }, ["File", "Format", "Help"])
+            let file = flatten(barItems[0].submenu ?? [])
+            XCTAssertEqual(file.compactMap(\.label), ["Save", "Close Window", "Quit"])
+            XCTAssertEqual(item(labelled: "Save", in: barItems)?.action, "app.save")
+            XCTAssertNil(item(labelled: "Save", in: barItems)?.attributes["accel"],
+                         "the application's accelerator shows it, so no menu installs a shortcut of its own")
+            XCTAssertEqual(item(labelled: "Bold", in: barItems)?.action, "app.bold")
+            let help = flatten(barItems[2].submenu ?? []).compactMap(\.label)
+            XCTAssertEqual(help, ["Keyboard Shortcuts", "About Tests"])
+
+            let primaryItems = flatten(MenuModelReader.read(primary.menu.menuModel))
+            XCTAssertEqual(primaryItems.compactMap(\.label), ["Save", "Keyboard Shortcuts", "About Tests"])
+            XCTAssertEqual(primaryItems.first { $0.label == "Save" }?.action, "app.save", "the same action as the bar's")
+
+            for name in ["save", "bold", "quit", "close-window", "keyboard-shortcuts", "about-tests"] {
+                XCTAssertNotEqual(g_action_group_has_action(appGroup, name), 0, "app.\(name)")
+            }
+            XCTAssertFalse(actionEnabled(appGroup, "save"))
+            XCTAssertEqual(Self.accelerators(app, "app.save"), ["<Control>s"])
+            XCTAssertEqual(Self.accelerators(app, "app.quit"), ["<Control>q"])
+            XCTAssertEqual(Self.accelerators(app, "app.bold"), ["<Control>b"])
+
+            // Enabling a command changes its action: no menu model changes.
+            let barChanges = ItemsChangedRecorder(MenuModelReader.linkedModel(bar.menu.menuModel, at: [0]))
+            let primaryChanges = ItemsChangedRecorder(primary.menu.menuModel)
+            model.canSave = true
+            drainMainLoop()
+            XCTAssertTrue(actionEnabled(appGroup, "save"))
+            XCTAssertEqual(barChanges.changes, [])
+            XCTAssertEqual(primaryChanges.changes, [])
+
+            g_action_group_activate_action(appGroup, "save", nil)
+            XCTAssertEqual(model.saves, 1)
+            g_action_group_activate_action(appGroup, "bold", nil)
+            XCTAssertTrue(model.isBold, "a toggle command flips its binding")
+            model.isBold = false
+            drainMainLoop()
+            XCTAssertEqual(actionState(appGroup, "bold"), "false", "and its state follows the model")
+
+        }
+    }
+}
