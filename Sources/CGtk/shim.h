@@ -230,6 +230,13 @@ static inline gulong gmk_connect_open(GApplication *application, GMKOpenCallback
   return g_signal_connect_data(application, "open", G_CALLBACK(callback), data, destroy, 0);
 }
 
+/* GApplication::shutdown, for an application registered and never run: g_application_run emits
+   it as it ends; GtkApplication's handler breaks the reference the application's action muxer
+   holds on the application itself (gtkapplication.c, gtk_application_startup and _shutdown). */
+static inline void gmk_application_emit_shutdown(GApplication *application) {
+  g_signal_emit_by_name(application, "shutdown");
+}
+
 /* GdkFrameClock::layout and the other phase signals, run after the handlers already connected */
 typedef void (*GMKFrameClockCallback)(GdkFrameClock *clock, gpointer user_data);
 static inline gulong gmk_connect_frame_clock_after(GdkFrameClock *clock, const char *signal,

@@ -99,11 +99,30 @@ public final class Application {
             }
         }, SwiftClosureData.retained(weakSelf), SwiftClosureData.releaseOnClosureDestroy)
         onNotify(gtkApplication.gpointer, "active-window") { weakSelf.application?.updateFocus() }
+        gmk_connect_application(gApplication, "shutdown", { _, data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated {
+                guard let application = SwiftClosureData.object(data, as: WeakApplication.self).application else { return }
+                application.hasShutDown = true
+                application.releaseCommands()
+            }
+        }, SwiftClosureData.retained(weakSelf), SwiftClosureData.releaseOnClosureDestroy)
     }
 
     isolated deinit {
+        shutDownUnlessRun()
         registry?.invalidate()
         g_object_unref(gtkApplication.gpointer)
+    }
+
+    private var isRunning = false
+    private var hasShutDown = false
+
+    /// An application registered but never run (tests, embedders) shuts down as `run()` would
+    /// have: GTK's application otherwise keeps a reference to itself and is never finalized.
+    private func shutDownUnlessRun() {
+        guard !isRunning, !hasShutDown, g_application_get_is_registered(gApplication) != 0 else { return }
+        gmk_application_emit_shutdown(gApplication)
     }
 
     var gApplication: UnsafeMutablePointer<GApplication> { gmk_g_application(gtkApplication.gpointer) }
@@ -114,6 +133,8 @@ public final class Application {
     /// arguments; returns its exit status.
     public func run() -> Int32 {
         installCommands()
+        isRunning = true
+        defer { isRunning = false }
         return g_application_run(gApplication, CommandLine.argc, CommandLine.unsafeArgv)
     }
 
@@ -132,10 +153,22 @@ public final class Application {
         return true
     }
 
-    /// Closes every window and ends ``run()``.
+    /// Closes every window, lets go of the commands (and whatever their closures captured,
+    /// the application itself included) and ends ``run()``.
     public func quit() {
         for window in gtkWindows() { gtk_window_destroy(window) }
+        releaseCommands()
         g_application_quit(gApplication)
+        shutDownUnlessRun()
+    }
+
+    /// Commands capture the application and the app's models: the application holds them, so
+    /// they are let go of when it quits or shuts down, not when it is dropped.
+    private func releaseCommands() {
+        registry?.invalidate()
+        registry = nil
+        declarations = { [] }
+        commandLayout.clear()
     }
 
     private func activated() {

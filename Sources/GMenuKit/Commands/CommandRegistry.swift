@@ -50,6 +50,8 @@ final class CommandRegistry {
     func invalidate() {
         observedUpdate.cancel()
         actions?.invalidate()
+        treeBox.nodes = []
+        arrangement = CommandArrangement()
         let map = gmk_action_map(gtkApplication.gpointer)
         for name in installed.keys { g_action_map_remove_action(map, name) }
         installed = [:]
@@ -156,6 +158,12 @@ final class CommandLayout {
     /// In menu order, for the shortcuts window.
     private(set) var commandOrder: [String] = []
     @ObservationIgnored private var signature = ""
+
+    /// Empties the layout: the application quit.
+    func clear() {
+        take(CommandArrangement.Shared())
+        signature = ""
+    }
 
     func take(_ shared: CommandArrangement.Shared) {
         guard shared.signature != signature else { return }

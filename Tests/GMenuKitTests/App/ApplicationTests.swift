@@ -98,3 +98,61 @@ final class ApplicationTests: GtkTestCase {
         }
     }
 }
+
+/// Quitting, or dropping, an application leaves no GObject and no Swift object behind.
+final class ApplicationLifetimeTests: GtkTestCase {
+    /// GTK's application holds itself through its action muxer from `startup` until
+    /// `shutdown`, which only `g_application_run` emits: registered and dropped, it lives on.
+    /// This fails on a GTK that no longer does so; `Application` then need not shut down.
+    func testGTKKeepsARegisteredApplicationThatNeverRanUntilItShutsDown() throws {
+        try GtkSession.start()
+        onMain {
+            let watcher = FinalizationWatcher()
+            let plain = gtk_application_new("org.gmenukit.Plain", G_APPLICATION_NON_UNIQUE)!
+            watcher.watch(plain.gpointer)
+            XCTAssertNotEqual(g_application_register(gmk_g_application(plain.gpointer), nil, nil), 0)
+            g_object_ref(plain.gpointer)
+            g_object_unref(plain.gpointer)
+            g_object_unref(plain.gpointer)
+            XCTAssertEqual(watcher.finalizedCount, 0, "GTK still keeps it")
+            gmk_application_emit_shutdown(gmk_g_application(plain.gpointer))
+            XCTAssertEqual(watcher.finalizedCount, 1, "shutdown lets go of it")
+        }
+    }
+
+    func testAnApplicationWithCommandsAndWindowsIsFinalizedWhenItQuitsAndIsDropped() throws {
+        try GtkSession.start()
+        onMain {
+            let watcher = FinalizationWatcher()
+            weak var weakApplication: Application?
+            weak var weakModel: CommandModel?
+            weak var weakWindow: ApplicationWindow?
+            do {
+                let model = CommandModel()
+                weakModel = model
+                let app = ApplicationTests.application(model)
+                weakApplication = app
+                // Closures that capture the application strongly, as apps write them.
+                app.makeWindow = { app in
+                    let window = ApplicationWindow(application: app, title: "Lifetime")
+                    window.addMenuBar(to: gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+                    return window
+                }
+                XCTAssertTrue(app.register())
+                let window = app.openWindow()
+                weakWindow = window
+                watcher.watch(app.gtkApplication.gpointer)
+                window.map { watcher.watch($0.window.gpointer) }
+                drainMainLoop()
+                XCTAssertTrue(app.activeWindow === window)
+                app.quit()
+                drainMainLoop()
+            }
+            drainMainLoop()
+            XCTAssertNil(weakWindow)
+            XCTAssertNil(weakApplication)
+            XCTAssertNil(weakModel, "the commands' closures let go of what they captured")
+            XCTAssertTrue(watcher.allFinalized, "\(watcher.finalizedCount) of \(watcher.watchedCount)")
+        }
+    }
+}
