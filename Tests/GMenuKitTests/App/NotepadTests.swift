@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import XCTest
 
 @testable import GMenuKit
@@ -205,5 +206,26 @@ final class NotepadTests: GtkTestCase {
             XCTAssertNil(weakBar)
             XCTAssertTrue(watcher.allFinalized, "\(watcher.finalizedCount) of \(watcher.watchedCount) GObjects finalized")
         }
+    }
+}
+
+/// The example stays mostly GMenuKit: at most 15% of its lines are raw GTK and GLib plumbing,
+/// by the rule scripts/count-raw-gtk-lines.py states.
+final class NotepadPlumbingTests: GtkTestCase {
+    func testAtMostFifteenPercentOfTheExamplesLinesAreRawGTK() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root.appendingPathComponent("scripts/count-raw-gtk-lines.py").path, "--max", "15",
+                             root.appendingPathComponent("Sources/NotepadApp").path,
+                             root.appendingPathComponent("Sources/ExampleNotepad").path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 0, report)
+        XCTAssertTrue(report.contains("lines are raw"), report)
     }
 }
