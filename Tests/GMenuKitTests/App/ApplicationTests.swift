@@ -99,6 +99,43 @@ final class ApplicationTests: GtkTestCase {
     }
 }
 
+extension ApplicationTests {
+    func testKeyboardShortcutsListsEveryCommandsShortcutAndAboutSaysWhatTheApplicationIs() throws {
+        try GtkSession.start()
+        onMain {
+            let app = Self.application(CommandModel())
+            app.version = "2.1"
+            XCTAssertTrue(app.register())
+            drainMainLoop()
+            let shortcuts = try! XCTUnwrap(app.showKeyboardShortcuts())
+            drainMainLoop()
+            func property(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) -> String {
+                guard let value = gmk_object_dup_string(widget, name) else { return "" }
+                defer { g_free(value) }
+                return String(cString: value)
+            }
+            // Inside the groups: the window's search page has copies of every row.
+            let rows = widgetTree(gmk_widget(shortcuts.gpointer))
+                .filter { isWidget($0, ofType: "GtkShortcutsShortcut") && gtk_widget_get_ancestor($0, gtk_shortcuts_group_get_type()) != nil }
+                .map { "\(property($0, "title")) \(property($0, "accelerator"))" }
+            XCTAssertEqual(rows, ["Save <Control>s", "Close Window <Control>w", "Quit <Control>q",
+                                  "Bold <Control>b", "Keyboard Shortcuts <Control>question"])
+            let groups = widgetTree(gmk_widget(shortcuts.gpointer)).filter { isWidget($0, ofType: "GtkShortcutsGroup") }
+                .map { property($0, "title") }
+            XCTAssertEqual(groups, ["File", "Format", "Help"])
+            gtk_window_destroy(shortcuts)
+
+            let about = try! XCTUnwrap(app.showAbout())
+            let dialog = OpaquePointer(about)
+            XCTAssertEqual(String(cString: gtk_about_dialog_get_program_name(dialog)), "Tests")
+            XCTAssertEqual(String(cString: gtk_about_dialog_get_version(dialog)), "2.1")
+            app.quit()
+            drainMainLoop()
+            XCTAssertTrue(app.windows.isEmpty)
+        }
+    }
+}
+
 /// Quitting, or dropping, an application leaves no GObject and no Swift object behind.
 final class ApplicationLifetimeTests: GtkTestCase {
     /// GTK's application holds itself through its action muxer from `startup` until
