@@ -11,6 +11,7 @@ public final class NotepadWindow {
     public let boldButton: UnsafeMutablePointer<GtkToggleButton>
     public let statusLabel: UnsafeMutablePointer<GtkWidget>
     public let textView: UnsafeMutablePointer<GtkWidget>
+    public let primaryMenuButton: UnsafeMutablePointer<GtkWidget>
     /// The window's menu bar; its widget owns it.
     public private(set) weak var menuBar: MenuBar?
 
@@ -32,6 +33,7 @@ public final class NotepadWindow {
         boldButton = bold
         statusLabel = status
         self.textView = gmk_widget(textView)
+        primaryMenuButton = primaryMenu
         window.controller = self
         window.title = document.name
 

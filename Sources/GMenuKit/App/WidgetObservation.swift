@@ -17,9 +17,25 @@ import Synchronization
 public func observe(_ widget: UnsafeMutablePointer<GtkWidget>, _ update: @escaping @MainActor () -> Void) -> ObservedUpdate {
     let alive = WeakObjectPointer(widget)
     let observation = ObservedUpdate { if alive.object != nil { update() } }
-    WidgetOwnership.give(observation, to: widget, key: "gmenukit-observation-\(ObservedUpdate.nextKey())")
+    WidgetObservations.of(widget).updates.append(observation)
     observation.start()
     return observation
+}
+
+/// The observations a widget owns, under one key.
+@MainActor
+private final class WidgetObservations {
+    var updates: [ObservedUpdate] = []
+    static let key = "gmenukit-observations"
+
+    static func of(_ widget: UnsafeMutablePointer<GtkWidget>) -> WidgetObservations {
+        if let data = g_object_get_data(gmk_object(widget), key) {
+            return SwiftClosureData.object(data, as: WidgetObservations.self)
+        }
+        let made = WidgetObservations()
+        WidgetOwnership.give(made, to: widget, key: key)
+        return made
+    }
 }
 
 /// Runs a closure under observation tracking now and once again after every change to what it
@@ -31,7 +47,6 @@ public final class ObservedUpdate {
     /// Runs after each run of `body`, outside its tracking: what it reads is not followed.
     private let then: (@MainActor () -> Void)?
     private let trigger = UpdateTrigger()
-    private static var keys = 0
 
     init(_ body: @escaping @MainActor () -> Void, then: (@MainActor () -> Void)? = nil) {
         self.body = body
@@ -39,11 +54,6 @@ public final class ObservedUpdate {
     }
 
     isolated deinit { trigger.owner = nil }
-
-    static func nextKey() -> Int {
-        keys += 1
-        return keys
-    }
 
     /// Runs the closure now, and follows what it read.
     func start() {

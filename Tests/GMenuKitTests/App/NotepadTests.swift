@@ -162,6 +162,26 @@ final class NotepadTests: GtkTestCase {
             XCTAssertEqual(Self.statusText(first), "Exported Document 1: 4 characters", "the awaited result, on screen")
             XInput.runMainLoop { actionEnabled(app, "export") }
             XCTAssertTrue(actionEnabled(app, "export"), "enabled again once done")
+
+            // A click on the primary menu's Export…, then the awaited result on screen.
+            first.document.exportDuration = .milliseconds(100)
+            Self.type("!", into: first)
+            WidgetClicks.click(first.primaryMenuButton, inWindowTitled: first.document.name)
+            let popover = gtk_menu_button_get_popover(gmk_menu_button(first.primaryMenuButton.gpointer)).map { gmk_widget($0.gpointer)! }
+            XInput.runMainLoop { popover.map { gtk_widget_get_mapped($0) != 0 } ?? false }
+            let export = popover.flatMap { popover in
+                widgetTree(popover).first { button in
+                    guard isWidget(button, ofType: "GtkModelButton"), let text = gmk_object_dup_string(button, "text") else { return false }
+                    defer { g_free(text) }
+                    return String(cString: text) == "Export…"
+                }
+            }
+            XCTAssertNotNil(export, "the primary menu has Export…")
+            if let export {
+                WidgetClicks.click(export, inWindowTitled: first.document.name)
+                XInput.runMainLoop { Self.statusText(first) == "Exported Document 1: 5 characters" }
+            }
+            XCTAssertEqual(Self.statusText(first), "Exported Document 1: 5 characters", "the click's export, awaited, on screen")
             notepad.app.quit()
             drainMainLoop()
         }
