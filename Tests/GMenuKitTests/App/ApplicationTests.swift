@@ -136,6 +136,32 @@ extension ApplicationTests {
     }
 }
 
+extension ApplicationTests {
+    func testTwoCommandsWithTheSameShortcutAreDiagnosedAndTheFirstKeepsIt() throws {
+        try GtkSession.start()
+        onMain {
+            let diagnostics = DiagnosticCollector()
+            defer { diagnostics.stop() }
+            let app = Application(id: "org.gmenukit.ShortcutClash", flags: G_APPLICATION_NON_UNIQUE)
+            app.commands {
+                CommandGroup(replacing: .saveItem) { Button("Save") {}.keyboardShortcut("<Control>s") }
+                CommandMenu("Tools") {
+                    Button("Sort") {}.keyboardShortcut("<Primary>s")
+                    Button("Spell Check") {}.keyboardShortcut("<Control><Nonsense>k")
+                }
+            }
+            XCTAssertTrue(app.register())
+            XCTAssertEqual(Self.accelerators(app, "app.save"), ["<Control>s"])
+            XCTAssertEqual(Self.accelerators(app, "app.sort"), [], "the second command with the same keys has none")
+            XCTAssertEqual(Self.accelerators(app, "app.spell-check"), [], "an accelerator GTK cannot parse is not set")
+            let paths = diagnostics.collected.map(\.path)
+            XCTAssertTrue(paths.contains("Tools › Sort"), "\(diagnostics.collected)")
+            XCTAssertTrue(paths.contains("Tools › Spell Check"), "\(diagnostics.collected)")
+            app.quit()
+        }
+    }
+}
+
 /// Quitting, or dropping, an application leaves no GObject and no Swift object behind.
 final class ApplicationLifetimeTests: GtkTestCase {
     /// GTK's application holds itself through its action muxer from `startup` until
