@@ -12,8 +12,9 @@ public final class NotepadWindow {
     public let statusLabel: UnsafeMutablePointer<GtkWidget>
     public let textView: UnsafeMutablePointer<GtkWidget>
     public let primaryMenuButton: UnsafeMutablePointer<GtkWidget>
-    /// The window's menu bar; its widget owns it.
+    /// The window's menu bar and History button; their widgets own them.
     public private(set) weak var menuBar: MenuBar?
+    public private(set) weak var historyButton: PullDownButton?
 
     init?(_ ui: InterfaceBuilder, document: Document, app: Application) {
         guard let gtkWindow = ui.object(GtkWindow.self, "window"),
@@ -44,7 +45,9 @@ public final class NotepadWindow {
         window.attachPrimaryMenu(to: primaryMenu)
         app.bind(save, toCommand: "save")
         app.bind(bold, toCommand: "bold")
-        gtk_box_append(historySlot, Self.historyButton(document).widget)
+        let history = Self.historyButton(document)
+        historyButton = history
+        gtk_box_append(historySlot, history.widget)
         Self.contextMenus(textView: self.textView, status: status, document: document, editor: editor)
 
         // Plain widgets that follow the document.

@@ -27,9 +27,12 @@ final class NotepadTests: GtkTestCase {
         return (notepad, windows[0], windows[1])
     }
 
-    /// Gives the window the keyboard (there is no window manager) and its text view the focus.
+    /// Raises the window above the other (both stand at the screen's corner: there is no window
+    /// manager), so that clicks reach it, and gives it the keyboard and its text view the focus.
     @MainActor
     static func focus(_ window: NotepadWindow) {
+        let id = XInput.xdotool("search", "--sync", "--name", "^\(window.document.name)$").split(separator: "\n").first.map(String.init) ?? ""
+        XInput.xdotool("windowraise", id)
         XInput.focusWindow(titled: window.document.name)
         XInput.runMainLoop { window.window.map { gtk_window_is_active($0.window) != 0 } ?? false }
         gtk_widget_grab_focus(window.textView)
@@ -87,7 +90,9 @@ final class NotepadTests: GtkTestCase {
             XInput.runMainLoop { Self.statusText(first) == "Saved Document 1" }
             XCTAssertEqual(Self.statusText(first), "Saved Document 1", "the label follows the document")
 
-            // Ctrl+S in the second window saves the second document only.
+            // Ctrl+S in the second window saves the second document only. (The click gave the
+            // button the focus; the text view takes it back, as a click into the text would.)
+            gtk_widget_grab_focus(first.textView)
             Self.type("beta", into: first)
             Self.focus(second)
             Self.type("gamma", into: second)
@@ -182,6 +187,39 @@ final class NotepadTests: GtkTestCase {
                 XInput.runMainLoop { Self.statusText(first) == "Exported Document 1: 5 characters" }
             }
             XCTAssertEqual(Self.statusText(first), "Exported Document 1: 5 characters", "the click's export, awaited, on screen")
+            notepad.app.quit()
+            drainMainLoop()
+        }
+    }
+
+    func testTheTextViewsContextMenuSavesThroughTheApplicationsActionAndTheHistoryListsTheVersion() throws {
+        try GtkSession.start()
+        onMain {
+            let (notepad, first, _) = Self.twoWindows()
+            Self.type("alpha beta", into: first)
+            // A secondary click on the text: GTK's menu for text, with the app's items in it.
+            WidgetClicks.click(first.textView, inWindowTitled: first.document.name, button: "3")
+            var save: UnsafeMutablePointer<GtkWidget>?
+            XInput.runMainLoop {
+                save = widgetTree(first.textView).first { button in
+                    guard isWidget(button, ofType: "GtkModelButton"), gtk_widget_get_mapped(button) != 0,
+                          let text = gmk_object_dup_string(button, "text") else { return false }
+                    defer { g_free(text) }
+                    return String(cString: text) == "Save"
+                }
+                return save != nil
+            }
+            XCTAssertNotNil(save, "the context menu shows Save")
+            if let save {
+                XCTAssertNotEqual(gtk_widget_is_sensitive(save), 0, "enabled with the command")
+                WidgetClicks.click(save, inWindowTitled: first.document.name)
+            }
+            XInput.runMainLoop { !first.document.isDirty }
+            XCTAssertFalse(first.document.isDirty, "the context menu's Save saved the document")
+            let history = try! XCTUnwrap(first.historyButton)
+            drainMainLoop()
+            let items = flatten(MenuModelReader.read(history.menu.menuModel)).compactMap(\.label)
+            XCTAssertEqual(items, ["Version 1: alpha beta", "Clear History"])
             notepad.app.quit()
             drainMainLoop()
         }
