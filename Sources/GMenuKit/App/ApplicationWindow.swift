@@ -77,13 +77,18 @@ public final class ApplicationWindow {
 
     // MARK: Menus
 
-    /// Puts the application's menu bar at the start of `box` (a `GtkBox`), or as the
-    /// window's titlebar-less child's first row; returns it.
+    /// Puts the application's menu bar at the start of `box`, a `GtkBox` (the window's
+    /// content, under its title bar); returns it. Any other widget is a diagnostic.
     @discardableResult
     public func addMenuBar(to box: UnsafeMutablePointer<GtkWidget>) -> MenuBar? {
         guard let application else { return nil }
+        guard let gtkBox = cast(box.gpointer, to: GtkBox.self) else {
+            RenderedMenu.diagnosticHandler(MenuDiagnostic(severity: .error, path: title ?? "window",
+                message: "addMenuBar(to:) needs a GtkBox, not a \(String(cString: gmk_type_name_of(box.gpointer))); the window has no menu bar"))
+            return nil
+        }
         let bar = application.makeMenuBar()
-        gtk_box_prepend(gmk_box(box.gpointer), bar.widget)
+        gtk_box_prepend(gtkBox, bar.widget)
         return bar
     }
 

@@ -121,6 +121,10 @@ final class AppHelperTests: GtkTestCase {
             drainMainLoop()
             XCTAssertEqual(diagnostics.collected.map(\.path), ["save", "sav"])
             XCTAssertTrue(diagnostics.collected.last?.message.contains("save") ?? false, "it lists the commands there are")
+            let window = ApplicationWindow(application: app, title: "No Box")
+            XCTAssertNil(window.addMenuBar(to: label), "a menu bar goes into a box")
+            XCTAssertEqual(diagnostics.collected.last?.path, "No Box")
+            gtk_window_destroy(window.window)
             let toggle = gtk_toggle_button_new()!
             g_object_ref_sink(toggle.gpointer)
             app.bind(toggle, toCommand: "bold")
