@@ -162,6 +162,32 @@ extension ApplicationTests {
     }
 }
 
+extension ApplicationTests {
+    func testFilesOpenedAreHandedToOnOpenAndActivationMakesAWindow() throws {
+        try GtkSession.start()
+        onMain {
+            let app = Application(id: "org.gmenukit.OpenTests", flags: G_APPLICATION_NON_UNIQUE)
+            var opened: [String] = []
+            app.onOpen = { _, uris in opened += uris }
+            app.makeWindow = { app in ApplicationWindow(application: app, title: "Opened") }
+            XCTAssertNotEqual(g_application_get_flags(app.gApplication).rawValue & G_APPLICATION_HANDLES_OPEN.rawValue, 0)
+            XCTAssertTrue(app.register())
+            let file = g_file_new_for_path("/tmp/notes.txt")!
+            var files: [OpaquePointer?] = [file]
+            files.withUnsafeMutableBufferPointer { g_application_open(app.gApplication, $0.baseAddress, 1, "") }
+            g_object_unref(file.gpointer)
+            XCTAssertEqual(opened, ["file:///tmp/notes.txt"])
+            XCTAssertTrue(app.windows.isEmpty)
+            g_application_activate(app.gApplication)
+            XCTAssertEqual(app.windows.map(\.title), ["Opened"], "activation without onActivate makes a window")
+            g_application_activate(app.gApplication)
+            XCTAssertEqual(app.windows.count, 1, "and presents it the next time")
+            app.quit()
+            drainMainLoop()
+        }
+    }
+}
+
 /// Quitting, or dropping, an application leaves no GObject and no Swift object behind.
 final class ApplicationLifetimeTests: GtkTestCase {
     /// GTK's application holds itself through its action muxer from `startup` until
