@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "GMenuKit", targets: ["GMenuKit"]),
         .executable(name: "MenuShowcase", targets: ["MenuShowcase"]),
         .executable(name: "gmenukit-lint", targets: ["GMenuKitLint"]),
+        .executable(name: "ExampleNotepad", targets: ["ExampleNotepad"]),
     ],
     targets: [
         .systemLibrary(
@@ -27,13 +28,17 @@ let package = Package(
         // The menu linter for any GTK app's UI files: its engine, and the command.
         .target(name: "MenuLint", dependencies: ["GMenuKit"]),
         .executableTarget(name: "GMenuKitLint", dependencies: ["MenuLint"]),
+        // The example document app: its windows, commands and documents (tested in-process),
+        // and the executable that runs it. It imports GMenuKit only: GTK comes with it.
+        .target(name: "NotepadApp", dependencies: ["GMenuKit"], resources: [.copy("Resources/window.ui")]),
+        .executableTarget(name: "ExampleNotepad", dependencies: ["NotepadApp"]),
         // Realistic menus shared by the tests and the benchmark.
         .target(name: "MenuFixtures", dependencies: ["GMenuKit"]),
         .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "MenuFixtures", "CGtk", "CMainQueueBridge"]),
         // The Swift blocks of README.md and the DocC catalog, compiled (DocumentationExampleTests
         // checks that every block is here).
         .target(name: "DocumentationExamples", dependencies: ["GMenuKit", "CGtk"], path: "Tests/DocumentationExamples"),
-        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures", "DocumentationExamples", "MenuLint"]),
+        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures", "DocumentationExamples", "MenuLint", "NotepadApp"]),
         // Random misuse of the public API alone, for a fixed number of iterations.
         .testTarget(name: "GMenuKitAbuseTests", dependencies: ["GMenuKit", "CGtk"]),
     ],

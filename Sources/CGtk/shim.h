@@ -221,6 +221,27 @@ static inline gulong gmk_connect_notify(gpointer object, const char *detailed_si
   return g_signal_connect_data(object, detailed_signal, G_CALLBACK(callback), data, destroy, 0);
 }
 
+/* Signals of any object whose handlers take only the object (GtkTextBuffer::changed) */
+typedef void (*GMKObjectCallback)(gpointer instance, gpointer user_data);
+static inline gulong gmk_connect_object(gpointer instance, const char *signal, GMKObjectCallback callback,
+                                        gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(instance, signal, G_CALLBACK(callback), data, destroy, 0);
+}
+
+/* GApplication::open */
+typedef void (*GMKOpenCallback)(GApplication *application, GFile **files, gint n_files, const char *hint, gpointer user_data);
+static inline gulong gmk_connect_open(GApplication *application, GMKOpenCallback callback, gpointer data,
+                                      GClosureNotify destroy) {
+  return g_signal_connect_data(application, "open", G_CALLBACK(callback), data, destroy, 0);
+}
+
+/* GApplication::shutdown, for an application registered and never run: g_application_run emits
+   it as it ends; GtkApplication's handler breaks the reference the application's action muxer
+   holds on the application itself (gtkapplication.c, gtk_application_startup and _shutdown). */
+static inline void gmk_application_emit_shutdown(GApplication *application) {
+  g_signal_emit_by_name(application, "shutdown");
+}
+
 /* GdkFrameClock::layout and the other phase signals, run after the handlers already connected */
 typedef void (*GMKFrameClockCallback)(GdkFrameClock *clock, gpointer user_data);
 static inline gulong gmk_connect_frame_clock_after(GdkFrameClock *clock, const char *signal,

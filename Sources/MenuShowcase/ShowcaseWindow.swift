@@ -77,7 +77,7 @@ final class ShowcaseWindow {
     private func openWhenMapped(_ name: String) {
         var hasOpened = false
         let controls = self.controls!
-        connect(window, "map") { _ in
+        onSignal(window, .map) { _ in
             guard !hasOpened else { return }
             hasOpened = true
             // After the first frame, when every widget has its place.

@@ -1,4 +1,4 @@
-import CGtk
+import GMenuKit
 
 // MenuShowcase: one window with every GMenuKit control (pull-down and pop-up buttons, a primary
 // action, context menus, a menu bar), examples from the menu guidelines, and a log of what the
@@ -26,32 +26,23 @@ func argument(after option: String) -> String? {
 let opening = argument(after: "--open")
 let activatedOnSignal = argument(after: "--activate-on-usr1")
 
-// Non-unique: every run is its own instance and needs no D-Bus session bus.
-let application = gtk_application_new("org.gmenukit.MenuShowcase", G_APPLICATION_NON_UNIQUE)!
-let gApplication = gmk_g_application(application)!
+// GMenuKit's application: its standard commands include Quit (app.quit, Ctrl+Q), which the
+// showcase's menus borrow by name. Non-unique: every run is its own instance and needs no
+// D-Bus session bus.
+let app = Application(id: "org.gmenukit.MenuShowcase", flags: G_APPLICATION_NON_UNIQUE, name: "MenuShowcase")
+let gApplication = gmk_g_application(app.gtkApplication.gpointer)!
 // Declared so that GApplication accepts it and lists it in --help; read above.
 g_application_add_main_option(gApplication, "open", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING,
                               "Open a control's menu once the window shows", "CONTROL")
 g_application_add_main_option(gApplication, "activate-on-usr1", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING,
                               "Activate the Note menu's item of this label on SIGUSR1", "LABEL")
 
-// An action of the application's own, which the menu's Quit item uses by name.
-let quitAction = g_simple_action_new("quit", nil)!
-onActivate(quitAction) { g_application_quit(gApplication) }
-g_action_map_add_action(gmk_action_map(application), gmk_action(UnsafeMutableRawPointer(quitAction)))
-g_object_unref(UnsafeMutableRawPointer(quitAction))
-"<Control>q".withCString { accelerator in
-    gtk_application_set_accels_for_action(application, "app.quit", [accelerator, nil])
-}
-
-connect(gApplication, "activate") { _ in
-    if let window = gtk_application_get_active_window(application) {
+app.onActivate = { app in
+    if let window = gtk_application_get_active_window(app.gtkApplication) {
         gtk_window_present(window)
     } else {
-        ShowcaseWindow.open(in: application, opening: opening, activatingOnSignal: activatedOnSignal)
+        ShowcaseWindow.open(in: app.gtkApplication, opening: opening, activatingOnSignal: activatedOnSignal)
     }
 }
 
-let status = g_application_run(gApplication, CommandLine.argc, CommandLine.unsafeArgv)
-g_object_unref(application)
-exit(status)
+exit(app.run())

@@ -17,9 +17,10 @@ final class ObjectReference {
 
 extension OpaquePointer {
     /// The same object as the untyped pointer GLib's generic functions take.
-    var gpointer: CGtk.gpointer { UnsafeMutableRawPointer(self) }
+    public var gpointer: CGtk.gpointer { UnsafeMutableRawPointer(self) }
 }
 
 extension UnsafeMutablePointer {
-    var gpointer: CGtk.gpointer { UnsafeMutableRawPointer(self) }
+    /// The same object as the untyped pointer GLib's generic functions take.
+    public var gpointer: CGtk.gpointer { UnsafeMutableRawPointer(self) }
 }

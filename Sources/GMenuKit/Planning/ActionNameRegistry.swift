@@ -30,6 +30,11 @@ struct ActionNameRegistry {
         return name
     }
 
+    /// The name an identity has now, without asking for one.
+    func existingName(for identity: MenuIdentity) -> String? {
+        entries[identity].map { $0.name }
+    }
+
     /// Takes the registry out of `registry`, leaving an empty one: the planner then holds the
     /// only reference to its tables and changes them in place, where a copy would duplicate
     /// every name of the menu on its first change.

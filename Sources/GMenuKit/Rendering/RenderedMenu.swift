@@ -162,6 +162,12 @@ public final class RenderedMenu {
     /// The actions the menu's items use, to insert under ``actionPrefix``.
     public var actionGroup: OpaquePointer { actions.actionGroup }
 
+    /// The name of the action an item of the last render uses in ``actionGroup`` (without the
+    /// prefix), for items with an action of their own; nil for others.
+    func actionName(forItem identity: MenuIdentity) -> String? {
+        names.existingName(for: identity)
+    }
+
     /// Makes the menu's actions reachable from `widget` and everything inside it, including
     /// popovers parented to it, and makes the shortcuts the menu shows work anywhere in
     /// `widget`'s window.

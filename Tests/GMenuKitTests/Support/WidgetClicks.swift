@@ -41,8 +41,10 @@ enum WidgetClicks {
         return (Int(x.rounded()), Int(y.rounded()))
     }
 
-    /// Moves the pointer onto `widget` and clicks the first button, as a hand would.
-    static func click(_ widget: UnsafeMutablePointer<GtkWidget>, inWindowTitled title: String, file: StaticString = #filePath, line: UInt = #line) {
+    /// Moves the pointer onto `widget` and clicks the first button (or `button`: "3" is the
+    /// secondary one), as a hand would.
+    static func click(_ widget: UnsafeMutablePointer<GtkWidget>, inWindowTitled title: String, button: String = "1",
+                      file: StaticString = #filePath, line: UInt = #line) {
         guard let point = pointInWindow(of: widget) else {
             XCTFail("the widget is not on screen", file: file, line: line)
             return
@@ -51,6 +53,6 @@ enum WidgetClicks {
         XInput.xdotool("mousemove", "--window", window, String(point.x), String(point.y), file: file, line: line)
         // Let GTK see the pointer arrive before the press, as with a real hand.
         for _ in 0..<20 { g_main_context_iteration(nil, 0); g_usleep(2_000) }
-        XInput.xdotool("click", "1", file: file, line: line)
+        XInput.xdotool("click", button, file: file, line: line)
     }
 }

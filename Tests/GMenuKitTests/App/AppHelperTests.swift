@@ -1,0 +1,185 @@
+import CGtk
+import Observation
+import XCTest
+
+@testable import GMenuKit
+
+@Observable
+@MainActor
+final class LabelModel {
+    var title = "One"
+    var count = 0
+}
+
+/// The helpers an app uses next to its menus: widget observation, checked builder casts,
+/// typed signals, bound buttons' diagnostics, focused values of the focused widget.
+final class AppHelperTests: GtkTestCase {
+    func testAnObservedLabelUpdatesOncePerChangeFromTheMainLoopAndStopsWithItsWidget() throws {
+        try GtkSession.start()
+        onMain {
+            let model = LabelModel()
+            weak var weakObservation: ObservedUpdate?
+            var updates = 0
+            do {
+                let label = gtk_label_new(nil)!
+                g_object_ref_sink(label.gpointer)
+                let observation = observe(label) {
+                    updates += 1
+                    gtk_label_set_text(gmk_label(label.gpointer), model.title)
+                }
+                weakObservation = observation
+                let text = { String(cString: gtk_label_get_text(gmk_label(label.gpointer))) }
+                XCTAssertEqual(text(), "One", "set at once")
+                XCTAssertEqual(updates, 1)
+                model.title = "Two"
+                model.title = "Three"
+                XCTAssertEqual(text(), "One", "not before the main loop runs")
+                drainMainLoop()
+                XCTAssertEqual(text(), "Three")
+                XCTAssertEqual(updates, 2, "two changes before the loop ran: one update")
+                model.count += 1
+                drainMainLoop()
+                XCTAssertEqual(updates, 2, "what the update did not read does not run it")
+                model.title = "Four"
+                g_object_unref(label.gpointer)
+            }
+            drainMainLoop()
+            XCTAssertEqual(updates, 2, "a change due after the widget went runs nothing")
+            XCTAssertNil(weakObservation, "the widget owned the observation")
+            model.title = "Five"
+            drainMainLoop()
+            XCTAssertEqual(updates, 2)
+        }
+    }
+
+    func testBuilderObjectsAreCastOnlyToWhatTheyAreAndMistakesAreDiagnosed() throws {
+        try GtkSession.start()
+        try onMain {
+            let diagnostics = DiagnosticCollector()
+            defer { diagnostics.stop() }
+            let ui = try! InterfaceBuilder(string: """
+                <interface>
+                  <object class="GtkBox" id="box">
+                    <child><object class="GtkToggleButton" id="toggle"/></child>
+                    <child><object class="GtkLabel" id="label"/></child>
+                  </object>
+                </interface>
+                """)
+            XCTAssertNotNil(ui.object(GtkBox.self, "box"))
+            XCTAssertNotNil(ui.object(GtkToggleButton.self, "toggle"))
+            XCTAssertNotNil(ui.object(GtkButton.self, "toggle"), "a toggle button is a button")
+            XCTAssertNotNil(ui.widget("label", ofType: "GtkLabel"))
+            XCTAssertNil(ui.object(GtkButton.self, "label"))
+            XCTAssertNil(ui.widget("box", ofType: "GtkLabel"))
+            XCTAssertNil(ui.object(GtkBox.self, "missing"))
+            XCTAssertEqual(diagnostics.collected.map(\.path), ["#label", "#box", "#missing"])
+            XCTAssertEqual(diagnostics.collected.first?.message, "is a GtkLabel, not a GtkButton")
+            XCTAssertThrowsError(try InterfaceBuilder(string: "<interface><object class=\"NoSuchType\"/></interface>"))
+            // The builder's objects were floating children of a box nobody holds.
+            if let box = ui.widget("box") { g_object_ref_sink(box.gpointer); g_object_unref(box.gpointer) }
+        }
+    }
+
+    func testTypedSignalsRunTheirClosureAndReleaseItWithTheWidget() throws {
+        try GtkSession.start()
+        onMain {
+            final class Token {}
+            weak var weakToken: Token?
+            var clicks = 0
+            var notified = 0
+            do {
+                let button = gtk_toggle_button_new_with_label("Press")!
+                g_object_ref_sink(button.gpointer)
+                let token = Token()
+                weakToken = token
+                onSignal(button, .toggled) { _ in _ = token; clicks += 1 }
+                onNotify(button.gpointer, "label") { notified += 1 }
+                gtk_toggle_button_set_active(cast(button.gpointer, to: GtkToggleButton.self), 1)
+                gtk_button_set_label(gmk_button(button.gpointer), "Pressed")
+                g_object_unref(button.gpointer)
+            }
+            XCTAssertEqual(clicks, 1)
+            XCTAssertEqual(notified, 1)
+            XCTAssertNil(weakToken, "the handler went with the widget")
+        }
+    }
+
+    func testABoundButtonThatIsNoActionableOrNamesNoCommandIsDiagnosed() throws {
+        try GtkSession.start()
+        onMain {
+            let diagnostics = DiagnosticCollector()
+            defer { diagnostics.stop() }
+            let model = CommandModel()
+            let app = ApplicationTests.application(model)
+            XCTAssertTrue(app.register())
+            let label = gtk_label_new("Not a button")!
+            g_object_ref_sink(label.gpointer)
+            app.bind(label, toCommand: "save")
+            let button = gtk_button_new()!
+            g_object_ref_sink(button.gpointer)
+            app.bind(button, toCommand: "sav")
+            drainMainLoop()
+            XCTAssertEqual(diagnostics.collected.map(\.path), ["save", "sav"])
+            XCTAssertTrue(diagnostics.collected.last?.message.contains("save") ?? false, "it lists the commands there are")
+            let window = ApplicationWindow(application: app, title: "No Box")
+            XCTAssertNil(window.addMenuBar(to: label), "a menu bar goes into a box")
+            XCTAssertEqual(diagnostics.collected.last?.path, "No Box")
+            gtk_window_destroy(window.window)
+            let toggle = gtk_toggle_button_new()!
+            g_object_ref_sink(toggle.gpointer)
+            app.bind(toggle, toCommand: "bold")
+            XCTAssertEqual(gtk_actionable_get_action_name(gmk_actionable(toggle.gpointer)).map { String(cString: $0) }, "app.bold")
+            XCTAssertEqual(gtk_widget_get_tooltip_text(toggle).map { String(cString: $0) }, "Bold (Ctrl+B)")
+            for widget in [label, button, toggle] { g_object_unref(widget.gpointer) }
+            app.quit()
+        }
+    }
+
+    func testAWidgetsFocusedValueHoldsWhileTheFocusIsInsideIt() throws {
+        try GtkSession.start()
+        onMain {
+            let app = Application(id: "org.gmenukit.FocusTests", flags: G_APPLICATION_NON_UNIQUE)
+            XCTAssertTrue(app.register())
+            let window = ApplicationWindow(application: app, title: "Focus Values")
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            let inside = gtk_entry_new()!
+            let outside = gtk_entry_new()!
+            let editor = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(gmk_box(editor.gpointer), inside)
+            gtk_box_append(gmk_box(box.gpointer), editor)
+            gtk_box_append(gmk_box(box.gpointer), outside)
+            gtk_window_set_child(window.window, box)
+            let document = NSStringBox("document"), field = NSStringBox("field")
+            window.focusedSceneValue(\.testName, document)
+            focusedValue(\.testName, field, on: editor)
+            window.present()
+            drainMainLoop()
+            gtk_widget_grab_focus(inside)
+            drainMainLoop()
+            XCTAssertTrue(app.focusedValues.testName === field, "the widget around the focus wins")
+            gtk_widget_grab_focus(outside)
+            drainMainLoop()
+            XCTAssertTrue(app.focusedValues.testName === document, "outside it, the window's value")
+            window.focusedSceneValue(\.testName, nil)
+            XCTAssertNil(app.focusedValues.testName)
+            app.quit()
+            drainMainLoop()
+            XCTAssertNil(app.focusedValues.testName, "no window, no values")
+        }
+    }
+}
+
+final class NSStringBox {
+    let value: String
+    init(_ value: String) { self.value = value }
+}
+
+struct TestNameKey: FocusedValueKey { typealias Value = NSStringBox }
+
+extension FocusedValues {
+    var testName: NSStringBox? {
+        get { self[TestNameKey.self] }
+        set { self[TestNameKey.self] = newValue }
+    }
+}
+

@@ -1,0 +1,247 @@
+import CGtk
+import Observation
+import XCTest
+
+@testable import GMenuKit
+
+@Observable
+@MainActor
+final class CommandModel {
+    var canSave = false
+    var isBold = false
+    var title = "First"
+    var saves = 0
+}
+
+/// The application and its commands, read back from GTK: the application's actions and
+/// accelerators, the menus' models and model buttons, bound buttons, focused values.
+final class ApplicationTests: GtkTestCase {
+    @MainActor
+    static func application(_ model: CommandModel) -> Application {
+        let app = Application(id: "org.gmenukit.ApplicationTests", flags: G_APPLICATION_NON_UNIQUE, name: "Tests")
+        app.commands {
+            CommandGroup(replacing: .saveItem) {
+                Button("Save") { model.saves += 1 }
+                    .keyboardShortcut("<Control>s")
+                    .disabled(!model.canSave)
+            }
+            CommandMenu("Format") {
+                Toggle("Bold", isOn: Binding(model, \.isBold)).keyboardShortcut("<Control>b")
+            }
+        }
+        return app
+    }
+
+    @MainActor
+    static func accelerators(_ app: Application, _ action: String) -> [String] {
+        guard let accels = gtk_application_get_accels_for_action(app.gtkApplication, action) else { return [] }
+        defer { g_strfreev(accels) }
+        var result: [String] = []
+        var index = 0
+        while let accel = accels[index] {
+            result.append(String(cString: accel))
+            index += 1
+        }
+        return result
+    }
+
+    func testEachCommandIsOneApplicationActionThatTheMenuBarAndThePrimaryMenuName() throws {
+        try GtkSession.start()
+        onMain {
+            let model = CommandModel()
+            let app = Self.application(model)
+            XCTAssertTrue(app.register())
+            let bar = app.makeMenuBar()
+            let primary = app.makePrimaryMenuButton()
+            let appGroup = gmk_action_group(app.gtkApplication.gpointer)!
+
+            let barItems = MenuModelReader.read(bar.menu.menuModel)
+            XCTAssertEqual(barItems.map { $0.label?.replacingOccurrences(of: "_", with: "") }, ["File", "Format", "Help"])
+            let file = flatten(barItems[0].submenu ?? [])
+            XCTAssertEqual(file.compactMap(\.label), ["Save", "Close Window", "Quit"])
+            XCTAssertEqual(item(labelled: "Save", in: barItems)?.action, "app.save")
+            XCTAssertNil(item(labelled: "Save", in: barItems)?.attributes["accel"],
+                         "the application's accelerator shows it, so no menu installs a shortcut of its own")
+            XCTAssertEqual(item(labelled: "Bold", in: barItems)?.action, "app.bold")
+            let help = flatten(barItems[2].submenu ?? []).compactMap(\.label)
+            XCTAssertEqual(help, ["Keyboard Shortcuts", "About Tests"])
+
+            let primaryItems = flatten(MenuModelReader.read(primary.menu.menuModel))
+            XCTAssertEqual(primaryItems.compactMap(\.label), ["Save", "Keyboard Shortcuts", "About Tests"])
+            XCTAssertEqual(primaryItems.first { $0.label == "Save" }?.action, "app.save", "the same action as the bar's")
+
+            for name in ["save", "bold", "quit", "close-window", "keyboard-shortcuts", "about-tests"] {
+                XCTAssertNotEqual(g_action_group_has_action(appGroup, name), 0, "app.\(name)")
+            }
+            XCTAssertFalse(actionEnabled(appGroup, "save"))
+            XCTAssertEqual(Self.accelerators(app, "app.save"), ["<Control>s"])
+            XCTAssertEqual(Self.accelerators(app, "app.quit"), ["<Control>q"])
+            XCTAssertEqual(Self.accelerators(app, "app.bold"), ["<Control>b"])
+
+            // Enabling a command changes its action: no menu model changes.
+            let barChanges = ItemsChangedRecorder(MenuModelReader.linkedModel(bar.menu.menuModel, at: [0]))
+            let primaryChanges = ItemsChangedRecorder(primary.menu.menuModel)
+            model.canSave = true
+            drainMainLoop()
+            XCTAssertTrue(actionEnabled(appGroup, "save"))
+            XCTAssertEqual(barChanges.changes, [])
+            XCTAssertEqual(primaryChanges.changes, [])
+
+            g_action_group_activate_action(appGroup, "save", nil)
+            XCTAssertEqual(model.saves, 1)
+            g_action_group_activate_action(appGroup, "bold", nil)
+            XCTAssertTrue(model.isBold, "a toggle command flips its binding")
+            model.isBold = false
+            drainMainLoop()
+            XCTAssertEqual(actionState(appGroup, "bold"), "false", "and its state follows the model")
+
+        }
+    }
+}
+
+extension ApplicationTests {
+    func testKeyboardShortcutsListsEveryCommandsShortcutAndAboutSaysWhatTheApplicationIs() throws {
+        try GtkSession.start()
+        onMain {
+            let app = Self.application(CommandModel())
+            app.version = "2.1"
+            XCTAssertTrue(app.register())
+            drainMainLoop()
+            let shortcuts = try! XCTUnwrap(app.showKeyboardShortcuts())
+            drainMainLoop()
+            func property(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) -> String {
+                guard let value = gmk_object_dup_string(widget, name) else { return "" }
+                defer { g_free(value) }
+                return String(cString: value)
+            }
+            // Inside the groups: the window's search page has copies of every row.
+            let rows = widgetTree(gmk_widget(shortcuts.gpointer))
+                .filter { isWidget($0, ofType: "GtkShortcutsShortcut") && gtk_widget_get_ancestor($0, gtk_shortcuts_group_get_type()) != nil }
+                .map { "\(property($0, "title")) \(property($0, "accelerator"))" }
+            XCTAssertEqual(rows, ["Save <Control>s", "Close Window <Control>w", "Quit <Control>q",
+                                  "Bold <Control>b", "Keyboard Shortcuts <Control>question"])
+            let groups = widgetTree(gmk_widget(shortcuts.gpointer)).filter { isWidget($0, ofType: "GtkShortcutsGroup") }
+                .map { property($0, "title") }
+            XCTAssertEqual(groups, ["File", "Format", "Help"])
+            gtk_window_destroy(shortcuts)
+
+            let about = try! XCTUnwrap(app.showAbout())
+            let dialog = OpaquePointer(about)
+            XCTAssertEqual(String(cString: gtk_about_dialog_get_program_name(dialog)), "Tests")
+            XCTAssertEqual(String(cString: gtk_about_dialog_get_version(dialog)), "2.1")
+            app.quit()
+            drainMainLoop()
+            XCTAssertTrue(app.windows.isEmpty)
+        }
+    }
+}
+
+extension ApplicationTests {
+    func testTwoCommandsWithTheSameShortcutAreDiagnosedAndTheFirstKeepsIt() throws {
+        try GtkSession.start()
+        onMain {
+            let diagnostics = DiagnosticCollector()
+            defer { diagnostics.stop() }
+            let app = Application(id: "org.gmenukit.ShortcutClash", flags: G_APPLICATION_NON_UNIQUE)
+            app.commands {
+                CommandGroup(replacing: .saveItem) { Button("Save") {}.keyboardShortcut("<Control>s") }
+                CommandMenu("Tools") {
+                    Button("Sort") {}.keyboardShortcut("<Primary>s")
+                    Button("Spell Check") {}.keyboardShortcut("<Control><Nonsense>k")
+                }
+            }
+            XCTAssertTrue(app.register())
+            XCTAssertEqual(Self.accelerators(app, "app.save"), ["<Control>s"])
+            XCTAssertEqual(Self.accelerators(app, "app.sort"), [], "the second command with the same keys has none")
+            XCTAssertEqual(Self.accelerators(app, "app.spell-check"), [], "an accelerator GTK cannot parse is not set")
+            let paths = diagnostics.collected.map(\.path)
+            XCTAssertTrue(paths.contains("Tools › Sort"), "\(diagnostics.collected)")
+            XCTAssertTrue(paths.contains("Tools › Spell Check"), "\(diagnostics.collected)")
+            app.quit()
+        }
+    }
+}
+
+extension ApplicationTests {
+    func testFilesOpenedAreHandedToOnOpenAndActivationMakesAWindow() throws {
+        try GtkSession.start()
+        onMain {
+            let app = Application(id: "org.gmenukit.OpenTests", flags: G_APPLICATION_NON_UNIQUE)
+            var opened: [String] = []
+            app.onOpen = { _, uris in opened += uris }
+            app.makeWindow = { app in ApplicationWindow(application: app, title: "Opened") }
+            XCTAssertNotEqual(g_application_get_flags(app.gApplication).rawValue & G_APPLICATION_HANDLES_OPEN.rawValue, 0)
+            XCTAssertTrue(app.register())
+            let file = g_file_new_for_path("/tmp/notes.txt")!
+            var files: [OpaquePointer?] = [file]
+            files.withUnsafeMutableBufferPointer { g_application_open(app.gApplication, $0.baseAddress, 1, "") }
+            g_object_unref(file.gpointer)
+            XCTAssertEqual(opened, ["file:///tmp/notes.txt"])
+            XCTAssertTrue(app.windows.isEmpty)
+            g_application_activate(app.gApplication)
+            XCTAssertEqual(app.windows.map(\.title), ["Opened"], "activation without onActivate makes a window")
+            g_application_activate(app.gApplication)
+            XCTAssertEqual(app.windows.count, 1, "and presents it the next time")
+            app.quit()
+            drainMainLoop()
+        }
+    }
+}
+
+/// Quitting, or dropping, an application leaves no GObject and no Swift object behind.
+final class ApplicationLifetimeTests: GtkTestCase {
+    /// GTK's application holds itself through its action muxer from `startup` until
+    /// `shutdown`, which only `g_application_run` emits: registered and dropped, it lives on.
+    /// This fails on a GTK that no longer does so; `Application` then need not shut down.
+    func testGTKKeepsARegisteredApplicationThatNeverRanUntilItShutsDown() throws {
+        try GtkSession.start()
+        onMain {
+            let watcher = FinalizationWatcher()
+            let plain = gtk_application_new("org.gmenukit.Plain", G_APPLICATION_NON_UNIQUE)!
+            watcher.watch(plain.gpointer)
+            XCTAssertNotEqual(g_application_register(gmk_g_application(plain.gpointer), nil, nil), 0)
+            g_object_ref(plain.gpointer)
+            g_object_unref(plain.gpointer)
+            g_object_unref(plain.gpointer)
+            XCTAssertEqual(watcher.finalizedCount, 0, "GTK still keeps it")
+            gmk_application_emit_shutdown(gmk_g_application(plain.gpointer))
+            XCTAssertEqual(watcher.finalizedCount, 1, "shutdown lets go of it")
+        }
+    }
+
+    func testAnApplicationWithCommandsAndWindowsIsFinalizedWhenItQuitsAndIsDropped() throws {
+        try GtkSession.start()
+        onMain {
+            let watcher = FinalizationWatcher()
+            weak var weakApplication: Application?
+            weak var weakModel: CommandModel?
+            weak var weakWindow: ApplicationWindow?
+            do {
+                let model = CommandModel()
+                weakModel = model
+                let app = ApplicationTests.application(model)
+                weakApplication = app
+                // Closures that capture the application strongly, as apps write them.
+                app.makeWindow = { app in
+                    let window = ApplicationWindow(application: app, title: "Lifetime")
+                    window.addMenuBar(to: gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+                    return window
+                }
+                XCTAssertTrue(app.register())
+                let window = app.openWindow()
+                weakWindow = window
+                watcher.watch(app.gtkApplication.gpointer)
+                window.map { watcher.watch($0.window.gpointer) }
+                drainMainLoop()
+                XCTAssertTrue(app.activeWindow === window)
+                app.quit()
+                drainMainLoop()
+            }
+            drainMainLoop()
+            XCTAssertNil(weakWindow)
+            XCTAssertNil(weakApplication)
+            XCTAssertNil(weakModel, "the commands' closures let go of what they captured")
+            XCTAssertTrue(watcher.allFinalized, "\(watcher.finalizedCount) of \(watcher.watchedCount)")
+        }
+    }
+}
