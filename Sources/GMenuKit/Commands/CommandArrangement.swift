@@ -141,7 +141,7 @@ struct CommandArrangement {
                 node.kind = .controlGroup(children: children.map { rewrite($0, menu: menu) })
             case .picker(let choice):
                 shared.signature += "picker\(node.isDisabled)" + choice.options.map { "\($0.title),\($0.isDisabled)" }.joined(separator: ";")
-            case .stepper, .slider, .divider:
+            case .stepper, .slider, .divider, .widget:
                 shared.signature += "own\(node.isDisabled)"
             }
             shared.signature += "\n"

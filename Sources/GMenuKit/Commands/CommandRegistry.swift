@@ -62,9 +62,11 @@ final class CommandRegistry {
     /// Resolves the declarations (under the observed update's tracking), renders the actions,
     /// and brings the application's actions, accelerators and the menus' layout in step.
     private var arrangement = CommandArrangement()
+    /// Where the declarations resolve: lists at once, `@State` kept across resolutions.
+    private let graph = RenderGraph()
 
     private func resolve() {
-        arrangement = ElementDeferral.during(nil) {
+        arrangement = graph.readAgain {
             CommandArrangement.arrange(declarations(), standard: standardContent)
         }
     }
