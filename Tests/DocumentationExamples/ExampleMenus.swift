@@ -16,6 +16,8 @@ public enum DocumentationExampleMenus {
             ("CoffeeMenu", Menu("Coffee") { CoffeeMenu() }),
             ("historyMenu", historyMenu(history)),
             ("bookmarksMenu", bookmarksMenu(bookmarks)),
+            ("actionsMenu", actionsMenu(ComponentModel())),
+            ("borrowedActionsMenu", borrowedActionsMenu(canPrint: true)),
         ]
     }
 }
