@@ -52,6 +52,14 @@ final class KeyboardNavigationTests: GtkTestCase {
         }
     }
 
+    /// Opens the menu with the pointer in the far corner of the screen: a row takes the focus
+    /// when the pointer enters it, and a pointer left over the menu by an earlier test would.
+    @MainActor
+    private static func openMenu(_ menu: RenderedMenu) -> OpenedMenuButton {
+        XInput.xdotool("mousemove", "1430", "950")
+        return OpenedMenuButton(showing: menu, inWindowTitled: title)
+    }
+
     @MainActor
     private static func press(_ key: String, until condition: () -> Bool = { true }) {
         XInput.xdotool("key", key)
@@ -64,7 +72,7 @@ final class KeyboardNavigationTests: GtkTestCase {
         onMain {
             let log = Log()
             let menu = RenderedMenu(Self.menu(log))
-            let opened = OpenedMenuButton(showing: menu, inWindowTitled: Self.title)
+            let opened = Self.openMenu(menu)
             defer { opened.close() }
             let popover = opened.popover
             XInput.runMainLoop { !MenuRows.all(in: popover).isEmpty }
@@ -94,7 +102,7 @@ final class KeyboardNavigationTests: GtkTestCase {
         onMain {
             let log = Log()
             let menu = RenderedMenu(Self.menu(log))
-            let opened = OpenedMenuButton(showing: menu, inWindowTitled: Self.title)
+            let opened = Self.openMenu(menu)
             defer { opened.close() }
             let popover = opened.popover
             XInput.runMainLoop { !MenuRows.all(in: popover).isEmpty }
@@ -144,7 +152,7 @@ final class KeyboardNavigationTests: GtkTestCase {
         onMain {
             let log = Log()
             let menu = RenderedMenu(Self.menu(log))
-            let opened = OpenedMenuButton(showing: menu, inWindowTitled: Self.title)
+            let opened = Self.openMenu(menu)
             defer { opened.close() }
             let popover = opened.popover
             XInput.runMainLoop { !MenuRows.all(in: popover).isEmpty }

@@ -235,6 +235,66 @@ final class RowLayoutTests: GtkTestCase {
                               "its indicator is drawn hovered with it")
         }
     }
+
+    /// Long labels: GTK's model buttons neither wrap nor ellipsize a label (gtkmodelbutton.c
+    /// sets neither), and GMenuKit cuts every label at 120 characters. A row's label is laid
+    /// out as GTK's is, a long subtitle under a short label wraps instead of widening the
+    /// menu, and the menu of the longest labels stays narrower than the screen.
+    func testLongLabelsAreLaidOutAsGTKsAndALongSubtitleWraps() throws {
+        try GtkSession.start()
+        onMain {
+            let long = String(repeating: "Export the Selected Pages ", count: 8)
+            let subtitle = String(repeating: "as a PDF file that keeps its links and bookmarks ", count: 3)
+            let menu = RenderedMenu(Menu("Long") {
+                Button(long) {}
+                Button(long, subtitle: "As a PDF file") {}
+            })
+            let opened = OpenedMenuButton(showing: menu, inWindowTitled: "Long labels")
+            gtk_test_widget_wait_for_draw(opened.popover)
+            let rows = MenuRows.all(in: opened.popover)
+            let gtkItems = PopoverPages.modelButtons(in: opened.popover)
+            let rowLabels = rows.first.map { widgetTree($0).filter { isWidget($0, ofType: "GtkLabel") } } ?? []
+            let gtkLabel = gtkItems.first.flatMap { widgetTree($0).first { isWidget($0, ofType: "GtkLabel") } }
+            if let gtkLabel, rowLabels.count == 2 {
+                let rowText = String(cString: gtk_label_get_text(gmk_label(rowLabels[0])))
+                let gtkText = String(cString: gtk_label_get_text(gmk_label(gtkLabel)))
+                XCTAssertEqual(rowText, gtkText, "both labels are cut the same way")
+                XCTAssertEqual(rowText.count, MenuLabelText.maximumLength)
+                let rowWidth: Int32 = gtk_widget_get_width(rowLabels[0])
+                let gtkWidth: Int32 = gtk_widget_get_width(gtkLabel)
+                XCTAssertEqual(rowWidth, gtkWidth, "the row's label is as wide as GTK's")
+            } else {
+                XCTFail("a row with a title and a subtitle beside GTK's item expected")
+            }
+            let longMenuWidth: Int32 = gtk_widget_get_width(opened.popover)
+            opened.close()
+
+            let short = RenderedMenu(Menu("Short") {
+                Button("Print") {}
+                Button("Export", subtitle: subtitle) {}
+            })
+            let shortOpened = OpenedMenuButton(showing: short, inWindowTitled: "Long subtitle")
+            defer { shortOpened.close() }
+            gtk_test_widget_wait_for_draw(shortOpened.popover)
+            let shortLabels = MenuRows.row("Export", in: shortOpened.popover).map {
+                widgetTree($0).filter { isWidget($0, ofType: "GtkLabel") }
+            } ?? []
+            guard shortLabels.count == 2 else { return XCTFail("a title and a subtitle expected") }
+            let titleHeight: Int32 = gtk_widget_get_height(shortLabels[0])
+            let subtitleHeight: Int32 = gtk_widget_get_height(shortLabels[1])
+            let shortMenuWidth: Int32 = gtk_widget_get_width(shortOpened.popover)
+            XCTAssertGreaterThan(subtitleHeight, 2 * titleHeight, "the long subtitle wraps onto lines of its own")
+            XCTAssertLessThan(shortMenuWidth, longMenuWidth, "rather than making the menu as wide as its text")
+
+            var geometry = GdkRectangle()
+            if let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
+               let monitor = g_list_model_get_item(monitors, 0) {
+                gdk_monitor_get_geometry(OpaquePointer(monitor), &geometry)
+                g_object_unref(monitor)
+            }
+            XCTAssertLessThan(longMenuWidth, geometry.width, "the menu of the longest labels fits the screen")
+        }
+    }
 }
 
 /// Sets one property of a GObject from Swift (g_object_set is variadic).

@@ -6,9 +6,10 @@ import CGtk
 ///
 /// ```swift
 /// let menu = try Menu(builder: xml, id: "primary_menu")
+/// let zoom = try BuilderMenuContent(document, id: "zoom_section")
 /// Menu("View") {
 ///     Toggle("Sidebar", isOn: $showsSidebar)
-///     try BuilderMenuContent(document, id: "zoom_section")
+///     zoom   // imported before: a menu's content cannot throw
 /// }
 /// ```
 ///

@@ -74,22 +74,12 @@ enum TitleStyle {
 
     /// Where the label's words differ from title style, and how they should read.
     static func corrections(in words: LabelWords) -> [(index: Int, corrected: Substring)] {
-        var corrections: [(index: Int, corrected: Substring)] = []
-        var previous: LabelWords.Word?
-        for (index, word) in words.pieces.enumerated() where !word.core.isEmpty {
-            if let corrected = corrected(word, after: previous) { corrections.append((index, corrected)) }
-            previous = word
-        }
-        return corrections
+        words.corrections(corrected)
     }
 
     /// The label with every word in title style; punctuation and spacing stay as they are.
     static func titleCased(_ label: String) -> String {
-        var words = LabelWords(label)
-        for correction in corrections(in: words) {
-            let word = words.pieces[correction.index]
-            words.pieces[correction.index] = LabelWords.Word(lead: word.lead, core: correction.corrected, trail: word.trail)
-        }
-        return words.text
+        let words = LabelWords(label)
+        return words.applying(corrections(in: words))
     }
 }

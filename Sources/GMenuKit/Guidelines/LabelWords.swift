@@ -82,3 +82,27 @@ struct LabelWords {
         if let previousWord { pieces[previousWord].endsPhrase = true }
     }
 }
+
+extension LabelWords {
+    /// Where a capitalization style changes the label's words, and how they should read:
+    /// `corrected` judges each word given the one before it (nil: the word stands).
+    func corrections(_ corrected: (Word, _ previous: Word?) -> Substring?) -> [(index: Int, corrected: Substring)] {
+        var corrections: [(index: Int, corrected: Substring)] = []
+        var previous: Word?
+        for (index, word) in pieces.enumerated() where !word.core.isEmpty {
+            if let fixed = corrected(word, previous) { corrections.append((index, fixed)) }
+            previous = word
+        }
+        return corrections
+    }
+
+    /// The label with those corrections made; punctuation and spacing stay as they are.
+    func applying(_ corrections: [(index: Int, corrected: Substring)]) -> String {
+        var words = self
+        for correction in corrections {
+            let word = words.pieces[correction.index]
+            words.pieces[correction.index] = Word(lead: word.lead, core: correction.corrected, trail: word.trail)
+        }
+        return words.text
+    }
+}

@@ -35,6 +35,7 @@ extension ContextMenu {
     /// grid view or column view are told apart through their factory's `setup` and `teardown`,
     /// so those need a `GtkSignalListItemFactory`; the rows a list already shows are built
     /// again once when the menu is attached.
+    @discardableResult
     public convenience init<Item>(
         for list: UnsafeMutablePointer<GtkWidget>,
         selection: OpaquePointer? = nil,
@@ -67,6 +68,7 @@ extension ContextMenu {
     }
 
     /// One context menu for a whole list, its items given as the model's own objects.
+    @discardableResult
     public convenience init(
         for list: UnsafeMutablePointer<GtkWidget>,
         selection: OpaquePointer? = nil,

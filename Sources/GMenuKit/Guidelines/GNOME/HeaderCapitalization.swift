@@ -83,22 +83,12 @@ enum HeaderStyle {
     }
 
     static func corrections(in words: LabelWords) -> [(index: Int, corrected: Substring)] {
-        var corrections: [(index: Int, corrected: Substring)] = []
-        var previous: LabelWords.Word?
-        for (index, word) in words.pieces.enumerated() where !word.core.isEmpty {
-            if let corrected = corrected(word, after: previous) { corrections.append((index, corrected)) }
-            previous = word
-        }
-        return corrections
+        words.corrections(corrected)
     }
 
     /// The label in header capitalization; punctuation and spacing stay as they are.
     static func headerCased(_ label: String) -> String {
-        var words = LabelWords(label)
-        for correction in corrections(in: words) {
-            let word = words.pieces[correction.index]
-            words.pieces[correction.index] = LabelWords.Word(lead: word.lead, core: correction.corrected, trail: word.trail)
-        }
-        return words.text
+        let words = LabelWords(label)
+        return words.applying(corrections(in: words))
     }
 }
