@@ -250,30 +250,6 @@ static inline gulong gmk_connect_frame_clock_after(GdkFrameClock *clock, const c
   return g_signal_connect_data(clock, signal, G_CALLBACK(callback), data, destroy, G_CONNECT_AFTER);
 }
 
-/* A check or radio row's indicator drawn as GTK's model buttons draw theirs: a GtkCheckButton
-   without a label inside the row, shown in the row's state (hover, pressed, highlighted), as
-   GtkModelButton gives its indicator its own state flags (gtkmodelbutton.c,
-   get_start_indicator_state), and whose `active` is the row's accessible checked state. */
-static inline void gmk_row_state_to_indicator(GtkWidget *row, GtkStateFlags previous, gpointer indicator) {
-  (void) previous;
-  const GtkStateFlags mirrored = GTK_STATE_FLAG_PRELIGHT | GTK_STATE_FLAG_ACTIVE | GTK_STATE_FLAG_SELECTED;
-  GtkStateFlags flags = gtk_widget_get_state_flags(row) & mirrored;
-  gtk_widget_unset_state_flags(GTK_WIDGET(indicator), mirrored & ~flags);
-  if (flags) gtk_widget_set_state_flags(GTK_WIDGET(indicator), flags, FALSE);
-}
-static inline void gmk_indicator_active_to_row(GObject *indicator, GParamSpec *pspec, gpointer row) {
-  (void) pspec;
-  gtk_accessible_update_state(GTK_ACCESSIBLE(row), GTK_ACCESSIBLE_STATE_CHECKED,
-                              gtk_check_button_get_active(GTK_CHECK_BUTTON(indicator))
-                                  ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
-}
-static inline void gmk_follow_row_indicator(GtkWidget *row, GtkWidget *indicator) {
-  /* The indicator is inside the row: both handlers go with whichever is finalized first. */
-  g_signal_connect_object(row, "state-flags-changed", G_CALLBACK(gmk_row_state_to_indicator), indicator, 0);
-  g_signal_connect_object(indicator, "notify::active", G_CALLBACK(gmk_indicator_active_to_row), row, 0);
-  gmk_indicator_active_to_row(G_OBJECT(indicator), NULL, row);
-}
-
 /* One object-valued property, with a reference the caller releases (g_object_get is variadic). */
 static inline gpointer gmk_object_dup_object(gpointer object, const char *property) {
   gpointer value = NULL;

@@ -53,4 +53,15 @@ guint gmk_menu_action_group_count(GMKMenuActionGroup *group);
 
 G_END_DECLS
 
+/* A GMenuKit check or radio row: a GtkCheckButton whose arrow keys move through the menu.
+ *
+ * GTK 4.8's GtkCheckButton takes every arrow key's focus move while it has the focus: it
+ * moves among the buttons of its group and activates the one it lands on, a lone button
+ * included (gtkcheckbutton.c, gtk_check_button_focus), so Down on a check row of a menu
+ * toggled it and kept the focus there. The row uses GtkWidget's own focus handling instead,
+ * as GTK's model buttons do: the menu moves the focus on.
+ */
+
+GType gmk_check_row_get_type(void);
+
 #endif

@@ -1,4 +1,5 @@
 import CGtk
+import CMenuObjects
 
 /// Builds GMenuKit's own menu rows: what GTK 4.8's model buttons cannot show.
 ///
@@ -41,50 +42,40 @@ enum CustomRowWidgets {
             gtk_widget_add_css_class(row, "flat")
             gtk_widget_add_css_class(row, "gmenukit-row")
         case .check, .radio:
-            // A button holding a check button as its indicator, as a model button holds its
-            // own: the indicator sits in the start box that lines up with GTK's (see
-            // RowIndicatorAlignment), and the row, not the indicator, is what is clicked,
-            // focused and heard.
             let role = attributes.row == .radio ? GTK_ACCESSIBLE_ROLE_MENU_ITEM_RADIO : GTK_ACCESSIBLE_ROLE_MENU_ITEM_CHECKBOX
-            row = gmk_widget_new_with_role(gtk_button_get_type(), role, "modelbutton")
-            let indicator = gmk_widget_new_with_role(gtk_check_button_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION, nil)!
-            if GTKAccessibility.checkButtonsSetTheirOwnRole { gmk_keep_accessible_role(indicator, GTK_ACCESSIBLE_ROLE_PRESENTATION) }
-            gtk_widget_set_can_target(indicator, 0)
-            // Not `focusable` alone: a GtkCheckButton's focus handler would still take the
-            // arrow keys' focus moves and keep them, stopping Down at the row.
-            gtk_widget_set_can_focus(indicator, 0)
-            gtk_widget_set_valign(indicator, GTK_ALIGN_CENTER)
-            gtk_widget_add_css_class(indicator, "gmenukit-indicator")
-            bindAction(indicator, attributes)
-            let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+            row = gmk_widget_new_with_role(gmk_check_row_get_type(), role, "modelbutton")
+            if GTKAccessibility.checkButtonsSetTheirOwnRole { gmk_keep_accessible_role(row, role) }
             let label = label(attributes)
             gtk_widget_set_hexpand(label, 1)
-            if let icon = attributes.icon {
-                let image = gtk_image_new_from_icon_name(icon)!
-                gtk_widget_add_css_class(image, "gmenukit-icon")
-                gtk_box_append(gmk_box(content), image)
-            }
-            if let subtitle = attributes.subtitle {
-                let text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-                gtk_widget_set_hexpand(text, 1)
-                gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
-                gtk_box_append(gmk_box(text), label)
-                gtk_box_append(gmk_box(text), subtitleLabel(subtitle))
-                gtk_box_append(gmk_box(content), text)
-                gmk_accessible_set_description(row, subtitle)
-            } else {
-                gtk_box_append(gmk_box(content), label)
-            }
-            if let badge = attributes.badge { gtk_box_append(gmk_box(content), badgeLabel(badge)) }
-            if let shortcut = shortcutLabel(attributes) {
+            let shortcut = shortcutLabel(attributes)
+            if shortcut != nil || attributes.badge != nil || attributes.subtitle != nil || attributes.icon != nil {
                 // The shortcut shows beside the label, as in GTK's check and radio items.
-                gtk_box_append(gmk_box(content), acceleratorLabel(shortcut))
-                gmk_accessible_set_key_shortcuts(row, shortcut)
+                let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+                if let icon = attributes.icon {
+                    let image = gtk_image_new_from_icon_name(icon)!
+                    gtk_widget_add_css_class(image, "gmenukit-icon")
+                    gtk_box_append(gmk_box(box), image)
+                }
+                if let subtitle = attributes.subtitle {
+                    let text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+                    gtk_widget_set_hexpand(text, 1)
+                    gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
+                    gtk_box_append(gmk_box(text), label)
+                    gtk_box_append(gmk_box(text), subtitleLabel(subtitle))
+                    gtk_box_append(gmk_box(box), text)
+                    gmk_accessible_set_description(row, subtitle)
+                } else {
+                    gtk_box_append(gmk_box(box), label)
+                }
+                if let badge = attributes.badge { gtk_box_append(gmk_box(box), badgeLabel(badge)) }
+                if let shortcut {
+                    gtk_box_append(gmk_box(box), acceleratorLabel(shortcut))
+                    gmk_accessible_set_key_shortcuts(row, shortcut)
+                }
+                gtk_check_button_set_child(gmk_check_button(row), box)
+            } else {
+                gtk_check_button_set_child(gmk_check_button(row), label)
             }
-            let box = withStartBox(content, of: row)
-            gtk_box_append(gmk_box(gtk_widget_get_first_child(box)!), indicator)
-            gtk_button_set_child(gmk_button(row), box)
-            gmk_follow_row_indicator(row, indicator)
             gmk_accessible_set_labelled_by(row, label)
             gtk_widget_add_css_class(row, "flat")
             gtk_widget_add_css_class(row, "gmenukit-row")
@@ -265,11 +256,6 @@ enum CustomRowWidgets {
         popover.menu.gmenukit-menu > contents, .gmenukit-menu popover.menu > contents { color: @theme_fg_color; }
         popover.menu modelbutton.gmenukit-row:focus-visible, popover.menu .gmenukit-icon-row:focus-visible {
           outline-color: transparent; }
-        popover.menu checkbutton.gmenukit-indicator { padding: 0; min-height: 0; border-spacing: 0; }
-        popover.menu checkbutton.gmenukit-indicator:dir(ltr) > check, popover.menu checkbutton.gmenukit-indicator:dir(ltr) > radio {
-          margin-left: -2px; margin-right: 6px; }
-        popover.menu checkbutton.gmenukit-indicator:dir(rtl) > check, popover.menu checkbutton.gmenukit-indicator:dir(rtl) > radio {
-          margin-left: 6px; margin-right: -2px; }
         popover.menu .gmenukit-subtitle { font-size: smaller; opacity: 0.7; }
         popover.menu .gmenukit-accelerator { color: alpha(currentColor, 0.55); margin-left: 12px; }
         popover.menu button.gmenukit-icon-row { min-height: 30px; min-width: 30px; padding: 0 6px; }
