@@ -4,12 +4,10 @@ import XCTest
 
 @testable import GMenuKit
 
-/// GMenuKit's rows line up with GTK's model buttons in the same popover: the label of every
-/// command row starts where GTK's labels start (after the column of check and radio
-/// indicators, when the page has one). Check and radio rows are GtkCheckButtons, whose own
-/// indicator cannot join GTK's column: their labels sit a few pixels before GTK's, which the
-/// test measures and bounds. Measured in the widgets' own geometry, in each theme, size and
-/// direction a person may run.
+/// GMenuKit's rows line up with GTK's model buttons in the same popover: every label starts
+/// where GTK's labels start (after the column of check and radio indicators, when the page has
+/// one), and the indicators of check and radio rows sit where GTK's do. Measured in the
+/// widgets' own geometry, in each theme, size and direction a person may run.
 final class RowLayoutTests: GtkTestCase {
     static let screenshotVariable = "GMENUKIT_ROW_LAYOUT_SCREENSHOTS"
 
@@ -175,11 +173,10 @@ final class RowLayoutTests: GtkTestCase {
             XCTAssertEqual(leadingEdge(widget), column, accuracy: 1,
                            "[\(name)] \(text)'s label starts where GTK's labels do, after the indicator column")
         }
-        // A check or radio row's own indicator: its label within 6 pixels of GTK's column.
         for text in ["Italic", "Single", "Double"] {
             guard let widget = label(text) else { continue }
-            XCTAssertEqual(leadingEdge(widget), column, accuracy: 6,
-                           "[\(name)] \(text)'s label starts close to GTK's label column")
+            XCTAssertEqual(leadingEdge(widget), column, accuracy: 1,
+                           "[\(name)] \(text)'s label starts where GTK's labels do, after the indicator column")
         }
         // An icon row's icon stands in the label column, its label after it.
         if let copy = MenuRows.row("Copy", in: popover),
@@ -197,8 +194,8 @@ final class RowLayoutTests: GtkTestCase {
         XCTAssertEqual(rowIndicators.count, 3, "[\(name)] the rows draw Italic, Single and Double")
         guard let reference = gtkIndicators.first else { return }
         for indicator in rowIndicators {
-            XCTAssertEqual(leadingEdge(indicator), leadingEdge(reference), accuracy: 6,
-                           "[\(name)] a row's indicator sits close to GTK's indicator column")
+            XCTAssertEqual(leadingEdge(indicator), leadingEdge(reference), accuracy: 1,
+                           "[\(name)] a row's indicator sits in GTK's indicator column")
         }
     }
 

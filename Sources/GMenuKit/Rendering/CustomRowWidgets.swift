@@ -45,6 +45,12 @@ enum CustomRowWidgets {
             let role = attributes.row == .radio ? GTK_ACCESSIBLE_ROLE_MENU_ITEM_RADIO : GTK_ACCESSIBLE_ROLE_MENU_ITEM_CHECKBOX
             row = gmk_widget_new_with_role(gmk_check_row_get_type(), role, "modelbutton")
             if GTKAccessibility.checkButtonsSetTheirOwnRole { gmk_keep_accessible_role(row, role) }
+            // The indicator gets the class GtkModelButton gives its own (`left`, or `right` right
+            // to left: gtkmodelbutton.c, update_start_indicator), so that the theme's menu rule
+            // for it (its margins) places it, and the label after it, where GTK's are.
+            if let indicator = gtk_widget_get_first_child(row) {
+                gtk_widget_add_css_class(indicator, gtk_widget_get_direction(row) == GTK_TEXT_DIR_RTL ? "right" : "left")
+            }
             let label = label(attributes)
             gtk_widget_set_hexpand(label, 1)
             let shortcut = shortcutLabel(attributes)
