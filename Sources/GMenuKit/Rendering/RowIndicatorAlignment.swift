@@ -6,10 +6,11 @@ import CGtk
 /// indicator goes) and puts all of them in one horizontal size group, so that in a page with
 /// any checkmark every label starts after the indicators' column (gtkmenusectionbox.c, the
 /// page's `indicators`; gtkmodelbutton.c, `indicator-size-group`). A custom slot is not in that
-/// group. A row has a start box of its own (empty for a command, the indicator for a check or
-/// radio row) and joins the page's group, which any model button of the page names in its
-/// readable `indicator-size-group` property. A page with no model button gets a group of
-/// GMenuKit's own, so that its rows still line up with each other.
+/// group. A command row has an empty start box of its own and joins the page's group, which
+/// any model button of the page names in its readable `indicator-size-group` property. (Check
+/// and radio rows are GtkCheckButtons: the theme's rule for GTK's indicator class places their
+/// indicator, see CustomRowWidgets.) A page with no model button gets a group of GMenuKit's
+/// own; its command rows then do not make room for the check rows' indicators beside them.
 @MainActor
 enum RowIndicatorAlignment {
     private static let startBoxKey = "gmenukit-row-start-box"
