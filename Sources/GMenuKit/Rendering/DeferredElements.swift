@@ -18,6 +18,17 @@ final class ElementDeferral {
     /// would otherwise keep its lists, and through their data closures itself, alive), so the
     /// render keeps them, until it is replaced.
     private var lists: [DeferredElements] = []
+    /// Ends this render's observations, of the content and of the lists, once it is replaced.
+    let retirement = ObservationRetirement()
+    /// The lists whose data, or whose elements observed together, read observable state in this
+    /// render, and in the one before: only their trackings join the retirement. Joining makes a
+    /// tracking of a reading that touched nothing observable (a section's own array) a real
+    /// one, which costs an installation per list; such a list that starts to read observables
+    /// leaves one tracking unretired, which goes at the next change.
+    private var dataReaders: Set<MenuIdentity> = []
+    private var elementReaders: Set<MenuIdentity> = []
+    private var earlierDataReaders: Set<MenuIdentity> = []
+    private var earlierElementReaders: Set<MenuIdentity> = []
     /// Called, on whatever thread changed it, when the data a list read changes.
     let dataChanged: @Sendable (DeferredElements) -> Void
     /// Called, on whatever thread changed it, when state that elements' content read changes
@@ -32,10 +43,29 @@ final class ElementDeferral {
 
     fileprivate func keep(_ list: DeferredElements) { lists.append(list) }
 
+    /// Takes over what the render before knew about which lists read observable state.
+    func follow(_ earlier: ElementDeferral) {
+        // A list that joined is noted again (its reading touched the retirement): no union.
+        earlierDataReaders = earlier.dataReaders
+        earlierElementReaders = earlier.elementReaders
+    }
+
+    fileprivate func dataWasObserved(_ list: MenuIdentity) -> Bool {
+        earlierDataReaders.contains(list) || dataReaders.contains(list)
+    }
+
+    fileprivate func elementsWereObserved(_ list: MenuIdentity) -> Bool {
+        earlierElementReaders.contains(list) || elementReaders.contains(list)
+    }
+
+    fileprivate func noteDataObserved(_ list: MenuIdentity) { dataReaders.insert(list) }
+    fileprivate func noteElementsObserved(_ list: MenuIdentity) { elementReaders.insert(list) }
+
     /// Stops this render's lists from updating themselves, and lets go of them.
     func retire() {
         isCurrent = false
         lists = []
+        retirement.retire()
     }
 }
 
@@ -146,16 +176,23 @@ class DeferredElements {
 
     /// Arms the observation of the list's data, and reads it.
     fileprivate func observingData<T>(_ read: @MainActor () -> T) -> T {
-        let deferral = deferral
-        return withObservationTracking(read) { [weak self] in
-            if let self { deferral.dataChanged(self) }
-        }
+        let retirement = deferral.retirement
+        let joins = deferral.dataWasObserved(identity)
+        return withObservationTracking({
+            if joins { retirement.enroll() }
+            return read()
+        }, onChange: dataChangeHandler())
     }
 
     /// Resolves elements' content, observed together unless each element is observed alone.
     fileprivate func observingElements<T>(_ resolve: @MainActor () -> T) -> T {
         guard !observesEachElement else { return resolve() }
-        return withObservationTracking(resolve, onChange: noteChange(ElementNote(hint: 0, id: nil)))
+        let retirement = deferral.retirement
+        let joins = deferral.elementsWereObserved(identity)
+        return withObservationTracking({
+            if joins { retirement.enroll() }
+            return resolve()
+        }, onChange: noteChange(ElementNote(hint: 0, id: nil), observedTogether: true))
     }
 
     /// Resolves one element's content, under an observation of its own if elements are observed
@@ -165,13 +202,32 @@ class DeferredElements {
         at index: Int, id: @autoclosure () -> AnyHashable, _ resolve: @MainActor () -> T
     ) -> T {
         guard observesEachElement else { return resolve() }
-        return withObservationTracking(resolve, onChange: noteChange(ElementNote(hint: index, id: id())))
+        let retirement = deferral.retirement
+        return withObservationTracking({
+            retirement.enroll()
+            return resolve()
+        }, onChange: noteChange(ElementNote(hint: index, id: id())))
     }
 
-    private func noteChange(_ note: ElementNote) -> @Sendable () -> Void {
+    /// The change handler of the list's data; made only when the reading touched observable
+    /// state (Observation asks for it only then), which is noted for the next render.
+    private func dataChangeHandler() -> @Sendable () -> Void {
         let deferral = deferral
+        let retirement = deferral.retirement
+        deferral.noteDataObserved(identity)
         return { [weak self] in
-            guard let self else { return }
+            ObservationRetirement.noteChange()
+            if let self, !retirement.isRetired { deferral.dataChanged(self) }
+        }
+    }
+
+    private func noteChange(_ note: ElementNote, observedTogether: Bool = false) -> @Sendable () -> Void {
+        let deferral = deferral
+        if observedTogether { deferral.noteElementsObserved(identity) }
+        let retirement = deferral.retirement
+        return { [weak self] in
+            ObservationRetirement.noteChange()
+            guard let self, !retirement.isRetired else { return }
             let isFirst = changedElements.withLock { notes in
                 notes.append(note)
                 return notes.count == 1
@@ -259,7 +315,10 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
         guard notes.count <= max(16, kept.count / 4), !notes.contains(where: { $0.id == nil }) else { return nil }
         var indices = Set<Int>()
         for note in notes {
-            if let index = index(of: note, in: kept) { indices.insert(index) }
+            // Not found: the element went, or its id changed with it (an id read from the
+            // object that changed); the whole menu is planned, which finds out which.
+            guard let index = index(of: note, in: kept) else { return nil }
+            indices.insert(index)
         }
         var changes = ElementChanges()
         for index in indices.sorted() {

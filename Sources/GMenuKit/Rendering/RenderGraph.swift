@@ -37,6 +37,7 @@ final class RenderGraph: MenuResolutionContext {
     /// lists of the last full render stop updating themselves, and the state this one did not
     /// reach is dropped.
     func fullRender<T>(lists: ElementDeferral, _ body: () -> T) -> T {
+        if let earlier = self.lists { lists.follow(earlier) }
         self.lists?.retire()
         self.lists = lists
         pass += 1

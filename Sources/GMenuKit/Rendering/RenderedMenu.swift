@@ -333,10 +333,13 @@ public final class RenderedMenu {
             elementsChanged: { trigger.scheduleUpdate(of: $0, dataChanged: false) })
         // Lists resolve as they are planned, each under an observation of its own.
         let plan = graph.fullRender(lists: lists) {
+            let retirement = lists.retirement
             let nodes = withObservationTracking {
-                content()
+                retirement.enroll()
+                return content()
             } onChange: {
-                trigger.schedule()
+                ObservationRetirement.noteChange()
+                if !retirement.isRetired { trigger.schedule() }
             }
             return MenuPlanner.plan(nodes, options: plannerOptions(), names: &names)
         }
