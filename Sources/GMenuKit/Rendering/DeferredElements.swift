@@ -81,6 +81,9 @@ struct ElementOrigin {
 struct ElementNote: @unchecked Sendable {
     let hint: Int
     let id: AnyHashable?
+    /// The element itself, where elements are objects: tells one whose id changed with it from
+    /// one that went.
+    var object: ObjectIdentifier? = nil
 }
 
 /// What changed in a list since it was last read, for lists whose elements each made one node.
@@ -199,14 +202,15 @@ class DeferredElements {
     /// alone. The note is made only when the content read observable state, so an element that
     /// reads none costs nothing more.
     fileprivate func observingElement<T>(
-        at index: Int, id: @autoclosure () -> AnyHashable, _ resolve: @MainActor () -> T
+        at index: Int, id: @autoclosure () -> AnyHashable, object: @autoclosure () -> AnyObject,
+        _ resolve: @MainActor () -> T
     ) -> T {
         guard observesEachElement else { return resolve() }
         let retirement = deferral.retirement
         return withObservationTracking({
             retirement.enroll()
             return resolve()
-        }, onChange: noteChange(ElementNote(hint: index, id: id())))
+        }, onChange: noteChange(ElementNote(hint: index, id: id(), object: ObjectIdentifier(object()))))
     }
 
     /// The change handler of the list's data; made only when the reading touched observable
@@ -268,7 +272,7 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
             for element in data {
                 let start = nodes.count
                 let id = forEach.elementID(element)
-                observingElement(at: index, id: AnyHashable(id)) {
+                observingElement(at: index, id: AnyHashable(id), object: element as AnyObject) {
                     MenuNesting.resolving(atDepth: nestingDepth) {
                         forEach.resolve(element, id: id, at: identity, into: &nodes)
                     }
@@ -315,10 +319,13 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
         guard notes.count <= max(16, kept.count / 4), !notes.contains(where: { $0.id == nil }) else { return nil }
         var indices = Set<Int>()
         for note in notes {
-            // Not found: the element went, or its id changed with it (an id read from the
-            // object that changed); the whole menu is planned, which finds out which.
-            guard let index = index(of: note, in: kept) else { return nil }
-            indices.insert(index)
+            if let index = index(of: note, in: kept) {
+                indices.insert(index)
+            } else if let object = note.object, kept.contains(where: { ObjectIdentifier($0 as AnyObject) == object }) {
+                // Still there under another id: one read from the object that changed. The
+                // whole menu is planned, as for a list whose ids changed.
+                return nil
+            }  // else the element went: nothing to show.
         }
         var changes = ElementChanges()
         for index in indices.sorted() {
@@ -402,7 +409,7 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
     private func node(at index: Int, of data: [Data.Element]) -> MenuNode? {
         var nodes: [MenuNode] = []
         let id = forEach.elementID(data[index])
-        observingElement(at: index, id: AnyHashable(id)) {
+        observingElement(at: index, id: AnyHashable(id), object: data[index] as AnyObject) {
             MenuNesting.resolving(atDepth: nestingDepth) {
                 forEach.resolve(data[index], id: id, at: identity, into: &nodes)
             }
