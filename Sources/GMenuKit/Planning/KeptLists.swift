@@ -4,18 +4,32 @@
 /// elements). Its closure is no part of it: the shared action resolves the element again when
 /// the item is activated (``DeferredElements/performKept(target:)``), so no closure of an
 /// earlier render ever runs.
+///
+/// Kept as a hash of those fields, one word an element: a full render notes one for every
+/// element of every such list, and copies of a dozen strings each made it 15% slower.
 struct KeptItemSignature: Equatable {
-    var identity: MenuIdentity
-    var title: String
-    var icon: String?
-    var subtitle: String?
-    var mnemonic: Character?
-    var mnemonicPosition: Int?
-    var role: ButtonRole?
-    var dismissBehavior: MenuActionDismissBehavior
-    var hiddenWhen: MenuHiddenCondition?
-    var isGeneratedContent: Bool
-    var confirmsBeforeActing: Bool
+    let hash: Int
+
+    init(_ node: MenuNode) {
+        var hasher = Hasher()
+        hasher.combine(node.identity.path)
+        hasher.combine(node.title)
+        hasher.combine(node.icon)
+        hasher.combine(node.subtitle)
+        hasher.combine(node.mnemonic)
+        hasher.combine(node.mnemonicPosition)
+        hasher.combine(node.role.map { $0 == .destructive ? 1 : 2 } ?? 0)
+        let dismissal = switch node.dismissBehavior {
+        case .automatic: 0
+        case .enabled: 1
+        case .disabled: 2
+        }
+        hasher.combine(dismissal)
+        hasher.combine(node.hiddenWhen?.rawValue)
+        hasher.combine(node.isGeneratedContent)
+        hasher.combine(node.confirmsBeforeActing)
+        hash = hasher.finalize()
+    }
 }
 
 extension MenuPlanner.Scope {
@@ -40,11 +54,7 @@ extension MenuPlanner {
               item.link == nil, item.identity == node.identity, item.attributes.action != nil,
               item.attributes.target == node.identity.path
         else { return nil }
-        return KeptItemSignature(
-            identity: node.identity, title: node.title, icon: node.icon, subtitle: node.subtitle,
-            mnemonic: node.mnemonic, mnemonicPosition: node.mnemonicPosition, role: node.role,
-            dismissBehavior: node.dismissBehavior, hiddenWhen: node.hiddenWhen,
-            isGeneratedContent: node.isGeneratedContent, confirmsBeforeActing: node.confirmsBeforeActing)
+        return KeptItemSignature(node)
     }
 
     /// Whether `nodes` (a list's elements, just resolved again) are what the list's kept items
@@ -57,14 +67,7 @@ extension MenuPlanner {
                   node.imported == nil, node.detailsBox == nil, node.shortcut == nil, !node.showsActionState,
                   !node.isDisabled
             else { return false }
-            let signature = signatures[index]
-            guard node.identity == signature.identity, node.title == signature.title, node.icon == signature.icon,
-                  node.subtitle == signature.subtitle, node.mnemonic == signature.mnemonic,
-                  node.mnemonicPosition == signature.mnemonicPosition, node.role == signature.role,
-                  node.dismissBehavior == signature.dismissBehavior, node.hiddenWhen == signature.hiddenWhen,
-                  node.isGeneratedContent == signature.isGeneratedContent,
-                  node.confirmsBeforeActing == signature.confirmsBeforeActing
-            else { return false }
+            guard KeptItemSignature(node) == signatures[index] else { return false }
         }
         return true
     }

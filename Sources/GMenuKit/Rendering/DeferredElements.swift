@@ -332,6 +332,7 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
         let data = observingData { Array(forEach.data()) }
         elements = data
         setCount(data.count)
+        keptSignatures?.reserveCapacity(data.count)
         var nodes: [MenuNode] = []
         nodes.reserveCapacity(data.count)
         observingElements {
