@@ -220,11 +220,13 @@ struct MenuPlanner {
         item?.origin = node.origin
         if options.keepsLists, elements.keptSignatures != nil {
             // What a later render compares to keep the items as they stand.
-            if !sectioned, let item, let signature = Self.keptSignature(of: node, plannedAs: item, scope: scope),
-               elements.keptAction == nil || elements.keptAction == item.attributes.action {
-                elements.keptAction = item.attributes.action
+            if !sectioned, item != nil,
+               Self.isKeptKind(node, scope: scope, linked: item?.link != nil, identity: item?.identity,
+                               action: item?.attributes.action, target: item?.attributes.target),
+               elements.keptAction == nil || elements.keptAction == item?.attributes.action {
+                elements.keptAction = item?.attributes.action
                 elements.keptWithOwnRows = options.drawsOwnRows
-                elements.keptSignatures!.append(signature)
+                elements.keptSignatures!.append(KeptItemSignature(node))
             } else {
                 elements.keptSignatures = nil
             }
