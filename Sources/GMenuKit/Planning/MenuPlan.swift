@@ -13,6 +13,10 @@ struct MenuPlan {
     /// The app's actions the items borrow, with the type of target each gives, checked
     /// against the app's and window's actions when the menu is shown there.
     var borrowedActions: [BorrowedAction] = []
+    /// The lists whose items the plan keeps as they stand (each one placeholder item).
+    var keptLists: [DeferredElements] = []
+    /// An item planned anew took the identity of a kept item: plan again without keeping.
+    var needsPlanWithoutKeeping = false
 
     struct BorrowedAction {
         /// The detailed name's action part: `win.sort`.
@@ -46,6 +50,8 @@ struct PlannedItem {
     var link: PlannedLink?
     /// The `ForEach` element the item stands for, if it stands for one.
     var origin: ElementOrigin?
+    /// A placeholder for the items of a list kept as they stand, the whole of its level.
+    var kept: DeferredElements? = nil
 }
 
 struct PlannedLink {
@@ -152,7 +158,8 @@ struct PlannedAction {
         case toggle(isOn: Binding<Bool>)
         /// A string state with one target per option: the items show radio marks.
         /// A string parameter names which of several items was chosen.
-        case dispatch([String: @MainActor () -> Void])
+        /// The items of `kept` lists name no closure here: the list resolves the element's.
+        case dispatch([String: @MainActor () -> Void], kept: [DeferredElements] = [])
         /// `selected` reads the target of the option selected now ("" for none); `select`
         /// answers whether the target named an option; `source` is what the picker's binding
         /// reads, when known.

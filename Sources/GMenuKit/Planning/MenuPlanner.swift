@@ -21,6 +21,9 @@ struct MenuPlanner {
         /// rows. Off for menus GTK shows alone (a text view's extra menu): their items stay
         /// plain model buttons.
         var drawsOwnRows = true
+        /// Whether a list found unchanged since the last render keeps its items as they stand
+        /// (a rendered menu's full render); the planner notes what that needs as it plans.
+        var keepsLists = false
         /// Whether the icon theme has an icon of this name (or its symbolic or regular
         /// counterpart, which GTK falls back to); handed in, so that planning needs no GTK. Nil
         /// when there is no display to ask: icons are then not checked against a theme.
@@ -71,7 +74,11 @@ struct MenuPlanner {
     /// The action the generated items of each level share, dispatching on the item's target,
     /// in the order the levels were planned. One per level, not one for the whole menu: a
     /// history of thousands of sections then edits small tables as sections come and go.
-    private var generatedActions: [(level: MenuIdentity, name: String, handlers: [String: @MainActor () -> Void])] = []
+    /// A kept list's items name no closure in it: the action asks the list (`kept`).
+    private var generatedActions: [(level: MenuIdentity, name: String, handlers: [String: @MainActor () -> Void],
+                                    kept: [DeferredElements])] = []
+    /// The lists whose items this plan keeps as they stand.
+    private var keptLists: [DeferredElements] = []
     private var generatedActionIndices: [MenuIdentity: Int] = [:]
     /// GtkPopoverMenu names each submenu page by its label; "main" is the root page.
     private var submenuLabels: Set<String> = ["main"]
@@ -125,7 +132,16 @@ struct MenuPlanner {
         names = planner.names
         return MenuPlan(items: items, actions: planner.actions, diagnostics: planner.diagnostics,
                         missingIcons: planner.missingIcons, shortcuts: planner.shortcutOwners,
-                        borrowedActions: planner.borrowedActions)
+                        borrowedActions: planner.borrowedActions, keptLists: planner.keptLists,
+                        needsPlanWithoutKeeping: planner.keptIdentitiesClash)
+    }
+
+    /// Whether an item planned anew has the identity of a kept list's element (an explicit id
+    /// of that form): kept items claim none, so the menu is planned again without keeping.
+    private var keptIdentitiesClash: Bool {
+        guard !keptLists.isEmpty else { return false }
+        let prefixes = keptLists.map { $0.identity.path + "/[" }
+        return seenIdentities.contains { seen in prefixes.contains { seen.path.hasPrefix($0) } }
     }
 
     /// A list's elements planned alone: their items, the actions those need, and the levels whose
@@ -139,6 +155,8 @@ struct MenuPlanner {
         _ nodes: [MenuNode], of elements: DeferredElements, options: Options, names: inout ActionNameRegistry
     ) -> PlannedElements? {
         guard let scope = elements.scope else { return nil }
+        // Its items change now: only a full render notes again what keeping them needs.
+        elements.keptSignatures = nil
         // Names asked for and not used, when this gives up, the full render that follows releases.
         var planner = MenuPlanner(options: options, names: ActionNameRegistry.take(&names))
         defer { names = planner.names }
@@ -167,13 +185,13 @@ struct MenuPlanner {
     /// The nodes with every deferred list replaced by its elements' nodes, read now; an
     /// element that is a list itself is expanded in turn.
     private func expandingDeferred(_ nodes: [MenuNode]) -> [MenuNode] {
-        if nodes.count == 1, let deferred = nodes[0].deferred { return expandingDeferred(deferred.expand()) }
+        if nodes.count == 1, let deferred = nodes[0].deferred { return expandingDeferred((deferred.keptAs ?? deferred).expand()) }
         guard nodes.containsDeferredList else { return nodes }
         var expanded: [MenuNode] = []
         expanded.reserveCapacity(nodes.count)
         for node in nodes {
             if let deferred = node.deferred {
-                expanded.append(contentsOf: expandingDeferred(deferred.expand()))
+                expanded.append(contentsOf: expandingDeferred((deferred.keptAs ?? deferred).expand()))
             } else {
                 expanded.append(node)
             }
@@ -200,7 +218,47 @@ struct MenuPlanner {
             elements.isIncremental = false
         }
         item?.origin = node.origin
+        if options.keepsLists, elements.keptSignatures != nil {
+            // What a later render compares to keep the items as they stand.
+            if !sectioned, item != nil,
+               Self.isKeptKind(node, scope: scope, linked: item?.link != nil, identity: item?.identity,
+                               action: item?.attributes.action, target: item?.attributes.target),
+               elements.keptAction == nil || elements.keptAction == item?.attributes.action {
+                elements.keptAction = item?.attributes.action
+                elements.keptWithOwnRows = options.drawsOwnRows
+                elements.keptSignatures!.append(KeptItemSignature(node))
+            } else {
+                elements.keptSignatures = nil
+            }
+        }
         return item
+    }
+
+    /// The items of the last render's list that the lone list of a level goes on as, kept as
+    /// they stand when its elements, resolved again (their content may capture new values),
+    /// make the very nodes they were planned from, in the same scope: one placeholder item
+    /// for them all, and the level's shared action asks the list for their closures. Else the
+    /// elements' nodes, to plan as usual; nil when there is no such list.
+    private mutating func keptOrExpanded(_ new: DeferredElements, of owner: MenuIdentity, scope: Scope) -> ([PlannedItem]?, [MenuNode])? {
+        guard let list = new.keptAs ?? new.deferral.keptList(for: new) else { return nil }
+        let signatures = list.keptSignatures, action = list.keptAction, oldScope = list.scope
+        let wasIncremental = list.isIncremental, wasSectioned = list.isSectioned
+        let withRows = list.keptWithOwnRows, standsWhole = list.standsWhole
+        let nodes = list.expand()
+        guard let signatures, let action, let oldScope, wasIncremental, !wasSectioned, list.isIncremental,
+              withRows == options.drawsOwnRows, standsWhole, oldScope.keepsItems(of: scope),
+              Self.matchKeptItems(nodes, of: list, signatures: signatures)
+        else { return (nil, nodes) }
+        let shared = generatedAction(for: owner)
+        guard qualified(generatedActions[shared].name) == action else { return (nil, nodes) }
+        generatedActions[shared].kept.append(list)
+        list.keptSignatures = signatures
+        list.keptAction = action
+        list.keptWithOwnRows = withRows
+        list.scope = scope
+        list.isKeptNow = true
+        keptLists.append(list)
+        return ([PlannedItem(identity: owner.appending("#kept"), attributes: PlannedAttributes(), link: nil, kept: list)], nodes)
     }
 
     // MARK: Levels
@@ -210,6 +268,12 @@ struct MenuPlanner {
     private mutating func planLevel(_ given: [MenuNode], of owner: MenuIdentity, scope outer: Scope) -> [PlannedItem] {
         var scope = outer
         scope.level = owner
+        var given = given
+        if options.keepsLists, given.count == 1, let deferred = given[0].deferred,
+           let (kept, nodes) = keptOrExpanded(deferred, of: owner, scope: scope) {
+            if let kept { return kept }
+            given = nodes
+        }
         let nodes = expandingDeferred(given)
         if !nodes.isEmpty, nodes.allImported {
             // A level read from GtkBuilder keeps its structure: items and sections where the file has them.
@@ -741,14 +805,14 @@ struct MenuPlanner {
     private mutating func generatedAction(for level: MenuIdentity) -> Int {
         if let index = generatedActionIndices[level] { return index }
         let name = names.name(for: claim(level.generatedItemsAction), title: "generated items")
-        generatedActions.append((level, name, [:]))
+        generatedActions.append((level, name, [:], []))
         generatedActionIndices[level] = generatedActions.count - 1
         return generatedActions.count - 1
     }
 
     private mutating func emitGeneratedItemActions() {
         for shared in generatedActions {
-            actions.append(PlannedAction(name: shared.name, isEnabled: true, behavior: .dispatch(shared.handlers)))
+            actions.append(PlannedAction(name: shared.name, isEnabled: true, behavior: .dispatch(shared.handlers, kept: shared.kept)))
         }
     }
 

@@ -41,6 +41,13 @@ final class ElementDeferral {
         self.elementsChanged = elementsChanged
     }
 
+    /// The rendered menu's graph: an element a kept list runs the action of is resolved in it,
+    /// with the state its content keeps.
+    weak var graph: RenderGraph?
+    /// The lists of the render before that a list of this one may keep (``keptList(for:)``),
+    /// by identity: those whose every element made one generated button planned alone.
+    private var previousLists: [MenuIdentity: DeferredElements] = [:]
+
     fileprivate func keep(_ list: DeferredElements) { lists.append(list) }
 
     /// Takes over what the render before knew about which lists read observable state.
@@ -61,10 +68,32 @@ final class ElementDeferral {
     fileprivate func noteDataObserved(_ list: MenuIdentity) { dataReaders.insert(list) }
     fileprivate func noteElementsObserved(_ list: MenuIdentity) { elementReaders.insert(list) }
 
+    /// Takes over, from the render this one replaces, the lists a later plan may keep.
+    func inherit(from previous: ElementDeferral?) {
+        guard let previous else { return }
+        for list in previous.lists where list.keptSignatures != nil && list.isIncremental && list.deferral === previous {
+            previousLists[list.identity] = list
+        }
+    }
+
+    /// The last render's list that `list` (made by this render, not yet expanded) goes on as:
+    /// same identity and types. It reads through `list`'s `ForEach` from now on, belongs to
+    /// this render, and is noted as what `list` stands for (``DeferredElements/keptAs``).
+    /// Whether its items can be kept, its elements resolved again tell (``MenuPlanner``).
+    func keptList(for list: DeferredElements) -> DeferredElements? {
+        guard let old = previousLists.removeValue(forKey: list.identity), list.takeOver(old) else { return nil }
+        old.deferral = self
+        old.nestingDepth = list.nestingDepth
+        list.keptAs = old
+        keep(old)
+        return old
+    }
+
     /// Stops this render's lists from updating themselves, and lets go of them.
     func retire() {
         isCurrent = false
         lists = []
+        previousLists = [:]
         retirement.retire()
     }
 }
@@ -114,9 +143,28 @@ struct ElementChanges {
 @MainActor
 class DeferredElements {
     let identity: MenuIdentity
-    let deferral: ElementDeferral
+    /// The render whose lists this one is: the one that made it, or a later one that took it
+    /// over (``ElementDeferral/keptList(for:)``).
+    fileprivate(set) var deferral: ElementDeferral
     /// The depth of the submenus and groups the list is in: its elements resolve there, later.
-    let nestingDepth = MenuNesting.resolvingDepth
+    fileprivate(set) var nestingDepth = MenuNesting.resolvingDepth
+    /// The last render's list this one goes on as, once taken over: it is expanded instead.
+    fileprivate(set) var keptAs: DeferredElements?
+
+    // Noted while planning, for a later full render that finds the list unchanged: the items
+    // can then be kept as they stand (``MenuPlanner``, planLevel).
+    /// What each element's node was, in order, while every element so far made one enabled
+    /// generated button running a closure, planned alone; nil once one did not.
+    var keptSignatures: [KeptItemSignature]?
+    /// The shared action (scope included) the items name.
+    var keptAction: String?
+    /// Whether the plan drew GMenuKit's own rows (`MenuPlanner.Options.drawsOwnRows`).
+    var keptWithOwnRows = false
+    /// Set by the planner for the render that keeps the items; a level emptied meanwhile
+    /// (its section replaced) reads them back into ``keptItems`` first.
+    var isKeptNow = false
+    /// The items read back from a level emptied while this render keeps them.
+    var keptItems: [PlannedItem]?
     /// The modifiers written around the `ForEach`, applied to every node of its elements.
     var modifiers: [(inout MenuNode) -> Void] = []
 
@@ -160,6 +208,29 @@ class DeferredElements {
     /// other than one node now, or so many elements that the whole menu is planned sooner).
     func readElementChanges() -> ElementChanges? { nil }
 
+    /// Whether the list's items are all its level has, where it noted them.
+    var standsWhole: Bool { (level as? MenuLevel)?.holdsWholly(self) ?? false }
+
+    /// Runs the action of the element whose generated item has `target` (a kept list's items
+    /// name no closure in their shared action): the element's content is resolved again,
+    /// through the `ForEach` of the last render, so the closure is the one a new render makes.
+    /// False when no element has that target.
+    func performKept(target: String) -> Bool { false }
+
+    /// Takes `old` (the last render's list of the same identity) over: it reads through this
+    /// list's `ForEach` from now on. False when the types differ.
+    fileprivate func takeOver(_ old: DeferredElements) -> Bool { false }
+
+    /// Forgets what the last planning noted (the list is expanded again).
+    fileprivate func resetNotes() {
+        isIncremental = true
+        isSectioned = false
+        scope = nil
+        keptSignatures = []
+        keptAction = nil
+        changedElements.withLock { $0 = [] }
+    }
+
     /// Applies the modifiers and the origin to the nodes an element made.
     fileprivate func finish(_ nodes: inout [MenuNode], from start: Int, element index: Int) {
         // One item per element; a nested list standing alone makes any number of them.
@@ -181,11 +252,18 @@ class DeferredElements {
     fileprivate func observingData<T>(_ read: @MainActor () -> T) -> T {
         let retirement = deferral.retirement
         let joins = deferral.dataWasObserved(identity)
+        // Only the latest reading's observation updates the list: a kept list reads its data
+        // again at every full render (the earlier readings' observations are retired with
+        // their render; this also covers one not retired, see ``ElementDeferral/follow(_:)``).
+        let reading = dataReadings.add(1, ordering: .relaxed).newValue
         return withObservationTracking({
             if joins { retirement.enroll() }
             return read()
-        }, onChange: dataChangeHandler())
+        }, onChange: dataChangeHandler(reading: reading))
     }
+
+    /// Counts the readings of the data, on whatever thread an observation asks.
+    private let dataReadings = Atomic<Int>(0)
 
     /// Resolves elements' content, observed together unless each element is observed alone.
     fileprivate func observingElements<T>(_ resolve: @MainActor () -> T) -> T {
@@ -215,13 +293,14 @@ class DeferredElements {
 
     /// The change handler of the list's data; made only when the reading touched observable
     /// state (Observation asks for it only then), which is noted for the next render.
-    private func dataChangeHandler() -> @Sendable () -> Void {
+    private func dataChangeHandler(reading: Int) -> @Sendable () -> Void {
         let deferral = deferral
         let retirement = deferral.retirement
         deferral.noteDataObserved(identity)
         return { [weak self] in
             ObservationRetirement.noteChange()
-            if let self, !retirement.isRetired { deferral.dataChanged(self) }
+            guard let self, !retirement.isRetired, self.dataReadings.load(ordering: .relaxed) == reading else { return }
+            deferral.dataChanged(self)
         }
     }
 
@@ -244,10 +323,16 @@ class DeferredElements {
 /// A `ForEach`'s deferred elements, with their types.
 @MainActor
 final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: DeferredElements {
-    private let forEach: ForEach<Data, ID, any MenuContent>
+    /// The `ForEach` of the render that made the list, or of the last render that took it over.
+    private var forEach: ForEach<Data, ID, any MenuContent>
     /// The elements as last read. Once the list has changed, an array of the list's own (see
     /// ``keep(_:after:)``); until then it may share the model's storage.
-    private var elements: [Data.Element]?
+    private var elements: [Data.Element]? {
+        didSet { elementsByTarget = nil }
+    }
+    /// Where each element stands, by its identity; made at the first activation of a kept
+    /// item after the elements changed.
+    private var elementsByTarget: [String: Int]?
     /// Their ids, gathered when elements are first inserted and kept from then on: an inserted
     /// id already in the list is a clash that only the whole menu plans and reports.
     private var ids: Set<ID>?
@@ -261,10 +346,55 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
         super.init(identity: identity, deferral: deferral, observesEachElement: Data.Element.self is AnyClass)
     }
 
+    override fileprivate func takeOver(_ old: DeferredElements) -> Bool {
+        guard let old = old as? ForEachElements<Data, ID> else { return false }
+        old.forEach = forEach
+        old.modifiers = modifiers
+        return true
+    }
+
+    override func performKept(target: String) -> Bool {
+        guard let kept = elements, let graph = deferral.graph else { return false }
+        if elementsByTarget == nil {
+            var byIdentity: [String: Int] = [:]
+            byIdentity.reserveCapacity(kept.count)
+            for (index, element) in kept.enumerated() {
+                byIdentity[identity.appending(element: forEach.elementID(element)).path] = index
+            }
+            elementsByTarget = byIdentity
+        }
+        // The item's identity is its element's, or lies inside it (a position in the content).
+        let utf8 = target.utf8
+        var found: Int?
+        for position in utf8.indices where utf8[position] == UInt8(ascii: "/") {
+            if let index = elementsByTarget?[String(target[..<position])] {
+                found = index
+                break
+            }
+        }
+        guard let index = found ?? elementsByTarget?[target] else { return false }
+        let element = kept[index]
+        var nodes: [MenuNode] = []
+        // In the graph, so content with state of its own finds its state; no observation.
+        graph.readAgain {
+            MenuNesting.resolving(atDepth: nestingDepth) {
+                forEach.resolve(element, id: forEach.elementID(element), at: identity, into: &nodes)
+            }
+        }
+        guard nodes.count == 1 else { return false }
+        for modify in modifiers { modify(&nodes[0]) }
+        guard nodes[0].identity.path == target, case .button(.perform(let perform)) = nodes[0].kind else { return false }
+        perform()
+        return true
+    }
+
     override func expand() -> [MenuNode] {
+        resetNotes()
+        ids = nil
         let data = observingData { Array(forEach.data()) }
         elements = data
         setCount(data.count)
+        keptSignatures?.reserveCapacity(data.count)
         var nodes: [MenuNode] = []
         nodes.reserveCapacity(data.count)
         observingElements {

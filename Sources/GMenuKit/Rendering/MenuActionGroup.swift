@@ -57,7 +57,7 @@ final class MenuActionGroup {
         for (name, gone) in targets { installed(named: name)?.handler.changeDispatch(adding: [:], removing: gone) }
         for action in planned {
             if let existing = installed(named: action.name), existing.handler.shape == action.shape {
-                if case .dispatch(let handlers) = action.behavior {
+                if case .dispatch(let handlers, _) = action.behavior {
                     existing.handler.changeDispatch(adding: handlers, removing: [])
                 } else {
                     update(existing, to: action)
@@ -171,21 +171,27 @@ final class ActionHandler {
 
     /// Adds and removes targets of a shared dispatching action, in place.
     func changeDispatch(adding added: [String: @MainActor () -> Void], removing removed: [String]) {
-        guard case .dispatch(var handlers) = behavior else { return }
+        guard case .dispatch(var handlers, let kept) = behavior else { return }
         // Let go of the enum's copy first, so that the dictionary is changed in place.
         behavior = nil
         for target in removed { handlers[target] = nil }
         handlers.merge(added) { $1 }
-        behavior = .dispatch(handlers)
+        behavior = .dispatch(handlers, kept: kept)
     }
 
     func handle(_ action: OpaquePointer, parameter: OpaquePointer?) {
         switch behavior {
         case .perform(let perform):
             perform()
-        case .dispatch(let handlers):
+        case .dispatch(let handlers, let kept):
             // A target that names no item (an item removed since, or one from outside) does nothing.
-            if let target = Variants.string(parameter) { handlers[target]?() }
+            guard let target = Variants.string(parameter) else { return }
+            if let handler = handlers[target] {
+                handler()
+            } else {
+                // An item kept as it stood: its list resolves the element's closure now.
+                for list in kept where list.performKept(target: target) { break }
+            }
         case .toggle(let isOn):
             guard let newValue = Variants.bool(parameter) else { return }
             isOn.wrappedValue = newValue

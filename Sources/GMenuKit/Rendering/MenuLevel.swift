@@ -55,6 +55,11 @@ final class MenuLevel {
 
     /// Inserts, replaces and moves items; what the plan no longer has, ``prune(_:)`` took out.
     func apply(_ items: [PlannedItem]) {
+        if let list = items.first?.kept {
+            // A list kept as it stands: nothing to do where it stands, else its items as they were.
+            if list.level === self && holdsWholly(list) { return }
+            return apply(list.keptItems ?? (list.level as? MenuLevel)?.plannedItems(of: list) ?? [])
+        }
         if entries.isEmpty {
             // A new level, or one that was empty: nothing to compare.
             insert(items, from: items.startIndex, to: items.endIndex, at: 0)
@@ -96,6 +101,10 @@ final class MenuLevel {
     /// A changed item is then inserted again where it stood: one removal, one insertion.
     func prune(_ items: [PlannedItem]) {
         guard !entries.isEmpty else { return }
+        if let list = items.first?.kept {
+            if list.level === self && holdsWholly(list) { return }
+            return prune(list.keptItems ?? (list.level as? MenuLevel)?.plannedItems(of: list) ?? [])
+        }
         let sameOrder = items.count == entries.count && zip(items, entries).allSatisfy { $0.identity == $1.identity }
         var planned: [MenuIdentity: PlannedItem] = [:]
         if !sameOrder {
@@ -131,6 +140,11 @@ final class MenuLevel {
 
     /// Empties the menu and its linked levels, so that views still showing it let go of them.
     func removeAll() {
+        // The items of a list that this render keeps, in a level that goes (its section was
+        // replaced): read back first, for the level that takes them.
+        if let list = entries.first?.elements, list.isKeptNow, list.keptItems == nil, holdsWholly(list) {
+            list.keptItems = plannedItems(of: list)
+        }
         for entry in entries {
             entry.child?.removeAll()
             customRows.forget(entry.customID)
@@ -161,6 +175,23 @@ final class MenuLevel {
         let first = elements.firstPosition, last = first + elements.count - 1
         return elements.count > 0 && last < entries.count
             && entries[first].elements === elements && entries[last].elements === elements
+    }
+
+    /// Whether the items of `elements` are all this level has.
+    func holdsWholly(_ elements: DeferredElements) -> Bool {
+        elements.firstPosition == 0 && elements.count == entries.count && holds(elements)
+    }
+
+    /// The items of `elements` as they stand, as planned items (a kept list's items are buttons:
+    /// no linked levels).
+    func plannedItems(of elements: DeferredElements) -> [PlannedItem] {
+        guard holds(elements) else { return [] }
+        let first = elements.firstPosition
+        return (0..<elements.count).map { index in
+            let entry = entries[first + index]
+            return PlannedItem(identity: entry.identity, attributes: entry.attributes, link: nil,
+                               origin: ElementOrigin(elements: elements, index: index))
+        }
     }
 
     /// The identities of the item at `position` and of everything linked below it, and the

@@ -37,6 +37,9 @@ final class RenderGraph: MenuResolutionContext {
     /// lists of the last full render stop updating themselves, and the state this one did not
     /// reach is dropped.
     func fullRender<T>(lists: ElementDeferral, _ body: () -> T) -> T {
+        // The lists the plan may keep, found unchanged, go on in this render.
+        lists.graph = self
+        lists.inherit(from: self.lists)
         if let earlier = self.lists { lists.follow(earlier) }
         self.lists?.retire()
         self.lists = lists

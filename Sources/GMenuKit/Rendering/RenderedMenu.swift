@@ -103,6 +103,8 @@ public final class RenderedMenu {
     let graph = RenderGraph()
     /// How many list changes were applied on their own, without rendering the whole menu.
     private(set) var listUpdates = 0
+    /// How many lists the last full render kept as they stood (found unchanged), for tests.
+    private(set) var keptListCount = 0
     /// Shown by a control or ``present(in:)``: from then on items get rows where needed.
     private var isPresented: Bool
     /// The last widget the actions were inserted on: its window is where confirmations appear.
@@ -341,8 +343,22 @@ public final class RenderedMenu {
                 ObservationRetirement.noteChange()
                 if !retirement.isRetired { trigger.schedule() }
             }
-            return MenuPlanner.plan(nodes, options: plannerOptions(), names: &names)
+            var options = plannerOptions()
+            // Lists found as they were keep their items; their content is resolved again.
+            options.keepsLists = true
+            let plan = MenuPlanner.plan(nodes, options: options, names: &names)
+            guard plan.needsPlanWithoutKeeping else { return plan }
+            for list in plan.keptLists { list.isKeptNow = false }
+            options.keepsLists = false
+            return MenuPlanner.plan(nodes, options: options, names: &names)
         }
+        defer {
+            for list in plan.keptLists {
+                list.isKeptNow = false
+                list.keptItems = nil
+            }
+        }
+        keptListCount = plan.keptLists.count
         stateDiagnostics = []
         defer { stateDiagnostics = nil }
         for host in rowHosts { host.rememberFocus() }
