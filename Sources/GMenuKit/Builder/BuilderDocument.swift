@@ -121,7 +121,9 @@ public struct BuilderMenuItem: Sendable {
 
 /// An `<attribute>`: its name, its text as written, and how GtkBuilder reads it.
 public struct BuilderAttribute: Sendable, Equatable {
-    public var name: String
+    public var name: String {
+        didSet { nameKind = BuilderAttributeName(name) }
+    }
     /// The text between the tags, untranslated.
     public var value: String
     /// `type="…"`: a GVariant type string; the text is then a GVariant in text form. Without
@@ -133,10 +135,19 @@ public struct BuilderAttribute: Sendable, Equatable {
     /// `comments="…"`, for translators.
     public var comments: String?
     public var location: MenuSourceLocation
+    /// Which of the common names ``name`` is, as the reader found it; `.other` for the rest.
+    var nameKind: BuilderAttributeName = .other
 
     /// The value in the app's language: `g_dpgettext2` with a context, else `g_dgettext`, in
     /// `domain` (nil: the default domain, `textdomain`), as GtkBuilder translates.
     public func translatedValue(domain: String?) -> String {
+        guard isTranslatable else { return value }
+        guard let domain else { return translatedValue(domainCString: nil) }
+        return domain.withCString { translatedValue(domainCString: $0) }
+    }
+
+    /// The same with the domain as a C string, converted once for a whole file.
+    func translatedValue(domainCString domain: UnsafePointer<CChar>?) -> String {
         guard isTranslatable else { return value }
         // gettext hands back the msgid itself when it has no translation: read it while it lives.
         return value.withCString { msgid in
@@ -145,6 +156,22 @@ public struct BuilderAttribute: Sendable, Equatable {
             // Untranslated: the msgid itself comes back (or, with a context, what follows it).
             guard let translated, translated != msgid, !(context != nil && strcmp(translated, msgid) == 0) else { return value }
             return String(cString: translated)
+        }
+    }
+}
+
+/// The attribute names GMenuKit reads itself, told apart without comparing strings.
+enum BuilderAttributeName: UInt8, Sendable {
+    case other, label, action, target, accel, hiddenWhen
+
+    init(_ name: String) {
+        self = switch name {
+        case "label": .label
+        case "action": .action
+        case "target": .target
+        case "accel": .accel
+        case "hidden-when": .hiddenWhen
+        default: .other
         }
     }
 }
