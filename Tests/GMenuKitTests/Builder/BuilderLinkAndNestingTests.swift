@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import XCTest
 
 @testable import GMenuKit
@@ -92,6 +93,16 @@ final class BuilderLinkAndNestingTests: GtkTestCase {
 
             // Exported and read again, by GtkBuilder and by GMenuKit, the links stay.
             try BuilderExportTests.assertRoundTrips(rendered, "several links")
+
+            // Opened beside GtkBuilder's menu, the same items show (sections, not the hidden submenus).
+            let shown = SideBySideMenus(gtkBuilder: expected, gmenukit: rendered)
+            defer { shown.close() }
+            let gtkItems = PopoverRenderingTests.drawnItems(in: shown.leftPopover)
+            XCTAssertEqual(PopoverRenderingTests.drawnItems(in: shown.rightPopover), gtkItems)
+            XCTAssertFalse(gtkItems.isEmpty)
+            if let directory = ProcessInfo.processInfo.environment["GMENUKIT_SCREENSHOT_DIR"], !directory.isEmpty {
+                shown.screenshot(to: "\(directory)/builder-several-links.png")
+            }
         }
     }
 
