@@ -134,15 +134,20 @@ public enum MenuHiddenCondition: String, Sendable, Equatable {
 /// An attribute GMenuKit writes into the menu model as given: app-defined attributes of
 /// imported items, kept for other readers.
 public struct MenuAttribute: Hashable, Sendable {
+    /// A string, or a GVariant of another type.
     public enum Value: Hashable, Sendable {
+        /// A string, written as GVariant type `s`.
         case string(String)
         /// A GVariant of any type, in text form.
         case variant(MenuActionTarget)
     }
 
+    /// The attribute's name.
     public var name: String
+    /// Its value.
     public var value: Value
 
+    /// An attribute of this name and value.
     public init(name: String, value: Value) {
         self.name = name
         self.value = value
@@ -159,6 +164,7 @@ public final class ImportedMenuItem: Sendable {
     /// slot, an icon alone), which gets no label, not "Untitled". The node's title is the text
     /// GTK shows, without the marks, and its `mnemonic` the marked letter.
     public let label: String?
+    /// Whether the item has a `label` attribute.
     public var hasLabel: Bool { label != nil }
     /// Attributes GMenuKit has no field for (`icon`, `verb-icon`, `custom`, `display-hint`,
     /// `submenu-action`, app-defined ones), written as they were read.
@@ -168,6 +174,7 @@ public final class ImportedMenuItem: Sendable {
     /// app's own names), linked again in every rendering as GtkBuilder made them.
     let links: [ImportedMenuLink]
 
+    /// An imported item written at `location`, with its label as written and the attributes GMenuKit has no field for.
     public convenience init(location: MenuSourceLocation, label: String?, attributes: [MenuAttribute]) {
         self.init(location: location, label: label, attributes: attributes, links: [])
     }

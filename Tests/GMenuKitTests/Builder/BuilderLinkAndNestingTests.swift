@@ -196,3 +196,24 @@ extension MenuModelComparer {
         return Array(links.keys)
     }
 }
+
+/// The menus of links GMenuKit keeps are released with the imported menu.
+final class BuilderKeptLinkLifetimeTests: GtkTestCase {
+    func testKeptLinkMenusAreFinalizedWithTheirMenu() throws {
+        try GtkSession.start()
+        try MainActor.assumeIsolated {
+            let census = ObjectCensus()
+            try {
+                let rendered = RenderedMenu(try Menu(builder: BuilderLinkAndNestingTests.severalLinks, id: "menu"))
+                for index: gint in [0, 3] {
+                    let links = MenuModelComparer.links(rendered.menuModel, index)
+                    links.values.forEach { census.watch($0) }
+                    links.values.forEach { g_object_unref($0) }
+                }
+            }()
+            drainMainLoop()
+            XCTAssertEqual(census.watchedCount, 3)
+            XCTAssertTrue(census.allFinalized, census.summary)
+        }
+    }
+}
