@@ -163,6 +163,8 @@ for items in 100 1000 10000; do
     for side in "${order[@]}"; do
       $(command_for "$side") --case 8 --items "$items" --runs "$(runs_for 8 "$items")" | sed "s/^/$side /" >>"$results"
     done
+    # The same two by turns in one process, where a busy machine slows both alike.
+    "$swift_bench" --case 8 --items "$items" --runs "$(runs_for 8 "$items")" --paired | sed "s/^/gmenukit /" >>"$results"
   done
 done
 scripts/with-display.sh "$0" --popover-cases "$swift_bench" "$c_bench" "$results"
@@ -250,6 +252,10 @@ if any(key[0] == "8" for key in samples):
         ours, theirs = median(samples[("8", items, "gmenukit")]), median(samples[("8", items, "c")])
         print(row(["8 import", f"{items:,}", ms(ours), ms(theirs), "", f"{ours / theirs:.2f}", "", "",
                    len(samples[("8", items, "gmenukit")])]))
+        if ("8-paired", items, "gmenukit") in samples:
+            ours, theirs = median(samples[("8-paired", items, "gmenukit")]), median(samples[("8-paired-gtkbuilder", items, "gmenukit")])
+            print(row(["8 by turns", f"{items:,}", ms(ours), ms(theirs), "", f"{ours / theirs:.2f}", "", "",
+                       len(samples[("8-paired", items, "gmenukit")])]))
 
 print()
 print("Case 6: refresh() with nothing changed, beside a full render of the same menu (C: reads its model")
