@@ -3,7 +3,8 @@
 set -euo pipefail
 
 # dbus-daemon (dbus-run-session), at-spi2-core and python3-pyatspi: the accessibility tests read menus through AT-SPI.
-packages=(libgtk-4-dev libglib2.0-dev pkg-config xvfb xauth xdotool imagemagick x11-utils python3-gi gir1.2-gtk-4.0 valgrind dbus-daemon at-spi2-core python3-pyatspi)
+# gettext: msgfmt compiles the test catalog that imported menus are translated with.
+packages=(libgtk-4-dev libglib2.0-dev pkg-config xvfb xauth xdotool imagemagick x11-utils python3-gi gir1.2-gtk-4.0 valgrind dbus-daemon at-spi2-core python3-pyatspi gettext)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -14,6 +14,7 @@ typedef struct {
   const char *xml;
   gsize length;
   GArray *line_starts;    /* gsize: where each line starts */
+  GArray *line_is_ascii;  /* gboolean, by line: its bytes are its characters */
   GMarkupParseContext *context;
   GMKBuilderMarkup *result;
 } Reader;
@@ -27,24 +28,39 @@ static const char *keep(Reader *reader, const char *string) {
   return string ? g_string_chunk_insert_const(reader->strings, string) : NULL;
 }
 
-/* The start tag's '<': GMarkup gives a start element's position once past what follows its '>'. */
+/* Where a line starts, and whether its bytes are its characters (so a column is an offset). */
+static gsize line_start(Reader *reader, int line) { return g_array_index(reader->line_starts, gsize, line - 1); }
+static gboolean line_is_ascii(Reader *reader, int line) { return g_array_index(reader->line_is_ascii, gboolean, line - 1); }
+
+/* The start tag's '<': GMarkup gives a start element's position once past what follows its '>'.
+   Most lines are ASCII, where the column is the offset from the line's start; others are walked
+   character by character. */
 static void start_position(Reader *reader, int *line, int *column) {
   int current_line = 0, current_column = 0;
   g_markup_parse_context_get_position(reader->context, &current_line, &current_column);
   *line = current_line;
   *column = current_column;
   if (current_line < 1 || (guint)current_line > reader->line_starts->len) return;
-  gsize offset = g_array_index(reader->line_starts, gsize, current_line - 1);
-  for (int characters = 0; characters < current_column - 1 && offset < reader->length; characters++) {
-    offset++;
-    while (offset < reader->length && ((guchar)reader->xml[offset] & 0xC0) == 0x80) offset++;
+  gsize offset = line_start(reader, current_line);
+  if (line_is_ascii(reader, current_line)) {
+    offset = MIN(offset + (gsize)(current_column > 0 ? current_column - 1 : 0), reader->length);
+  } else {
+    for (int characters = 0; characters < current_column - 1 && offset < reader->length; characters++) {
+      offset++;
+      while (offset < reader->length && ((guchar)reader->xml[offset] & 0xC0) == 0x80) offset++;
+    }
   }
   gsize start = offset > 0 ? offset - 1 : 0;
   while (start > 0 && reader->xml[start] != '<') start--;
   int start_line = current_line;
-  while (start_line > 1 && g_array_index(reader->line_starts, gsize, start_line - 1) > start) start_line--;
+  while (start_line > 1 && line_start(reader, start_line) > start) start_line--;
+  if (line_is_ascii(reader, start_line)) {
+    *line = start_line;
+    *column = (int)(start - line_start(reader, start_line)) + 1;
+    return;
+  }
   int characters = 0;
-  for (gsize i = g_array_index(reader->line_starts, gsize, start_line - 1); i < start; i++)
+  for (gsize i = line_start(reader, start_line); i < start; i++)
     if (((guchar)reader->xml[i] & 0xC0) != 0x80) characters++;
   *line = start_line;
   *column = characters + 1;
@@ -61,23 +77,23 @@ static void fail(Reader *reader, GError **error, int line, int column, char *mes
   g_set_error_literal(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, reader->result->error_message);
 }
 
-/* g_markup_collect_attributes' checks, without its varargs: every attribute is one of the
-   allowed names, and the required ones are there. */
-static gboolean check_attributes(Reader *reader, GError **error, const char *element, const char **names,
-                                 const char *const *allowed, const char *required, int line, int column) {
+/* g_markup_collect_attributes' checks, without its varargs, in one pass: every attribute is one
+   of the allowed names (its value goes to the same place in `collected`, the first one given),
+   and the required one, the first allowed, is there when `requires_first`. */
+static gboolean collect_attributes(Reader *reader, GError **error, const char *element, const char **names,
+                                   const char **values, const char *const *allowed, const char **collected,
+                                   gboolean requires_first, int line, int column) {
   for (int i = 0; names[i]; i++) {
-    gboolean known = FALSE;
-    for (int j = 0; allowed[j]; j++)
-      if (strcmp(names[i], allowed[j]) == 0) { known = TRUE; break; }
-    if (!known) {
+    int j = 0;
+    while (allowed[j] && strcmp(names[i], allowed[j]) != 0) j++;
+    if (!allowed[j]) {
       fail(reader, error, line, column, g_strdup_printf("attribute '%s' invalid for element '%s'", names[i], element));
       return FALSE;
     }
+    if (!collected[j]) collected[j] = values[i];
   }
-  if (required) {
-    for (int i = 0; names[i]; i++)
-      if (strcmp(names[i], required) == 0) return TRUE;
-    fail(reader, error, line, column, g_strdup_printf("element '%s' requires attribute '%s'", element, required));
+  if (requires_first && !collected[0]) {
+    fail(reader, error, line, column, g_strdup_printf("element '%s' requires attribute '%s'", element, allowed[0]));
     return FALSE;
   }
   return TRUE;
@@ -87,6 +103,31 @@ static const char *value_of(const char **names, const char **values, const char 
   for (int i = 0; names[i]; i++)
     if (strcmp(names[i], name) == 0) return values[i];
   return NULL;
+}
+
+/* The names menus use most, as static strings with their kind: no copy, and no string to make
+   on the Swift side. */
+static const char *const known_names[GMK_BUILDER_NAME_COUNT] = {
+  [GMK_BUILDER_NAME_OTHER] = NULL,
+  [GMK_BUILDER_NAME_LABEL] = "label",
+  [GMK_BUILDER_NAME_ACTION] = "action",
+  [GMK_BUILDER_NAME_TARGET] = "target",
+  [GMK_BUILDER_NAME_ACCEL] = "accel",
+  [GMK_BUILDER_NAME_HIDDEN_WHEN] = "hidden-when",
+  [GMK_BUILDER_NAME_ICON] = "icon",
+  [GMK_BUILDER_NAME_VERB_ICON] = "verb-icon",
+  [GMK_BUILDER_NAME_SECTION] = "section",
+  [GMK_BUILDER_NAME_SUBMENU] = "submenu",
+};
+
+static const char *keep_name(Reader *reader, const char *name, GMKBuilderName *kind) {
+  for (int i = 1; i < GMK_BUILDER_NAME_COUNT; i++)
+    if (name[0] == known_names[i][0] && strcmp(name, known_names[i]) == 0) {
+      *kind = (GMKBuilderName)i;
+      return known_names[i];
+    }
+  *kind = GMK_BUILDER_NAME_OTHER;
+  return keep(reader, name);
 }
 
 static void push(Reader *reader, Open open) { g_array_append_val(reader->stack, open); }
@@ -128,10 +169,11 @@ static void start_element(GMarkupParseContext *context, const char *element, con
     const char *parent = reader->outside_names->len
       ? g_array_index(reader->outside_names, const char *, reader->outside_names->len - 1) : "";
     static const char *const allowed[] = { "id", NULL };
-    if (!check_attributes(reader, error, element, names, allowed, strcmp(parent, "property") == 0 ? NULL : "id",
-                          record.line, record.column)) return;
+    const char *collected[1] = { NULL };
+    if (!collect_attributes(reader, error, element, names, values, allowed, collected, strcmp(parent, "property") != 0,
+                            record.line, record.column)) return;
     record.kind = GMK_BUILDER_MENU;
-    record.id = keep(reader, value_of(names, values, "id"));
+    record.id = keep(reader, collected[0]);
     add(reader, &record);
     push(reader, OPEN_MENU);
     return;
@@ -140,7 +182,7 @@ static void start_element(GMarkupParseContext *context, const char *element, con
   gboolean is_item = top == OPEN_ITEM || top == OPEN_SECTION || top == OPEN_SUBMENU;
   if (holds_items && strcmp(element, "item") == 0) {
     static const char *const allowed[] = { NULL };
-    if (!check_attributes(reader, error, element, names, allowed, NULL, record.line, record.column)) return;
+    if (!collect_attributes(reader, error, element, names, values, allowed, NULL, FALSE, record.line, record.column)) return;
     record.kind = GMK_BUILDER_ITEM;
     add(reader, &record);
     push(reader, OPEN_ITEM);
@@ -148,18 +190,20 @@ static void start_element(GMarkupParseContext *context, const char *element, con
   }
   if (holds_items && (strcmp(element, "section") == 0 || strcmp(element, "submenu") == 0)) {
     static const char *const allowed[] = { "id", NULL };
-    if (!check_attributes(reader, error, element, names, allowed, NULL, record.line, record.column)) return;
+    const char *collected[1] = { NULL };
+    if (!collect_attributes(reader, error, element, names, values, allowed, collected, FALSE, record.line, record.column)) return;
     gboolean section = element[1] == 'e';
     record.kind = section ? GMK_BUILDER_SECTION : GMK_BUILDER_SUBMENU;
-    record.id = keep(reader, value_of(names, values, "id"));
+    record.id = keep(reader, collected[0]);
     add(reader, &record);
     push(reader, section ? OPEN_SECTION : OPEN_SUBMENU);
     return;
   }
   if (is_item && strcmp(element, "attribute") == 0) {
     static const char *const allowed[] = { "name", "translatable", "context", "comments", "type", NULL };
-    if (!check_attributes(reader, error, element, names, allowed, "name", record.line, record.column)) return;
-    const char *translatable = value_of(names, values, "translatable");
+    const char *collected[5] = { NULL };
+    if (!collect_attributes(reader, error, element, names, values, allowed, collected, TRUE, record.line, record.column)) return;
+    const char *translatable = collected[1];
     if (translatable) {
       if (!g_ascii_strcasecmp(translatable, "true") || !g_ascii_strcasecmp(translatable, "t") ||
           !g_ascii_strcasecmp(translatable, "yes") || !g_ascii_strcasecmp(translatable, "y") || !strcmp(translatable, "1"))
@@ -171,16 +215,16 @@ static void start_element(GMarkupParseContext *context, const char *element, con
         return;
       }
     }
-    const char *type = value_of(names, values, "type");
+    const char *type = collected[4];
     if (type && !g_variant_type_string_is_valid(type)) {
       fail(reader, error, record.line, record.column, g_strdup_printf("Invalid GVariant type string '%s'", type));
       return;
     }
     record.kind = GMK_BUILDER_ATTRIBUTE;
-    record.name = keep(reader, value_of(names, values, "name"));
+    record.name = keep_name(reader, collected[0], &record.name_kind);
     record.type = keep(reader, type);
-    record.context = keep(reader, value_of(names, values, "context"));
-    record.comments = keep(reader, value_of(names, values, "comments"));
+    record.context = keep(reader, collected[2]);
+    record.comments = keep(reader, collected[3]);
     g_string_truncate(reader->text, 0);
     add(reader, &record);
     push(reader, OPEN_ATTRIBUTE);
@@ -188,10 +232,11 @@ static void start_element(GMarkupParseContext *context, const char *element, con
   }
   if (is_item && strcmp(element, "link") == 0) {
     static const char *const allowed[] = { "name", "id", NULL };
-    if (!check_attributes(reader, error, element, names, allowed, "name", record.line, record.column)) return;
+    const char *collected[2] = { NULL };
+    if (!collect_attributes(reader, error, element, names, values, allowed, collected, TRUE, record.line, record.column)) return;
     record.kind = GMK_BUILDER_LINK;
-    record.name = keep(reader, value_of(names, values, "name"));
-    record.id = keep(reader, value_of(names, values, "id"));
+    record.name = keep_name(reader, collected[0], &record.name_kind);
+    record.id = keep(reader, collected[1]);
     add(reader, &record);
     push(reader, OPEN_LINK);
     return;
@@ -234,6 +279,19 @@ static void text(GMarkupParseContext *context, const char *text, gsize length, g
   }
 }
 
+/* Eight bytes at a time: every line of the file is checked. */
+static gboolean is_ascii(const char *bytes, gsize length) {
+  guint64 any = 0;
+  gsize i = 0;
+  for (; i + 8 <= length; i += 8) {
+    guint64 word;
+    memcpy(&word, bytes + i, 8);
+    any |= word;
+  }
+  for (; i < length; i++) any |= (guchar)bytes[i];
+  return (any & G_GUINT64_CONSTANT(0x8080808080808080)) == 0;
+}
+
 GMKBuilderMarkup *gmk_builder_markup_parse(const char *xml, gssize length) {
   MarkupStorage *storage = g_new0(MarkupStorage, 1);
   Reader reader = { 0 };
@@ -245,13 +303,15 @@ GMKBuilderMarkup *gmk_builder_markup_parse(const char *xml, gssize length) {
   reader.xml = xml;
   reader.length = length < 0 ? strlen(xml) : (gsize)length;
   reader.line_starts = g_array_sized_new(FALSE, FALSE, sizeof(gsize), 256);
-  gsize zero = 0;
-  g_array_append_val(reader.line_starts, zero);
-  for (const char *newline = memchr(xml, '\n', reader.length); newline;
-       newline = memchr(newline + 1, '\n', reader.length - (gsize)(newline + 1 - xml))) {
-    gsize start = (gsize)(newline + 1 - xml);
+  reader.line_is_ascii = g_array_sized_new(FALSE, FALSE, sizeof(gboolean), 256);
+  for (gsize start = 0;;) {
+    const char *newline = memchr(xml + start, '\n', reader.length - start);
+    gsize end = newline ? (gsize)(newline - xml) : reader.length;
+    gboolean ascii = is_ascii(xml + start, end - start);
     g_array_append_val(reader.line_starts, start);
-    if (start >= reader.length) break;
+    g_array_append_val(reader.line_is_ascii, ascii);
+    if (!newline) break;
+    start = end + 1;
   }
   reader.result = &storage->markup;
 
@@ -275,6 +335,7 @@ GMKBuilderMarkup *gmk_builder_markup_parse(const char *xml, gssize length) {
   g_array_free(reader.stack, TRUE);
   g_array_free(reader.outside_names, TRUE);
   g_array_free(reader.line_starts, TRUE);
+  g_array_free(reader.line_is_ascii, TRUE);
   g_string_free(reader.text, TRUE);
   return &storage->markup;
 }

@@ -6,6 +6,8 @@
 
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+/* bindtextdomain and textdomain: an app binds its gettext domain, which imported menus use. */
+#include <libintl.h>
 
 /* Casts. The Swift side keeps the exact GTK types; these do the upcasts. */
 static inline GObject *gmk_object(gpointer instance) { return G_OBJECT(instance); }

@@ -19,6 +19,10 @@ struct _GMKMenuItem {
   Attribute *attributes; /* `inline_attributes` until more are set */
   const char *link_name;
   GMenuModel *link;
+  /* Links of other names after `link` (GtkBuilder's items may have several); rare. */
+  guint n_extra_links;
+  const char **extra_link_names;
+  GMenuModel **extra_links;
   Attribute inline_attributes[INLINE_ATTRIBUTES];
 };
 
@@ -96,6 +100,35 @@ void gmk_menu_item_set_link(GMKMenuItem *item, const char *name, GMenuModel *mod
   item->link = model;
 }
 
+void gmk_menu_item_add_link(GMKMenuItem *item, const char *name, GMenuModel *model) {
+  g_return_if_fail(item != NULL && name != NULL && G_IS_MENU_MODEL(model));
+  if (item->link == NULL) {
+    gmk_menu_item_set_link(item, name, model);
+    return;
+  }
+  g_return_if_fail(strcmp(name, item->link_name) != 0);
+  for (guint i = 0; i < item->n_extra_links; i++) g_return_if_fail(strcmp(name, item->extra_link_names[i]) != 0);
+  item->extra_link_names = g_renew(const char *, item->extra_link_names, item->n_extra_links + 1);
+  item->extra_links = g_renew(GMenuModel *, item->extra_links, item->n_extra_links + 1);
+  item->extra_link_names[item->n_extra_links] = name;
+  item->extra_links[item->n_extra_links] = g_object_ref(model);
+  item->n_extra_links++;
+}
+
+/* The item's link `index`: 0 is `link`, then the extra ones; FALSE past the last. */
+static gboolean item_link(GMKMenuItem *item, guint index, const char **name, GMenuModel **model) {
+  if (item->link == NULL) return FALSE;
+  if (index == 0) {
+    *name = item->link_name;
+    *model = item->link;
+    return TRUE;
+  }
+  if (index - 1 >= item->n_extra_links) return FALSE;
+  *name = item->extra_link_names[index - 1];
+  *model = item->extra_links[index - 1];
+  return TRUE;
+}
+
 static GMKMenuItem *item_ref(GMKMenuItem *item) {
   g_atomic_ref_count_inc(&item->ref_count);
   return item;
@@ -106,6 +139,9 @@ static void item_unref(GMKMenuItem *item) {
   for (guint i = 0; i < item->n_attributes; i++) attribute_clear(&item->attributes[i]);
   if (item->attributes != item->inline_attributes) g_free(item->attributes);
   if (item->link) g_object_unref(item->link);
+  for (guint i = 0; i < item->n_extra_links; i++) g_object_unref(item->extra_links[i]);
+  g_free(item->extra_link_names);
+  g_free(item->extra_links);
   g_free(item);
 }
 
@@ -120,7 +156,7 @@ static GVariant *item_lookup(GMKMenuItem *item, const char *name) {
   return NULL;
 }
 
-/* Iterators: each holds its item, and walks its attributes or its one link. */
+/* Iterators: each holds its item, and walks its attributes or its links. */
 
 typedef struct {
   GMenuAttributeIter parent_instance;
@@ -156,7 +192,7 @@ static void gmk_menu_attribute_iter_class_init(GMKMenuAttributeIterClass *class)
 typedef struct {
   GMenuLinkIter parent_instance;
   GMKMenuItem *item;
-  gboolean done;
+  guint next;
 } GMKMenuLinkIter;
 typedef GMenuLinkIterClass GMKMenuLinkIterClass;
 
@@ -165,10 +201,10 @@ G_DEFINE_FINAL_TYPE(GMKMenuLinkIter, gmk_menu_link_iter, G_TYPE_MENU_LINK_ITER)
 
 static gboolean link_iter_get_next(GMenuLinkIter *iter, const gchar **name, GMenuModel **value) {
   GMKMenuLinkIter *self = (GMKMenuLinkIter *)iter;
-  if (self->done || self->item->link == NULL) return FALSE;
-  self->done = TRUE;
-  *name = self->item->link_name;
-  *value = g_object_ref(self->item->link);
+  GMenuModel *model = NULL;
+  if (!item_link(self->item, self->next, name, &model)) return FALSE;
+  self->next++;
+  *value = g_object_ref(model);
   return TRUE;
 }
 
@@ -214,7 +250,9 @@ static void gmk_menu_get_item_attributes(GMenuModel *model, gint index, GHashTab
 static void gmk_menu_get_item_links(GMenuModel *model, gint index, GHashTable **table) {
   GMKMenuItem *item = item_at(GMK_MENU(model), index);
   *table = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, g_object_unref);
-  if (item && item->link) g_hash_table_insert(*table, (gpointer)item->link_name, g_object_ref(item->link));
+  const char *name;
+  GMenuModel *link;
+  for (guint i = 0; item && item_link(item, i, &name, &link); i++) g_hash_table_insert(*table, (gpointer)name, g_object_ref(link));
 }
 
 static GVariant *gmk_menu_get_item_attribute_value(GMenuModel *model, gint index, const gchar *attribute,
@@ -227,8 +265,11 @@ static GVariant *gmk_menu_get_item_attribute_value(GMenuModel *model, gint index
 
 static GMenuModel *gmk_menu_get_item_link(GMenuModel *model, gint index, const gchar *link) {
   GMKMenuItem *item = item_at(GMK_MENU(model), index);
-  if (item == NULL || item->link == NULL || strcmp(item->link_name, link) != 0) return NULL;
-  return g_object_ref(item->link);
+  const char *name;
+  GMenuModel *linked;
+  for (guint i = 0; item && item_link(item, i, &name, &linked); i++)
+    if (strcmp(name, link) == 0) return g_object_ref(linked);
+  return NULL;
 }
 
 static GMenuAttributeIter *gmk_menu_iterate_item_attributes(GMenuModel *model, gint index) {

@@ -20,6 +20,8 @@
 //       the same, every item keeping a `@State` too, reported as 1-body-state
 //   MenuBenchmark --case 8 --items N [--runs N]
 //       a GtkBuilder menu imported and rendered, against GtkBuilder's parse (C side only)
+//   MenuBenchmark --case 8 --items N --paired [--runs N]
+//       the same, with GtkBuilder's parse taking turns with it in this process
 //   MenuBenchmark --case 1 --items N --rss
 //       builds the menu once in this fresh process and prints its peak memory (RSS line)
 //   MenuBenchmark --main-loop [--samples N]
@@ -75,6 +77,7 @@ MainActor.assumeIsolated {
         UnchangedRefreshCase.run(items: items, runs: runs, shape: shape ?? "sections")
     case 7: OpenToggleCase.run(items: items, runs: runs)
     case 8 where arguments.contains("--phases"): BuilderImportCase.phases(items: items)
+    case 8 where arguments.contains("--paired"): BuilderImportCase.paired(items: items, runs: runs)
     case 8: BuilderImportCase.run(items: items, runs: runs)
     case 9: ListMenuCase.run(items: items, runs: runs)
     default:

@@ -20,13 +20,29 @@ typedef enum {
   GMK_BUILDER_END,
 } GMKBuilderRecordKind;
 
+/* The attribute and link names menus use most; others are GMK_BUILDER_NAME_OTHER. */
+typedef enum {
+  GMK_BUILDER_NAME_OTHER,
+  GMK_BUILDER_NAME_LABEL,
+  GMK_BUILDER_NAME_ACTION,
+  GMK_BUILDER_NAME_TARGET,
+  GMK_BUILDER_NAME_ACCEL,
+  GMK_BUILDER_NAME_HIDDEN_WHEN,
+  GMK_BUILDER_NAME_ICON,
+  GMK_BUILDER_NAME_VERB_ICON,
+  GMK_BUILDER_NAME_SECTION,
+  GMK_BUILDER_NAME_SUBMENU,
+  GMK_BUILDER_NAME_COUNT,
+} GMKBuilderName;
+
 typedef struct {
   GMKBuilderRecordKind kind;
   /* Of the start tag's '<', from 1. */
   int line;
   int column;
-  /* An attribute's or a link's name. */
+  /* An attribute's or a link's name, and which of the common ones it is. */
   const char *name;
+  GMKBuilderName name_kind;
   /* A menu's, section's, submenu's or link's id. */
   const char *id;
   /* An attribute's GVariant type, translation context and comments. */

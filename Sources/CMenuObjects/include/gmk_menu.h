@@ -36,8 +36,11 @@ void gmk_menu_item_set_attribute(GMKMenuItem *item, const char *name, GVariant *
 /* Sets a string attribute (a copy of `string`, valid UTF-8), read as a GVariant of type "s". */
 void gmk_menu_item_set_string(GMKMenuItem *item, const char *name, const char *string);
 /* Links `model` (taking a reference) under `name` (G_MENU_LINK_SECTION or
- * G_MENU_LINK_SUBMENU, or another interned name). An item has at most one link. */
+ * G_MENU_LINK_SUBMENU, or another interned name), replacing the item's first link. */
 void gmk_menu_item_set_link(GMKMenuItem *item, const char *name, GMenuModel *model);
+/* Another link, of a name the item has no link of yet (interned, as above): GtkBuilder's items
+ * may have a section and a submenu, or links of the app's own names. Read after the first. */
+void gmk_menu_item_add_link(GMKMenuItem *item, const char *name, GMenuModel *model);
 /* Frees an item no menu took. */
 void gmk_menu_item_free(GMKMenuItem *item);
 

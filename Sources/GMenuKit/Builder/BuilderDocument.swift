@@ -86,18 +86,29 @@ public struct BuilderDocument: Sendable {
 
 /// A menu of a GtkBuilder file: a `<menu id>`, or what a link of an item holds.
 public struct BuilderMenu: Sendable {
+    /// The `<menu id>`, or the link's id; nil for a `<menu>` without one (a property's value).
     public var id: String?
+    /// Where the `<menu>` (or the link) was written.
     public var location: MenuSourceLocation
+    /// Its items, sections and submenus, in order.
     public var items: [BuilderMenuItem]
 }
 
 /// An `<item>`, `<section>` or `<submenu>`: a menu item with its attributes and links.
 public struct BuilderMenuItem: Sendable {
+    /// Which element the item was written as.
     public enum Element: String, Sendable {
-        case item, section, submenu
+        /// An `<item>`: a command, or an item of links.
+        case item
+        /// A `<section>`: an item with a section link.
+        case section
+        /// A `<submenu>`: an item with a submenu link.
+        case submenu
     }
 
+    /// Which element it was written as: `<item>`, `<section>` or `<submenu>`.
     public var element: Element
+    /// Where its start tag was written.
     public var location: MenuSourceLocation
     /// As GtkBuilder keeps them: one per name, the last one written.
     public var attributes: [BuilderAttribute]
@@ -116,27 +127,42 @@ public struct BuilderMenuItem: Sendable {
 
     /// The label as written (untranslated), with GtkBuilder's `_` mnemonic marks.
     public var label: String? { attribute("label")?.value }
+    /// The `action` attribute as written: the detailed action name (`win.open`).
     public var action: String? { attribute("action")?.value }
 }
 
 /// An `<attribute>`: its name, its text as written, and how GtkBuilder reads it.
 public struct BuilderAttribute: Sendable, Equatable {
-    public var name: String
+    /// The attribute's `name` (`label`, `action`, `target`, or the app's own).
+    public var name: String {
+        didSet { nameKind = BuilderAttributeName(name) }
+    }
     /// The text between the tags, untranslated.
     public var value: String
     /// `type="…"`: a GVariant type string; the text is then a GVariant in text form. Without
     /// it the value is a string (also for `target`).
     public var type: String?
+    /// `translatable="yes"` (or another true value GtkBuilder reads): translated when imported.
     public var isTranslatable: Bool
     /// `context="…"`, the msgctxt of a translatable value.
     public var context: String?
     /// `comments="…"`, for translators.
     public var comments: String?
+    /// Where its start tag was written.
     public var location: MenuSourceLocation
+    /// Which of the common names ``name`` is, as the reader found it; `.other` for the rest.
+    var nameKind: BuilderAttributeName = .other
 
     /// The value in the app's language: `g_dpgettext2` with a context, else `g_dgettext`, in
     /// `domain` (nil: the default domain, `textdomain`), as GtkBuilder translates.
     public func translatedValue(domain: String?) -> String {
+        guard isTranslatable else { return value }
+        guard let domain else { return translatedValue(domainCString: nil) }
+        return domain.withCString { translatedValue(domainCString: $0) }
+    }
+
+    /// The same with the domain as a C string, converted once for a whole file.
+    func translatedValue(domainCString domain: UnsafePointer<CChar>?) -> String {
         guard isTranslatable else { return value }
         // gettext hands back the msgid itself when it has no translation: read it while it lives.
         return value.withCString { msgid in
@@ -149,21 +175,45 @@ public struct BuilderAttribute: Sendable, Equatable {
     }
 }
 
+/// The attribute names GMenuKit reads itself, told apart without comparing strings.
+enum BuilderAttributeName: UInt8, Sendable {
+    case other, label, action, target, accel, hiddenWhen
+
+    init(_ name: String) {
+        self = switch name {
+        case "label": .label
+        case "action": .action
+        case "target": .target
+        case "accel": .accel
+        case "hidden-when": .hiddenWhen
+        default: .other
+        }
+    }
+}
+
 /// A `<link name id>` (or the link a `<section>` or `<submenu>` makes) and its items.
 public struct BuilderLink: Sendable {
+    /// `section`, `submenu`, or the app's own name.
     public var name: String
+    /// `id="…"`, which `BuilderDocument.menu(id:)` finds.
     public var id: String?
+    /// Where the `<link>` (or the section or submenu) was written.
     public var location: MenuSourceLocation
+    /// The items of the linked menu.
     public var items: [BuilderMenuItem]
 }
 
 /// Where an element was written: the file (if known) and the line and column
 /// `g_markup_parse_context_get_position` gives for its start tag.
 public struct MenuSourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The file, or `resource://` and the GResource path; nil for XML given as a string.
     public var fileName: String?
+    /// The line, from 1.
     public var line: Int
+    /// The column of the start tag's `<`, from 1.
     public var column: Int
 
+    /// A location in `fileName` (nil: XML given as a string).
     public init(fileName: String?, line: Int, column: Int) {
         self.fileName = fileName
         self.line = line
@@ -176,9 +226,13 @@ public struct MenuSourceLocation: Hashable, Sendable, CustomStringConvertible {
 
 /// GtkBuilder XML that cannot be read: the reason, and where.
 public struct BuilderImportError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// The file, or nil for XML given as a string.
     public var fileName: String?
+    /// The line GtkBuilder would report, from 1; 0 when the file cannot be read at all.
     public var line: Int
+    /// The column, from 1; 0 when unknown.
     public var column: Int
+    /// Why GtkBuilder would refuse the file, in GtkBuilder's words where it has them.
     public var message: String
 
     public var description: String { "\(fileName ?? "<builder>"):\(line):\(column): \(message)" }

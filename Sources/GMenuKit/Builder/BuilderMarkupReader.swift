@@ -43,29 +43,57 @@ enum BuilderMarkupReader {
             pointer.map { String(cString: $0) }
         }
 
+        /// The common names as Swift literals: no string made per attribute.
+        private static let knownNames: [String] = ["", "label", "action", "target", "accel", "hidden-when", "icon", "verb-icon", "section", "submenu"]
+
+        /// `GMKBuilderName` to the names the content reads.
+        private static let attributeNameKinds: [BuilderAttributeName] = [.other, .label, .action, .target, .accel, .hiddenWhen]
+
+        private func name(_ record: GMKBuilderRecord) -> String {
+            let kind = Int(record.name_kind.rawValue)
+            return kind > 0 && kind < Self.knownNames.count ? Self.knownNames[kind] : string(record.name) ?? ""
+        }
+
         mutating func menu() -> BuilderMenu {
             let record = current
             index += 1
-            let items = self.items()
+            let items = self.items(depth: 1)
             return BuilderMenu(id: string(record.id), location: location(record), items: items)
         }
 
-        /// The items up to the `END` of what holds them, which is consumed.
-        private mutating func items() -> [BuilderMenuItem] {
+        /// How many levels of items (a menu's, then those of their links) are read: twice
+        /// GMenuKit's nesting cut and more, so that what the renderer cuts (submenus or sections
+        /// deeper than ``MenuNesting/maximumDepth``, with its error) is read, and nothing below,
+        /// however deep the file goes: reading recurses one level a level.
+        static let maximumLevels = 2 * MenuNesting.maximumDepth + 2
+
+        /// The items up to the `END` of what holds them, which is consumed; at `depth` (the
+        /// menu's own items are at 1). Below ``maximumLevels`` they are skipped.
+        private mutating func items(depth: Int) -> [BuilderMenuItem] {
             var items: [BuilderMenuItem] = []
             while index < records.count, current.kind != GMK_BUILDER_END {
-                items.append(item())
+                if depth > Self.maximumLevels { skipElement() } else { items.append(item(depth: depth)) }
             }
             index += 1
             return items
         }
 
-        private mutating func item() -> BuilderMenuItem {
+        /// Past the current element and everything inside it, without recursing.
+        private mutating func skipElement() {
+            var open = 0
+            repeat {
+                open += current.kind == GMK_BUILDER_END ? -1 : 1
+                index += 1
+            } while open > 0 && index < records.count
+        }
+
+        private mutating func item(depth: Int) -> BuilderMenuItem {
             let record = current
             index += 1
             let element: BuilderMenuItem.Element =
                 record.kind == GMK_BUILDER_SECTION ? .section : record.kind == GMK_BUILDER_SUBMENU ? .submenu : .item
             var item = BuilderMenuItem(element: element, location: location(record), attributes: [], links: [])
+            item.attributes.reserveCapacity(6)
             if element != .item {
                 item.links.append(BuilderLink(name: element.rawValue, id: string(record.id), location: item.location, items: []))
             }
@@ -74,26 +102,51 @@ enum BuilderMarkupReader {
                 switch inner.kind {
                 case GMK_BUILDER_ATTRIBUTE:
                     index += 2  // the attribute and its END
+                    let kind = Int(inner.name_kind.rawValue)
                     item.attributes.append(BuilderAttribute(
-                        name: string(inner.name) ?? "", value: string(inner.value) ?? "", type: string(inner.type),
+                        name: name(inner), value: string(inner.value) ?? "", type: string(inner.type),
                         isTranslatable: inner.translatable != 0, context: string(inner.context),
-                        comments: string(inner.comments), location: location(inner)))
+                        comments: string(inner.comments), location: location(inner),
+                        nameKind: kind < Self.attributeNameKinds.count ? Self.attributeNameKinds[kind] : .other))
                 case GMK_BUILDER_LINK:
                     index += 1
-                    let items = self.items()
-                    item.links.append(BuilderLink(name: string(inner.name) ?? "", id: string(inner.id),
+                    let items = self.items(depth: depth + 1)
+                    item.links.append(BuilderLink(name: name(inner), id: string(inner.id),
                                                   location: location(inner), items: items))
                 default:
                     // Into the section's or submenu's own menu, wherever a later <link> put its link.
-                    let child = self.item()
-                    item.links[0].items.append(child)
+                    if depth + 1 > Self.maximumLevels {
+                        skipElement()
+                    } else {
+                        let child = self.item(depth: depth + 1)
+                        item.links[0].items.append(child)
+                    }
                 }
             }
             index += 1
             // GMenuItem keeps one attribute and one link per name: the last one set.
-            item.attributes = Self.lastOfEachName(item.attributes, name: \.name)
+            if Self.mayRepeatNames(item.attributes) {
+                item.attributes = Self.lastOfEachName(item.attributes, name: \.name)
+            }
             item.links = Self.lastOfEachName(item.links, name: \.name)
             return item
+        }
+
+        /// Whether two attributes may share a name: told by their kinds for the common names,
+        /// without comparing strings.
+        private static func mayRepeatNames(_ attributes: [BuilderAttribute]) -> Bool {
+            var seen: UInt8 = 0
+            var others = 0
+            for attribute in attributes {
+                if attribute.nameKind == .other {
+                    others += 1
+                    continue
+                }
+                let bit: UInt8 = 1 << attribute.nameKind.rawValue
+                if seen & bit != 0 { return true }
+                seen |= bit
+            }
+            return others > 1
         }
 
         private static func lastOfEachName<T>(_ elements: [T], name: (T) -> String) -> [T] {

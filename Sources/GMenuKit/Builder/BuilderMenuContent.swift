@@ -20,8 +20,10 @@ import CGtk
 /// ones) written as read. Actions are the app's (`app.`, `win.`): GMenuKit makes none.
 public struct BuilderMenuContent: MenuContent {
     /// The menu's nodes, made once when the file is imported (translated, values parsed), with
-    /// identities below an empty root; resolving places them where the content stands.
+    /// identities below `placement`; resolving there hands them over as they are, resolving
+    /// elsewhere places copies.
     let nodes: [MenuNode]
+    let placement: MenuIdentity
     /// Where the menu was written.
     public let location: MenuSourceLocation
 
@@ -30,6 +32,11 @@ public struct BuilderMenuContent: MenuContent {
     /// Typed values are parsed now, as GtkBuilder parses them: one that is not of its type is
     /// an error with its line, as in GtkBuilder.
     public init(_ document: BuilderDocument, id: String, domain: String? = nil) throws(BuilderImportError) {
+        try self.init(document, id: id, domain: domain, placement: MenuIdentity())
+    }
+
+    /// With the nodes made where the content will most likely be resolved.
+    init(_ document: BuilderDocument, id: String, domain: String?, placement: MenuIdentity) throws(BuilderImportError) {
         guard let menu = document.menu(id: id) else {
             let ids = document.menus.compactMap(\.id)
             throw BuilderImportError(
@@ -37,11 +44,19 @@ public struct BuilderMenuContent: MenuContent {
                 message: "the file has no menu with the id '\(id)'" + (ids.isEmpty ? "; it has no menus" : "; its menus are \(ids.joined(separator: ", "))"))
         }
         location = menu.location
-        nodes = try Self.nodes(for: menu.items, at: MenuIdentity(), domain: document.domain ?? domain)
+        self.placement = placement
+        // The domain as a C string once, not once a label.
+        let domain = (document.domain ?? domain).map { strdup($0)! }
+        defer { free(domain) }
+        nodes = try Self.nodes(for: menu.items, at: placement, domain: domain)
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        Self.place(self.nodes, at: identity, into: &nodes)
+        guard identity == placement else {
+            Self.place(self.nodes, at: identity, into: &nodes)
+            return
+        }
+        if nodes.isEmpty { nodes = self.nodes } else { nodes.append(contentsOf: self.nodes) }
     }
 
     /// The nodes again, with identities below `identity`.
@@ -66,52 +81,60 @@ public struct BuilderMenuContent: MenuContent {
         }
     }
 
-    private static func nodes(for items: [BuilderMenuItem], at identity: MenuIdentity, domain: String?) throws(BuilderImportError) -> [MenuNode] {
+    private static func nodes(for items: [BuilderMenuItem], at identity: MenuIdentity, domain: UnsafeMutablePointer<CChar>?) throws(BuilderImportError) -> [MenuNode] {
         var nodes: [MenuNode] = []
         nodes.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            nodes.append(try node(for: item, identity: identity.appending("ui", index), domain: domain))
+        try items.withUnsafeBufferPointer { items throws(BuilderImportError) in
+            for index in items.indices {
+                nodes.append(try node(for: items[index], identity: identity.appending("ui", index), domain: domain))
+            }
         }
         return nodes
     }
 
     /// The node of an `<item>`, `<section>` or `<submenu>`: its kind follows its link, as GTK
     /// reads a GMenuModel item (a section link makes a section, a submenu link a submenu).
-    private static func node(for item: BuilderMenuItem, identity: MenuIdentity, domain: String?) throws(BuilderImportError) -> MenuNode {
+    private static func node(for item: BuilderMenuItem, identity: MenuIdentity, domain: UnsafeMutablePointer<CChar>?) throws(BuilderImportError) -> MenuNode {
         var label: String?
         var action: String?
         var target: MenuActionTarget?
         var shortcut: String?
         var hiddenWhen: MenuHiddenCondition?
         var kept: [MenuAttribute] = []
-        let link = item.links.first
-        if item.links.count > 1 || (link.map { $0.name != Self.sectionLink && $0.name != Self.submenuLink } ?? false) {
-            throw BuilderImportError(fileName: item.location.fileName, line: item.location.line, column: item.location.column,
-                                     message: "the item has links \(item.links.map(\.name).joined(separator: ", ")); GMenuKit keeps one section or submenu link per item")
-        }
-        let section = link?.name == Self.sectionLink ? link : nil
-        let submenu = link?.name == Self.submenuLink ? link : nil
-        let isCommand = link == nil
-        for index in item.attributes.indices {
-            let attribute = item.attributes[index]
-            let value = attribute.translatedValue(domain: domain)
-            var typed: MenuActionTarget?
-            if let type = attribute.type {
-                typed = try parsed(value, type: type, of: attribute)
+        // As GTK reads an item of several links: a section link makes a section, else a
+        // submenu link a submenu; the other links stay in the model, for other readers.
+        let section = item.links.first { $0.name == Self.sectionLink }
+        let submenu = section == nil ? item.links.first { $0.name == Self.submenuLink } : nil
+        let isCommand = section == nil && submenu == nil
+        var keptLinks: [ImportedMenuLink] = []
+        if item.links.count > (isCommand ? 0 : 1) {
+            for link in item.links where link.name != (section ?? submenu)?.name {
+                keptLinks.append(ImportedMenuLink(name: link.name, model: try BuilderMenuModel.make(link.items, domain: domain)))
             }
-            switch (attribute.name, attribute.type) {
-            case ("label", nil):
-                label = value
-            case ("action", nil) where isCommand:
-                action = value
-            case ("target", _) where isCommand:
-                target = typed ?? .string(value)
-            case ("accel", nil) where isCommand:
-                shortcut = value
-            case ("hidden-when", nil) where MenuHiddenCondition(rawValue: value) != nil:
-                hiddenWhen = MenuHiddenCondition(rawValue: value)
-            default:
-                kept.append(MenuAttribute(name: attribute.name, value: typed.map { .variant($0) } ?? .string(value)))
+        }
+        // Read in place: a copy of each attribute would retain its five strings.
+        try item.attributes.withUnsafeBufferPointer { attributes throws(BuilderImportError) in
+            for index in attributes.indices {
+                let value = attributes[index].translatedValue(domainCString: domain)
+                var typed: MenuActionTarget?
+                let type = attributes[index].type
+                if let type {
+                    typed = try parsed(value, type: type, of: attributes[index])
+                }
+                switch (attributes[index].nameKind, type) {
+                case (.label, nil):
+                    label = value
+                case (.action, nil) where isCommand:
+                    action = value
+                case (.target, _) where isCommand:
+                    target = typed ?? .string(value)
+                case (.accel, nil) where isCommand:
+                    shortcut = value
+                case (.hiddenWhen, nil) where MenuHiddenCondition(rawValue: value) != nil:
+                    hiddenWhen = MenuHiddenCondition(rawValue: value)
+                default:
+                    kept.append(MenuAttribute(name: attributes[index].name, value: typed.map { .variant($0) } ?? .string(value)))
+                }
             }
         }
         let kind: MenuNode.Kind
@@ -136,7 +159,7 @@ public struct BuilderMenuContent: MenuContent {
         node.mnemonic = shown?.mnemonic
         node.shortcut = shortcut
         node.hiddenWhen = hiddenWhen
-        node.imported = ImportedMenuItem(location: item.location, label: label, attributes: kept)
+        node.imported = ImportedMenuItem(location: item.location, label: label, attributes: kept, links: keptLinks)
         return node
     }
 
@@ -167,7 +190,8 @@ extension Menu {
 
     /// The menu `id` of a read document.
     public init(builder document: BuilderDocument, id: String, domain: String? = nil, title: String = "") throws(BuilderImportError) {
-        let content = try BuilderMenuContent(document, id: id, domain: domain)
+        // A menu's one statement resolves at "/0" of the menu (MenuContentGroup): made there.
+        let content = try BuilderMenuContent(document, id: id, domain: domain, placement: MenuIdentity().appending("", 0))
         self.init(title, content: { content })
     }
 

@@ -38,10 +38,12 @@ extension Text {
         tag(MenuActionTarget(value))
     }
 
+    /// The option selects when the action's state is this pair (a radio item of a `(sb)` state).
     public func target<A: MenuActionTargetRepresentable, B: MenuActionTargetRepresentable>(_ value: (A, B)) -> PickerOption<MenuActionTarget> {
         tag(MenuActionTarget(value))
     }
 
+    /// The option selects when the action's state is this triple.
     public func target<A: MenuActionTargetRepresentable, B: MenuActionTargetRepresentable, C: MenuActionTargetRepresentable>(
         _ value: (A, B, C)
     ) -> PickerOption<MenuActionTarget> {

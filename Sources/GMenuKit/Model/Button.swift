@@ -80,6 +80,7 @@ public struct Button: MenuContent {
                   variantTarget: MenuActionTarget(target))
     }
 
+    /// A button of an app's action with a target of three values (GVariant type `(…)`).
     public init<A: MenuActionTargetRepresentable, B: MenuActionTargetRepresentable, C: MenuActionTargetRepresentable>(
         _ title: String, icon: String? = nil, subtitle: String? = nil, role: ButtonRole? = nil,
         actionName: String, target: (A, B, C)

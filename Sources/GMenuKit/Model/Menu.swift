@@ -69,7 +69,7 @@ public enum MenuNesting {
     /// there, and content below it is not resolved. Sections and control groups nested inside
     /// each other are cut at the same depth (counted through submenus too): GTK draws nested
     /// sections as one run of items, and walks them as deep as they go.
-    public static let maximumDepth = 16
+    public nonisolated static let maximumDepth = 16
 
     /// Where resolving content stands: how many submenus and groups enclose it.
     struct Depth {

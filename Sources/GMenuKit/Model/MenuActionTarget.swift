@@ -36,6 +36,7 @@ public struct MenuActionTarget: Hashable, Sendable, CustomStringConvertible {
         stringValue = nil
     }
 
+    /// A target of a Swift value's GVariant type and text form (`Int32(2)` is `i`, `2`).
     public init<Value: MenuActionTargetRepresentable>(_ value: Value) {
         type = Value.variantType
         text = value.variantText
@@ -47,6 +48,7 @@ public struct MenuActionTarget: Hashable, Sendable, CustomStringConvertible {
         self.init(tupleOf: [(A.variantType, tuple.0.variantText), (B.variantType, tuple.1.variantText)])
     }
 
+    /// A tuple of three values: `("name", 1, false)` is `(sib)`.
     public init<A: MenuActionTargetRepresentable, B: MenuActionTargetRepresentable, C: MenuActionTargetRepresentable>(
         _ tuple: (A, B, C)
     ) {
@@ -54,6 +56,7 @@ public struct MenuActionTarget: Hashable, Sendable, CustomStringConvertible {
                             (C.variantType, tuple.2.variantText)])
     }
 
+    /// A tuple of four values.
     public init<A: MenuActionTargetRepresentable, B: MenuActionTargetRepresentable, C: MenuActionTargetRepresentable,
                 D: MenuActionTargetRepresentable>(_ tuple: (A, B, C, D)) {
         self.init(tupleOf: [(A.variantType, tuple.0.variantText), (B.variantType, tuple.1.variantText),
@@ -75,58 +78,79 @@ public struct MenuActionTarget: Hashable, Sendable, CustomStringConvertible {
 /// A Swift value that can be an action's target: it names its GVariant type and writes itself
 /// in GVariant text form.
 public protocol MenuActionTargetRepresentable {
+    /// The GVariant type string of the type (`b`, `i`, `(sb)`).
     static var variantType: String { get }
+    /// The value in GVariant text form, as `g_variant_parse` reads it.
     var variantText: String { get }
 }
 
 extension Bool: MenuActionTargetRepresentable {
+    /// `b`: GVariant's Boolean.
     public static var variantType: String { "b" }
+    /// `true` or `false`.
     public var variantText: String { self ? "true" : "false" }
 }
 
 extension Int32: MenuActionTargetRepresentable {
+    /// `i`: a signed 32-bit integer.
     public static var variantType: String { "i" }
+    /// The number in decimal.
     public var variantText: String { String(self) }
 }
 
 extension Int: MenuActionTargetRepresentable {
     /// A Swift `Int` is 64 bits wide: GVariant's `x`.
     public static var variantType: String { "x" }
+    /// The number in decimal.
     public var variantText: String { String(self) }
 }
 
 extension Int64: MenuActionTargetRepresentable {
+    /// `x`: a signed 64-bit integer.
     public static var variantType: String { "x" }
+    /// The number in decimal.
     public var variantText: String { String(self) }
 }
 
 extension UInt32: MenuActionTargetRepresentable {
+    /// `u`: an unsigned 32-bit integer.
     public static var variantType: String { "u" }
+    /// The number in decimal.
     public var variantText: String { String(self) }
 }
 
 extension UInt64: MenuActionTargetRepresentable {
+    /// `t`: an unsigned 64-bit integer.
     public static var variantType: String { "t" }
+    /// The number in decimal.
     public var variantText: String { String(self) }
 }
 
 extension Int16: MenuActionTargetRepresentable {
+    /// `n`: a signed 16-bit integer.
     public static var variantType: String { "n" }
+    /// The number in decimal.
     public var variantText: String { String(self) }
 }
 
 extension UInt16: MenuActionTargetRepresentable {
+    /// `q`: an unsigned 16-bit integer.
     public static var variantType: String { "q" }
+    /// The number in decimal.
     public var variantText: String { String(self) }
 }
 
 extension UInt8: MenuActionTargetRepresentable {
+    /// `y`: a byte.
     public static var variantType: String { "y" }
+    /// The number in decimal.
     public var variantText: String { String(self) }
 }
 
 extension Double: MenuActionTargetRepresentable {
+    /// `d`: a double.
     public static var variantType: String { "d" }
+    /// The number as GVariant reads a double: with a point or an exponent, `nan`, `inf` or `-inf`.
     public var variantText: String {
         if isNaN { return "nan" }
         if isInfinite { return self < 0 ? "-inf" : "inf" }
@@ -137,6 +161,7 @@ extension Double: MenuActionTargetRepresentable {
 }
 
 extension String: MenuActionTargetRepresentable {
+    /// `s`: a string.
     public static var variantType: String { "s" }
     /// Single-quoted, with `\`, `'` and control characters escaped as `g_variant_parse` reads them.
     public var variantText: String {
@@ -162,7 +187,9 @@ extension String: MenuActionTargetRepresentable {
 }
 
 extension Array: MenuActionTargetRepresentable where Element: MenuActionTargetRepresentable {
+    /// `a` and the element's type.
     public static var variantType: String { "a" + Element.variantType }
+    /// The elements in brackets; an empty array with its type (`@as []`).
     public var variantText: String {
         // An empty array needs its type: GVariant cannot infer it.
         isEmpty ? "@a\(Element.variantType) []" : "[" + map(\.variantText).joined(separator: ", ") + "]"
@@ -170,7 +197,9 @@ extension Array: MenuActionTargetRepresentable where Element: MenuActionTargetRe
 }
 
 extension Optional: MenuActionTargetRepresentable where Wrapped: MenuActionTargetRepresentable {
+    /// `m` and the wrapped type: a maybe.
     public static var variantType: String { "m" + Wrapped.variantType }
+    /// `just` and the value, or `nothing` with its type.
     public var variantText: String {
         switch self {
         case .some(let value): "just " + value.variantText

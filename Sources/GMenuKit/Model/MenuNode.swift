@@ -134,15 +134,20 @@ public enum MenuHiddenCondition: String, Sendable, Equatable {
 /// An attribute GMenuKit writes into the menu model as given: app-defined attributes of
 /// imported items, kept for other readers.
 public struct MenuAttribute: Hashable, Sendable {
+    /// A string, or a GVariant of another type.
     public enum Value: Hashable, Sendable {
+        /// A string, written as GVariant type `s`.
         case string(String)
         /// A GVariant of any type, in text form.
         case variant(MenuActionTarget)
     }
 
+    /// The attribute's name.
     public var name: String
+    /// Its value.
     public var value: Value
 
+    /// An attribute of this name and value.
     public init(name: String, value: Value) {
         self.name = name
         self.value = value
@@ -159,20 +164,56 @@ public final class ImportedMenuItem: Sendable {
     /// slot, an icon alone), which gets no label, not "Untitled". The node's title is the text
     /// GTK shows, without the marks, and its `mnemonic` the marked letter.
     public let label: String?
+    /// Whether the item has a `label` attribute.
     public var hasLabel: Bool { label != nil }
     /// Attributes GMenuKit has no field for (`icon`, `verb-icon`, `custom`, `display-hint`,
     /// `submenu-action`, app-defined ones), written as they were read.
     public let attributes: [MenuAttribute]
 
-    public init(location: MenuSourceLocation, label: String?, attributes: [MenuAttribute]) {
+    /// Links GMenuKit's rows do not show (an item's submenu beside its section, links of the
+    /// app's own names), linked again in every rendering as GtkBuilder made them.
+    let links: [ImportedMenuLink]
+
+    /// An imported item written at `location`, with its label as written and the attributes GMenuKit has no field for.
+    public convenience init(location: MenuSourceLocation, label: String?, attributes: [MenuAttribute]) {
+        self.init(location: location, label: label, attributes: attributes, links: [])
+    }
+
+    init(location: MenuSourceLocation, label: String?, attributes: [MenuAttribute], links: [ImportedMenuLink]) {
         self.location = location
         self.label = label
         self.attributes = attributes
+        self.links = links
     }
 
     /// What GTK shows of a label read with mnemonics (`gtk_label_set_text_with_mnemonic`):
     /// the text without the marks, and the marked letter.
     public static func visibleText(ofMnemonicLabel label: String) -> (text: String, mnemonic: Character?) {
+        var label = label
+        // Most labels are ASCII: their bytes are their characters, read without grapheme breaking.
+        let ascii: (text: String, mnemonic: Character?)?? = label.withUTF8 { bytes in
+            guard let firstMark = bytes.firstIndex(of: UInt8(ascii: "_")) else { return .some(nil) }
+            // A carriage return and a line feed are one character.
+            guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
+            var text: [UInt8] = Array(bytes[..<firstMark])
+            text.reserveCapacity(bytes.count)
+            var mnemonic: Character?
+            var marked = false
+            for byte in bytes[firstMark...] {
+                if marked {
+                    if byte != UInt8(ascii: "_"), mnemonic == nil { mnemonic = Character(Unicode.Scalar(byte)) }
+                    text.append(byte)
+                    marked = false
+                } else if byte == UInt8(ascii: "_") {
+                    marked = true
+                } else {
+                    text.append(byte)
+                }
+            }
+            if marked { text.append(UInt8(ascii: "_")) }
+            return .some((String(decoding: text, as: UTF8.self), mnemonic))
+        }
+        if let ascii { return ascii ?? (label, nil) }
         guard label.contains("_") else { return (label, nil) }
         var text = ""
         var mnemonic: Character?

@@ -22,6 +22,7 @@ public struct MenuWidget: MenuContent {
     let label: String
     let make: @MainActor () -> UnsafeMutablePointer<GtkWidget>
 
+    /// An app widget in the slot `id`: `make` makes it when the menu shows it; `label` names it for other readers of the model.
     public init(id: String, _ label: String = "", make: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>) {
         self.id = id
         self.label = label
@@ -37,6 +38,7 @@ public struct MenuWidget: MenuContent {
 /// Makes an app widget for a menu slot. Two factories of one id are the same item: a refresh
 /// keeps the widget that is shown rather than making a new one.
 public final class MenuWidgetFactory: Equatable, @unchecked Sendable {
+    /// The `custom` slot the widget fills.
     public let id: String
     let make: @MainActor () -> UnsafeMutablePointer<GtkWidget>
 

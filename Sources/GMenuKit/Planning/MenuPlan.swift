@@ -81,6 +81,8 @@ struct PlannedAttributes: Equatable {
     /// What fills the slot of an app widget's item.
     var appWidget: MenuWidgetFactory?
     var displayHint: String?
+    /// An imported item's links that no row shows, linked as they were read.
+    var keptLinks: [ImportedMenuLink] = []
     /// Read by GMenuKit's controls: "destructive" items are drawn red and confirmed.
     var role: String?
     var subtitle: String?

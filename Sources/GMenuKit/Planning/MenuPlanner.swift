@@ -119,10 +119,28 @@ struct MenuPlanner {
         }
     }
 
+    /// How many nodes the tree holds (as far as `limit`), without copying them.
+    private static func countNodes(_ nodes: [MenuNode], upTo limit: Int) -> Int {
+        var count = 0
+        var pending: [[MenuNode]] = [nodes]
+        while let level = pending.popLast(), count < limit {
+            count += level.count
+            for index in level.indices {
+                switch level[index].kind {
+                case .section(let children), .submenu(let children, _): if !children.isEmpty { pending.append(children) }
+                default: break
+                }
+            }
+        }
+        return min(count, limit)
+    }
+
     static func plan(_ nodes: [MenuNode], options: Options, names: inout ActionNameRegistry) -> MenuPlan {
         var planner = MenuPlanner(options: options, names: ActionNameRegistry.take(&names))
         var scope = Scope()
         if !options.title.isEmpty { scope.path = [options.title] }
+        // Every item's identity goes into the set: sized once, not grown step by step.
+        planner.seenIdentities.reserveCapacity(countNodes(nodes, upTo: 1 << 20))
         let items = planner.planLevel(nodes, of: MenuIdentity(), scope: scope)
         if items.isEmpty {
             planner.report(.warning, path: scope.path, "the menu has no items; it opens empty")
@@ -279,8 +297,9 @@ struct MenuPlanner {
             // A level read from GtkBuilder keeps its structure: items and sections where the file has them.
             var items: [PlannedItem] = []
             items.reserveCapacity(nodes.count)
-            for node in nodes {
-                if let item = planImported(node, scope: scope) { items.append(item) }
+            // By index: a copy of each node would retain all its fields.
+            for index in nodes.indices {
+                if let item = planImported(nodes[index], scope: scope) { items.append(item) }
             }
             return items
         }
@@ -669,6 +688,12 @@ struct MenuPlanner {
         var attributes = PlannedAttributes()
         attributes.hiddenWhen = node.hiddenWhen?.rawValue
         attributes.keptAttributes = imported.attributes
+        attributes.keptLinks = imported.links
+        if case .section = node.kind, imported.links.contains(where: { $0.name == G_MENU_LINK_SUBMENU }) {
+            report(.warning, path: scope.path + [node.title.isEmpty ? "(section)" : node.title],
+                   "the item has a section link and a submenu link; GTK shows the section and not the submenu, which stays in the menu model for other readers",
+                   suggestion: "make the submenu an item of the section, or an item of its own")
+        }
         if let label = imported.label {
             reportLabelProblems(MenuLabelText.normalize(node.title).problems, title: node.title, scope: scope)
             attributes.label = label

@@ -5,19 +5,21 @@ import CGtk
 /// a state the action does not have, makes GTK dim the item or drop its check mark without a
 /// word (gtkmenutrackeritem.c); GMenuKit says which types differ.
 ///
-/// Found are the application's actions (`app.`, `g_application_get_default`) and the window's
-/// (`win.`, a `GtkApplicationWindow`, or any root that is a `GActionGroup`). Groups inserted on
-/// other widgets (`gtk_widget_insert_action_group`) cannot be looked up through GTK's API and
-/// are not checked.
+/// Found are the application's actions (`app.`, `g_application_get_default`), the window's
+/// (`win.`, a `GtkApplicationWindow`, or any root that is a `GActionGroup`), and the groups
+/// inserted through ``InsertedActionGroups`` on the menu's widget or its ancestors (the nearest
+/// of a prefix first, as GTK's muxer). Groups inserted with `gtk_widget_insert_action_group`
+/// alone cannot be looked up through GTK 4.8's API and are not checked.
 extension RenderedMenu {
     /// The problems of the borrowed actions with the actions found from `widget`.
     func borrowedActionProblems(from widget: UnsafeMutablePointer<GtkWidget>?) -> [MenuDiagnostic] {
-        var groups: [String: OpaquePointer] = [:]
+        // Groups inserted on the widget or its ancestors shadow the window's and the app's.
+        var groups = widget.map { InsertedActionGroups.groups(from: $0) } ?? [:]
         // An application answers for its actions once registered (GIO asserts it).
-        if let application = g_application_get_default(), g_application_get_is_registered(application) != 0 {
+        if groups["app"] == nil, let application = g_application_get_default(), g_application_get_is_registered(application) != 0 {
             groups["app"] = gmk_action_group(application.gpointer)
         }
-        if let widget, let root = gtk_widget_get_root(widget), gmk_is_action_group(root.gpointer) != 0 {
+        if groups["win"] == nil, let widget, let root = gtk_widget_get_root(widget), gmk_is_action_group(root.gpointer) != 0 {
             groups["win"] = gmk_action_group(root.gpointer)
         }
         return Self.borrowedActionProblems(borrowedActions, in: groups)

@@ -65,6 +65,9 @@ final class MenuItemFactory {
         if let link {
             gmk_menu_item_set_link(item, link.kind == .section ? Name.section : Name.submenu, link.model)
         }
+        for kept in attributes.keptLinks {
+            gmk_menu_item_add_link(item, kept.internedName, kept.model)
+        }
         return (item, customID)
     }
 
@@ -79,7 +82,7 @@ final class MenuItemFactory {
     /// An attribute written as given: a string, or a GVariant parsed from its text (checked
     /// when it was imported).
     private static func set(_ item: OpaquePointer, _ attribute: MenuAttribute) {
-        let name = g_intern_string(attribute.name)!
+        let name = attribute.name.withCString { g_intern_string($0) }!
         switch attribute.value {
         case .string(let value):
             set(item, name, value)

@@ -215,3 +215,53 @@ extension MenuModelComparer {
         return result
     }
 }
+
+/// Borrowed actions of a group the app inserted on a widget around the menu's button, through
+/// GMenuKit (GTK 4.8 cannot tell what `gtk_widget_insert_action_group` inserted): their types
+/// are checked as the application's are.
+final class InsertedActionGroupTypeTests: GtkTestCase {
+    func testATargetNotOfAnInsertedGroupsActionTypeNamesBothTypes() throws {
+        try GtkSession.start()
+        onMain {
+            let group = g_simple_action_group_new()!
+            let doubleType = g_variant_type_new("d")
+            let zoom = g_simple_action_new("zoom", doubleType)!
+            g_variant_type_free(doubleType)
+            let sidebar = g_simple_action_new_stateful("sidebar", nil, g_variant_new_boolean(0))!
+            g_action_map_add_action(gmk_action_map(group.gpointer), gmk_action(zoom.gpointer))
+            g_action_map_add_action(gmk_action_map(group.gpointer), gmk_action(sidebar.gpointer))
+            [zoom, sidebar].forEach { g_object_unref($0.gpointer) }
+            let census = ObjectCensus()
+            census.watch(group.gpointer)
+
+            let rendered = RenderedMenu(Menu("View") {
+                Button("Zoom 150%", actionName: "doc.zoom", target: 1.5)
+                Button("Zoom Twice", actionName: "doc.zoom", target: Int32(2))
+                Toggle("Sidebar", actionName: "doc.sidebar")
+                Button("Untyped", actionName: "other.zoom", target: Int32(2))
+            })
+            let window = gtk_window_new()!
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            let button = gtk_menu_button_new()!
+            gtk_box_append(gmk_box(box), button)
+            gtk_window_set_child(gmk_window(window), box)
+            InsertedActionGroups.insert(gmk_action_group(group.gpointer), prefix: "doc", on: box)
+            g_object_unref(group.gpointer)
+            rendered.attach(toMenuButton: button)
+            gtk_window_present(gmk_window(window))
+            gtk_menu_button_popup(gmk_menu_button(button))
+            drainMainLoop()
+
+            XCTAssertEqual(rendered.diagnostics.map(\.path), ["View › Zoom Twice"], "\(rendered.diagnostics)")
+            XCTAssertEqual(rendered.diagnostics.first?.message,
+                           "the action doc.zoom takes a target of type 'd', but the item gives a target of type 'i'; GTK dims the item")
+            XCTAssertEqual(MenuModelComparer.attributesOfItems(rendered.menuModel).count, 4)
+
+            gtk_menu_button_popdown(gmk_menu_button(button))
+            drainMainLoop()
+            gtk_window_destroy(gmk_window(window))
+            drainMainLoop()
+            XCTAssertTrue(census.allFinalized, "the group is released with the widget: \(census.summary)")
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import CGtk
+import Foundation
+import XCTest
+
+@testable import GMenuKit
+
+/// Translatable labels import translated through a real gettext catalog: Tests/Fixtures/
+/// translation/de.po, compiled with msgfmt into a temporary locale directory, bound with
+/// `bindtextdomain` and read in German (LANGUAGE=de), exactly as GtkBuilder translates the same
+/// file: with context (`msgctxt`), comments (for translators only), untranslated and
+/// non-translatable labels left as written.
+final class BuilderTranslationTests: GtkTestCase {
+    static let domain = "gmenukit-fixture"
+
+    static func xml(interfaceDomain: String?) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <interface\(interfaceDomain.map { " domain=\"\($0)\"" } ?? "")>
+          <menu id="menu">
+            <section>
+              <attribute name="label" translatable="yes" context="menu" comments="Header of the sort options">Sort</attribute>
+              <item>
+                <attribute name="label" translatable="yes" comments="Opens a file">_Open</attribute>
+                <attribute name="action">win.open</attribute>
+              </item>
+              <item>
+                <attribute name="label" translatable="yes">_Save</attribute>
+                <attribute name="action">win.save</attribute>
+              </item>
+              <item>
+                <attribute name="label" translatable="yes" context="document">_Save</attribute>
+                <attribute name="action">win.save-document</attribute>
+              </item>
+              <item>
+                <attribute name="label" translatable="no">_Open</attribute>
+                <attribute name="action">win.open-as-written</attribute>
+              </item>
+              <item>
+                <attribute name="label" translatable="yes">_Quit</attribute>
+                <attribute name="action">app.quit</attribute>
+              </item>
+            </section>
+          </menu>
+        </interface>
+        """
+    }
+
+    func testLabelsAreTranslatedThroughTheAppsCatalogAsGtkBuilderTranslatesThem() throws {
+        try GtkSession.start()
+        let localeDirectory = try Self.compileCatalog()
+        defer { try? FileManager.default.removeItem(atPath: localeDirectory) }
+        try Self.inGerman(localeDirectory) {
+            try MainActor.assumeIsolated {
+                // The app's domain given to GMenuKit, and to GtkBuilder with set_translation_domain.
+                try Self.compare(Self.xml(interfaceDomain: nil), gmenukitDomain: Self.domain, gtkBuilderDomain: Self.domain)
+                // The file's own <interface domain>, read by both.
+                try Self.compare(Self.xml(interfaceDomain: Self.domain), gmenukitDomain: nil, gtkBuilderDomain: nil)
+
+                // The content holds what GTK shows: the translated label, without its mark.
+                let nodes = try Menu(builder: Self.xml(interfaceDomain: nil), id: "menu", domain: Self.domain).resolveContent()
+                let items = try XCTUnwrap(nodes.first?.children)
+                XCTAssertEqual(nodes.first?.title, "Sortieren")
+                XCTAssertEqual(items.map(\.title), ["Öffnen", "Sichern", "Speichern", "Open", "Quit"])
+                XCTAssertEqual(items.map(\.mnemonic), ["f", "S", "S", "O", "Q"])
+                XCTAssertEqual(items.first?.imported?.label, "Ö_ffnen")
+            }
+        }
+    }
+
+    @MainActor
+    private static func compare(_ xml: String, gmenukitDomain: String?, gtkBuilderDomain: String?) throws {
+        let builder = gtk_builder_new()!
+        defer { g_object_unref(builder.gpointer) }
+        if let gtkBuilderDomain { gtk_builder_set_translation_domain(builder, gtkBuilderDomain) }
+        var error: UnsafeMutablePointer<GError>?
+        guard gtk_builder_add_from_string(builder, xml, -1, &error) != 0 else {
+            defer { g_clear_error(&error) }
+            return XCTFail(error.map { String(cString: $0.pointee.message) } ?? "GtkBuilder refused the file")
+        }
+        let expected = try XCTUnwrap(BuilderFixtures.menu("menu", of: builder))
+        let rendered = RenderedMenu(try Menu(builder: xml, id: "menu", domain: gmenukitDomain))
+        XCTAssertEqual(MenuModelComparer.differences(rendered.menuModel, expected), [])
+        // The catalog was read: GtkBuilder's labels are German, so the comparison compared translations.
+        let section = try XCTUnwrap(MenuModelReader.read(expected).first?.section)
+        XCTAssertEqual(MenuModelReader.read(expected).first?.label, "Sortieren")
+        XCTAssertEqual(section.map(\.label), ["Ö_ffnen", "_Sichern", "_Speichern", "_Open", "_Quit"])
+    }
+
+    /// de.po compiled by msgfmt into `DIR/de/LC_MESSAGES/gmenukit-fixture.mo`; answers DIR.
+    private static func compileCatalog() throws -> String {
+        let directory = NSTemporaryDirectory() + "gmenukit-locale-\(getpid())"
+        let messages = directory + "/de/LC_MESSAGES"
+        try FileManager.default.createDirectory(atPath: messages, withIntermediateDirectories: true)
+        let msgfmt = Process()
+        msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
+        msgfmt.arguments = ["--check", "-o", messages + "/\(domain).mo", BuilderFixtures.translationCatalog]
+        msgfmt.standardError = FileHandle.nullDevice
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/msgfmt") else {
+            throw XCTSkip("msgfmt is not installed (Debian's gettext package; scripts/install-deps.sh installs it)")
+        }
+        try msgfmt.run()
+        msgfmt.waitUntilExit()
+        XCTAssertEqual(msgfmt.terminationStatus, 0, "msgfmt compiles de.po")
+        return directory
+    }
+
+    /// Runs `body` with the domain bound to the catalog and German asked for: LANGUAGE=de,
+    /// which glibc's gettext reads unless the messages locale is "C" (the tests run in
+    /// C.UTF-8, which is not). Both are restored after.
+    private static func inGerman(_ localeDirectory: String, _ body: () throws -> Void) throws {
+        bindtextdomain(domain, localeDirectory)
+        bind_textdomain_codeset(domain, "UTF-8")
+        let previousLocale = String(cString: setlocale(LC_MESSAGES, nil))
+        if previousLocale == "C" || previousLocale == "POSIX" {
+            guard setlocale(LC_MESSAGES, "C.UTF-8") != nil else { throw XCTSkip("no C.UTF-8 locale") }
+        }
+        let previousLanguage = getenv("LANGUAGE").map { String(cString: $0) }
+        setenv("LANGUAGE", "de", 1)
+        defer {
+            if let previousLanguage { setenv("LANGUAGE", previousLanguage, 1) } else { unsetenv("LANGUAGE") }
+            setlocale(LC_MESSAGES, previousLocale)
+        }
+        try body()
+    }
+}
+
+extension BuilderFixtures {
+    /// The German catalog of BuilderTranslationTests' menu.
+    static var translationCatalog: String {
+        directory.deletingLastPathComponent().appendingPathComponent("translation/de.po").path
+    }
+}
