@@ -49,6 +49,19 @@ final class ListContextMenuTests: GtkTestCase {
         XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "Escape closed the menu")
     }
 
+    /// The focused widget and its ancestors up to the window, by type, for failure messages.
+    @MainActor
+    static func focusChain(in widget: UnsafeMutablePointer<GtkWidget>) -> String {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return "nowhere" }
+        var names: [String] = []
+        var current: UnsafeMutablePointer<GtkWidget>? = focus
+        while let candidate = current {
+            names.append(String(cString: gmk_type_name_of(candidate)) + (candidate == widget ? " (the list)" : ""))
+            current = gtk_widget_get_parent(candidate)
+        }
+        return names.joined(separator: " < ")
+    }
+
     /// Turns the main loop for a moment: input GTK has not reported yet arrives.
     @MainActor
     static func spin() {
@@ -178,8 +191,11 @@ final class ListContextMenuTests: GtkTestCase {
                 settle { notes.label(showing: "Note 299") != nil && notes.selectedTitles == ["Note 299"] }
                 XCTAssertEqual(notes.selectedTitles, ["Note 299"], "\(kind): End moved the focus and the selection")
                 for key in ["Menu", "shift+F10"] {
+                    let focusBefore = Self.focusChain(in: notes.list)
                     window.key(key)
-                    guard let popover = Self.openedMenu(context) else { return XCTFail("\(kind): \(key) opened no menu") }
+                    guard let popover = Self.openedMenu(context) else {
+                        return XCTFail("\(kind): \(key) opened no menu; the focus was \(focusBefore)")
+                    }
                     XCTAssertEqual(NoteList.titles(context.listItems), ["Note 299"], "\(kind): \(key) acts on the focused item")
                     guard let label = notes.label(showing: "Note 299") else { return XCTFail("\(kind): the row went") }
                     var row = label
