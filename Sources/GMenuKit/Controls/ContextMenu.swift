@@ -40,6 +40,8 @@ public final class ContextMenu: MenuControl {
     /// Created on first use, parented to the widget and kept for later openings.
     private var popover: WeakObjectPointer<GtkWidget>?
     private var controllers: [WeakObjectPointer<GObject>] = []
+    /// The press-and-hold gesture, touch only unless ``opensOnHeldPrimaryButton``.
+    private var longPress: WeakObjectPointer<GObject>?
     private var widgetHandlers: [gulong] = []
     private var layoutFollower: PopoverLayoutFollower?
     /// The focus when the menu opened, given back when it closes.
@@ -82,6 +84,17 @@ public final class ContextMenu: MenuControl {
     public var showsShortcuts: Bool {
         get { menu.showsShortcuts }
         set { menu.showsShortcuts = newValue }
+    }
+
+    /// Whether pressing and holding the primary button of a mouse or touchpad opens the menu,
+    /// as press and hold on a touch screen does. Off by default, as in GNOME Files: a click
+    /// held a little long (a slow hand) should stay a click. A press held this long opens the
+    /// menu instead of clicking: it neither selects nor activates what is under it.
+    public var opensOnHeldPrimaryButton: Bool = false {
+        didSet {
+            guard let gesture = longPress?.object else { return }
+            gtk_gesture_single_set_touch_only(gmk_gesture_single(gesture.gpointer), opensOnHeldPrimaryButton ? 0 : 1)
+        }
     }
 
     /// The context menu attached to `widget`, if there is one.
@@ -190,7 +203,8 @@ public final class ContextMenu: MenuControl {
         add(controller: click)
 
         let longPress = gtk_gesture_long_press_new()!
-        gtk_gesture_single_set_touch_only(gmk_gesture_single(longPress.gpointer), 1)
+        gtk_gesture_single_set_touch_only(gmk_gesture_single(longPress.gpointer), opensOnHeldPrimaryButton ? 0 : 1)
+        self.longPress = WeakObjectPointer(gmk_object(longPress.gpointer))
         gmk_connect_long_press(longPress, { gesture, x, y, data in
             openContextMenu(pressedBy: gesture?.gpointer, at: x, y, relay: data)
         }, SwiftClosureData.retained(relay), SwiftClosureData.releaseOnClosureDestroy)
@@ -316,7 +330,11 @@ public final class ContextMenu: MenuControl {
         guard let widget = attached.object, let root = gtk_widget_get_root(widget) else { return nil }
         let previous = focusBeforeOpening?.object
         focusBeforeOpening = nil
-        if let previous, gtk_widget_get_mapped(previous) != 0, gtk_widget_get_root(previous) == root { return previous }
+        if let previous, gtk_widget_get_mapped(previous) != 0, gtk_widget_get_root(previous) == root {
+            // GTK 4.18 then gives the focus to the widget itself: taken back (PopdownFocusKeeping).
+            PopdownFocusKeeping.keep(previous, over: widget)
+            return previous
+        }
         return widget
     }
 
