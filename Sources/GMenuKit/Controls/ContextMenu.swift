@@ -207,6 +207,10 @@ public final class ContextMenu: MenuControl {
         self.longPress = WeakObjectPointer(gmk_object(longPress.gpointer))
         gmk_connect_long_press(longPress, { gesture, x, y, data in
             openContextMenu(pressedBy: gesture?.gpointer, at: x, y, relay: data)
+            // The menu took the pointer: the release goes to it, and the gesture, never told,
+            // would still hold the press and ignore the next one (a second press and hold
+            // opened nothing and was taken as a click). It lets go of this press now.
+            if let gesture { gtk_event_controller_reset(gmk_event_controller(gesture.gpointer)) }
         }, SwiftClosureData.retained(relay), SwiftClosureData.releaseOnClosureDestroy)
         add(controller: longPress)
 
