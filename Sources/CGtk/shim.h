@@ -300,5 +300,6 @@ static inline void gmk_widget_add_style_provider(GtkWidget *widget, GtkCssProvid
   G_GNUC_END_IGNORE_DEPRECATIONS
 }
 #include "lists_shim.h"
+#include "tree_view_shim.h"
 
 #endif

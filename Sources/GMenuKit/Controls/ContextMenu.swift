@@ -42,6 +42,8 @@ public final class ContextMenu: MenuControl {
     private var controllers: [WeakObjectPointer<GObject>] = []
     /// The press-and-hold gesture, touch only unless ``opensOnHeldPrimaryButton``.
     private var longPress: WeakObjectPointer<GObject>?
+    /// The secondary click gesture.
+    private var secondaryClick: WeakObjectPointer<GObject>?
     private var widgetHandlers: [gulong] = []
     private var layoutFollower: PopoverLayoutFollower?
     /// The focus when the menu opened, given back when it closes.
@@ -94,6 +96,16 @@ public final class ContextMenu: MenuControl {
         didSet {
             guard let gesture = longPress?.object else { return }
             gtk_gesture_single_set_touch_only(gmk_gesture_single(gesture.gpointer), opensOnHeldPrimaryButton ? 0 : 1)
+        }
+    }
+
+    /// Has the secondary click and the long press seen before the widget's own gestures (the
+    /// capture phase), for a widget that acts on every button's press itself: a `GtkTreeView`
+    /// selects the row under any button as it is pressed, which would undo the selection the
+    /// menu is to act on. The menu's gestures claim the press, so the widget's never see it.
+    func opensBeforeTheWidgetsOwnGestures() {
+        for gesture in [secondaryClick, longPress].compactMap({ $0?.object }) {
+            gtk_event_controller_set_propagation_phase(gmk_event_controller(gesture.gpointer), GTK_PHASE_CAPTURE)
         }
     }
 
@@ -200,6 +212,7 @@ public final class ContextMenu: MenuControl {
         gmk_connect_click(click, "pressed", { gesture, _, x, y, data in
             openContextMenu(pressedBy: gesture?.gpointer, at: x, y, relay: data)
         }, SwiftClosureData.retained(relay), SwiftClosureData.releaseOnClosureDestroy)
+        secondaryClick = WeakObjectPointer(gmk_object(click.gpointer))
         add(controller: click)
 
         let longPress = gtk_gesture_long_press_new()!
@@ -318,7 +331,14 @@ public final class ContextMenu: MenuControl {
         gtk_popover_set_has_arrow(gmk_popover(created), 0)
         gtk_widget_set_halign(created, GTK_ALIGN_START)
         // The widget takes the floating reference; its destroy handler takes the popover off.
-        gtk_widget_set_parent(created, widget)
+        if gmk_is_tree_view(widget.gpointer) != 0 {
+            // A GtkTreeView's column header buttons are its children, their CSS nodes under its
+            // header node: a popover added after them (gtk_widget_set_parent) is a GTK critical
+            // (gtk_css_node_insert_after). Before them, its node's neighbour is none.
+            gtk_widget_insert_after(created, widget, nil)
+        } else {
+            gtk_widget_set_parent(created, widget)
+        }
         menu.present(in: created)
         let relay = self.relay
         PopoverRetirement.watch(created) { relay.contextMenu?.focusReturnTarget() }
