@@ -1,4 +1,5 @@
 import CGtk
+import CTreeViewFixtures
 import XCTest
 
 @testable import GMenuKit
@@ -120,6 +121,44 @@ final class ListPressAndHoldTests: GtkTestCase {
                     XCTAssertEqual(notes.selectedTitles, ["Note 3"], "\(kind): the slow click selected the row")
                 }
             }
+        }
+    }
+
+    /// A tree view selects the row under any button as it is pressed (its own click gesture),
+    /// before a long press is one: the menu acts on the held row, alone, whatever was selected.
+    func testPressAndHoldOnATreeViewRowOpensItsMenuWithoutActivatingIt() throws {
+        try GtkSession.start()
+        onMain {
+            var activated: [[String]] = []
+            let tree = NoteTree(count: 6)
+            let context = TreeViewContextMenuTests.attachMenu(to: tree, primary: { activated.append($0) })
+            context.opensOnHeldPrimaryButton = true
+            let window = InputWindow(titled: "Tree hold", child: tree.scroller)
+            defer { window.destroy() }
+            tree.select([1, 2])
+            let point = tree.point(of: 4)
+            window.movePointer(onto: tree.view, at: point.x, point.y)
+            XInput.xdotool("mousedown", "1")
+            let deadline = Date().addingTimeInterval(2)
+            while !(context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false) && Date() < deadline {
+                g_main_context_iteration(nil, 0)
+                g_usleep(2_000)
+            }
+            XInput.xdotool("mouseup", "1")
+            ListContextMenuTests.spin()
+            guard let popover = context.popoverWidget, gtk_widget_get_mapped(popover) != 0 else {
+                return XCTFail("press and hold opened no menu")
+            }
+            XCTAssertEqual(NoteTree.titles(context.treeRows), ["Note 4"], "the held row")
+            XCTAssertEqual(tree.selectedTitles, ["Note 4"])
+            XCTAssertEqual(activated, [], "no row-activated")
+            ListContextMenuTests.close(popover, in: window)
+            // A click still clicks (above the menu).
+            let other = tree.point(of: 0)
+            window.click(1, onto: tree.view, at: other.x, other.y)
+            ListContextMenuTests.spin()
+            XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "a click opens no menu")
+            XCTAssertEqual(tree.selectedTitles, ["Note 0"], "a click selects")
         }
     }
 }
