@@ -65,6 +65,14 @@ static inline void gmk_tree_view_select_only(GtkWidget *view, GtkTreePath *path)
   gtk_tree_selection_select_path(selection, path);
 }
 
+static inline void gmk_tree_view_select_path(GtkWidget *view, GtkTreePath *path) {
+  gtk_tree_selection_select_path(gtk_tree_view_get_selection(GTK_TREE_VIEW(view)), path);
+}
+
+static inline GtkTreePath *gmk_tree_path_new_from_indices(const int *indices, int depth) {
+  return gtk_tree_path_new_from_indicesv((int *) indices, (gsize) depth);
+}
+
 static inline void gmk_tree_view_unselect_all(GtkWidget *view) {
   gtk_tree_selection_unselect_all(gtk_tree_view_get_selection(GTK_TREE_VIEW(view)));
 }

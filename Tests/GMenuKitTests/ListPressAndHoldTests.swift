@@ -125,7 +125,7 @@ final class ListPressAndHoldTests: GtkTestCase {
     }
 
     /// A tree view selects the row under any button as it is pressed (its own click gesture),
-    /// before a long press is one: the menu acts on the held row, alone, whatever was selected.
+    /// before a long press is one: the menu puts back the selection of that moment.
     func testPressAndHoldOnATreeViewRowOpensItsMenuWithoutActivatingIt() throws {
         try GtkSession.start()
         onMain {
@@ -136,26 +136,38 @@ final class ListPressAndHoldTests: GtkTestCase {
             let window = InputWindow(titled: "Tree hold", child: tree.scroller)
             defer { window.destroy() }
             tree.select([1, 2])
-            let point = tree.point(of: 4)
-            window.movePointer(onto: tree.view, at: point.x, point.y)
-            XInput.xdotool("mousedown", "1")
-            let deadline = Date().addingTimeInterval(2)
-            while !(context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false) && Date() < deadline {
-                g_main_context_iteration(nil, 0)
-                g_usleep(2_000)
+            @MainActor func hold(_ position: Int) {
+                let point = tree.point(of: position)
+                tree.movePointer(in: window, at: point.x, point.y)
+                XInput.xdotool("mousedown", "1")
+                let deadline = Date().addingTimeInterval(2)
+                while !(context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false) && Date() < deadline {
+                    g_main_context_iteration(nil, 0)
+                    g_usleep(2_000)
+                }
+                XInput.xdotool("mouseup", "1")
+                ListContextMenuTests.spin()
             }
-            XInput.xdotool("mouseup", "1")
-            ListContextMenuTests.spin()
+            hold(4)
             guard let popover = context.popoverWidget, gtk_widget_get_mapped(popover) != 0 else {
                 return XCTFail("press and hold opened no menu")
             }
-            XCTAssertEqual(NoteTree.titles(context.treeRows), ["Note 4"], "the held row")
+            XCTAssertEqual(NoteTree.titles(context.treeRows), ["Note 4"], "the held row, selected alone")
             XCTAssertEqual(tree.selectedTitles, ["Note 4"])
             XCTAssertEqual(activated, [], "no row-activated")
             ListContextMenuTests.close(popover, in: window)
+
+            // On a selected row (above the first menu): the whole selection, which stays.
+            tree.select([1, 2])
+            hold(1)
+            XCTAssertEqual(gtk_widget_get_mapped(popover), 1, "press and hold on a selected row")
+            XCTAssertEqual(NoteTree.titles(context.treeRows), ["Note 1", "Note 2"], "the selection")
+            XCTAssertEqual(tree.selectedTitles, ["Note 1", "Note 2"], "the selection stayed")
+            XCTAssertEqual(activated, [])
+            ListContextMenuTests.close(popover, in: window)
             // A click still clicks (above the menu).
             let other = tree.point(of: 0)
-            window.click(1, onto: tree.view, at: other.x, other.y)
+            tree.click(1, in: window, at: other.x, other.y)
             ListContextMenuTests.spin()
             XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "a click opens no menu")
             XCTAssertEqual(tree.selectedTitles, ["Note 0"], "a click selects")

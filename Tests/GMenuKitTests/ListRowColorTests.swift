@@ -51,13 +51,10 @@ final class ListRowColorTests: GtkTestCase {
         let title = "List row colours GtkTreeView \(variant)"
         let window = InputWindow(titled: title, child: tree.scroller)
         defer { window.destroy() }
-        // The previous check left the pointer at the window's corner, on the new tree view's
-        // header: a tree view has no widgets for its rows, so GTK would see no pointer enter it.
-        XInput.xdotool("mousemove", "700", "500")
         gtk_test_widget_wait_for_draw(tree.view)
         ListContextMenuTests.spin()
         let point = tree.point(of: 1)
-        window.click(3, onto: tree.view, at: point.x, point.y)
+        tree.click(3, in: window, at: point.x, point.y)
         checkRows(of: context, name: "GtkTreeView \(variant)", title: title, screenshot: "list-rows-GtkTreeView-\(variant)")
         XCTAssertEqual(tree.selectedTitles, ["Note 1"], "[GtkTreeView \(variant)] the menu opened on a selected row")
     }

@@ -66,6 +66,21 @@ struct NoteTree {
     }
 
     static func titles(_ rows: [TreeRow]) -> [String] { rows.map { $0.string(column: 0) ?? "?" } }
+
+    /// Moves the pointer to `(x, y)` of the view from outside the window: a tree view has no
+    /// widgets for its rows, and GTK reports the pointer arriving on it only when it comes from
+    /// outside (a pointer already there when the window opened, or left by the last click, is
+    /// not seen to arrive).
+    func movePointer(in window: InputWindow, at x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) {
+        XInput.xdotool("mousemove", "700", "500")
+        ListContextMenuTests.spin()
+        window.movePointer(onto: view, at: x, y, file: file, line: line)
+    }
+
+    func click(_ button: Int, in window: InputWindow, at x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) {
+        movePointer(in: window, at: x, y, file: file, line: line)
+        XInput.xdotool("click", String(button), file: file, line: line)
+    }
 }
 
 final class TreeViewContextMenuTests: GtkTestCase {
@@ -96,7 +111,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
             // On a selected row: the whole selection, which stays (GtkTreeView's own gesture,
             // which selects under any button, does not see the press).
             let selected = tree.point(of: 2)
-            window.click(3, onto: tree.view, at: selected.x, selected.y)
+            tree.click(3, in: window, at: selected.x, selected.y)
             guard let popover = ListContextMenuTests.openedMenu(context) else { return XCTFail("no menu on a selected row") }
             XCTAssertEqual(NoteTree.titles(context.treeRows), ["Note 1", "Note 2"], "the menu acts on the selection")
             XCTAssertEqual(ListContextMenuTests.labels(context), ["Open 2 Notes", "Delete 2 Notes…"])
@@ -106,7 +121,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
 
             // On an unselected row (above the first menu): that row, selected alone first.
             let unselected = tree.point(of: 0)
-            window.click(3, onto: tree.view, at: unselected.x, unselected.y)
+            tree.click(3, in: window, at: unselected.x, unselected.y)
             guard ListContextMenuTests.openedMenu(context) != nil else { return XCTFail("no menu on an unselected row") }
             XCTAssertEqual(NoteTree.titles(context.treeRows), ["Note 0"])
             XCTAssertEqual(ListContextMenuTests.labels(context), ["Open Note", "Delete Note…"])
@@ -114,7 +129,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
             ListContextMenuTests.close(popover, in: window)
 
             // Below the rows: no row, and the selection is cleared.
-            window.click(3, onto: tree.view, at: 60, Double(gtk_widget_get_height(tree.view)) - 12)
+            tree.click(3, in: window, at: 60, Double(gtk_widget_get_height(tree.view)) - 12)
             guard ListContextMenuTests.openedMenu(context) != nil else { return XCTFail("no menu on empty space") }
             XCTAssertEqual(NoteTree.titles(context.treeRows), [])
             XCTAssertEqual(ListContextMenuTests.labels(context), ["New Note", "Select All"], "the menu for no row")
@@ -125,7 +140,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
             tree.select([3])
             let header = tree.area(of: 0).y / 2
             XCTAssertGreaterThan(header, 2, "the header is above the first row")
-            window.click(3, onto: tree.view, at: 60, Double(header))
+            tree.click(3, in: window, at: 60, Double(header))
             ListContextMenuTests.spin()
             XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "no menu on the header")
             XCTAssertEqual(tree.selectedTitles, ["Note 3"], "and the selection stayed")
@@ -141,7 +156,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
             defer { window.destroy() }
             tree.select([0, 1])
             let point = tree.point(of: 3)
-            window.click(3, onto: tree.view, at: point.x, point.y)
+            tree.click(3, in: window, at: point.x, point.y)
             guard let popover = ListContextMenuTests.openedMenu(context) else { return XCTFail("no menu") }
             XCTAssertEqual(NoteTree.titles(context.treeRows), ["Note 3"])
             XCTAssertEqual(tree.selectedTitles, ["Note 0", "Note 1"], "the selection did not change")
@@ -157,7 +172,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
             let window = InputWindow(titled: "Tree keys", child: tree.scroller)
             defer { window.destroy() }
             let first = tree.point(of: 0)
-            window.click(1, onto: tree.view, at: first.x, first.y)
+            tree.click(1, in: window, at: first.x, first.y)
             settle { tree.selectedTitles == ["Note 0"] }
             window.key("End")
             settle { tree.selectedTitles == ["Note 299"] }
@@ -201,7 +216,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
             let window = InputWindow(titled: "Tree activate", child: tree.scroller)
             defer { window.destroy() }
             let point = tree.point(of: 1)
-            window.movePointer(onto: tree.view, at: point.x, point.y)
+            tree.movePointer(in: window, at: point.x, point.y)
             XInput.xdotool("click", "--repeat", "2", "--delay", "60", "1")
             settle { !activated.isEmpty }
             XCTAssertEqual(activated, [["Note 1"]], "a double click runs it for the row")
@@ -228,7 +243,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
             let window = InputWindow(titled: "Tree model", child: tree.scroller)
             defer { window.destroy() }
             let point = tree.point(of: 3)
-            window.click(3, onto: tree.view, at: point.x, point.y)
+            tree.click(3, in: window, at: point.x, point.y)
             guard let popover = ListContextMenuTests.openedMenu(context) else { return XCTFail("no menu") }
 
             // Rows come and go around it: the menu stays, on the same note.
@@ -267,7 +282,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
                 let window = InputWindow(titled: "Tree lifetime", child: tree.scroller)
                 tree.select([2, 3])
                 let point = tree.point(of: 3)
-                window.click(3, onto: tree.view, at: point.x, point.y)
+                tree.click(3, in: window, at: point.x, point.y)
                 guard let popover = ListContextMenuTests.openedMenu(context) else { return XCTFail("no menu") }
                 XCTAssertEqual(NoteTree.titles(context.treeRows), ["Note 2", "Note 3"])
                 watcher.watch(popover)

@@ -218,6 +218,14 @@ public final class ContextMenu: MenuControl {
         let longPress = gtk_gesture_long_press_new()!
         gtk_gesture_single_set_touch_only(gmk_gesture_single(longPress.gpointer), opensOnHeldPrimaryButton ? 0 : 1)
         self.longPress = WeakObjectPointer(gmk_object(longPress.gpointer))
+        gmk_connect_gesture_sequence(gmk_gesture(longPress.gpointer), "begin", { _, _, data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated { ContextMenuRelay.contextMenu(data)?.opening?.longPressBegan() }
+        }, SwiftClosureData.retained(relay), SwiftClosureData.releaseOnClosureDestroy)
+        gmk_connect_gesture_sequence(gmk_gesture(longPress.gpointer), "end", { _, _, data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated { ContextMenuRelay.contextMenu(data)?.opening?.longPressEnded() }
+        }, SwiftClosureData.retained(relay), SwiftClosureData.releaseOnClosureDestroy)
         gmk_connect_long_press(longPress, { gesture, x, y, data in
             openContextMenu(pressedBy: gesture?.gpointer, at: x, y, relay: data)
             // The menu took the pointer: the release goes to it, and the gesture, never told,

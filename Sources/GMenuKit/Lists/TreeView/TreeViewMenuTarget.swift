@@ -76,11 +76,35 @@ final class TreeViewMenuTarget: ContextMenuOpening {
 
     // MARK: ContextMenuOpening
 
+    /// The selection when a press that may become a long press went down: GtkTreeView selects
+    /// the row under it as it goes down (`gtk_tree_view_click_gesture_pressed`), so press and
+    /// hold on a selected row would find the selection cut to that row. The long press runs in
+    /// the capture phase, before the view's gesture, and puts it back when it opens the menu.
+    private var selectionAtPress: [TreeRow]?
+
+    func longPressBegan() { selectionAtPress = selectedRows() }
+    func longPressEnded() { selectionAtPress = nil }
+
+    private func restoreSelectionAtPress() {
+        guard let rows = selectionAtPress else { return }
+        selectionAtPress = nil
+        let paths = rows.compactMap(\.indices)
+        gmk_tree_view_unselect_all(view)
+        for indices in paths {
+            let path = indices.map { Int32($0) }.withUnsafeBufferPointer { gmk_tree_path_new_from_indices($0.baseAddress, Int32($0.count)) }
+            if let path {
+                gmk_tree_view_select_path(view, path)
+                gmk_tree_path_free(path)
+            }
+        }
+    }
+
     func prepareToOpen(at x: Double, _ y: Double) -> Bool {
         stopWatchingModel()
         var onRows: gboolean = 0
         let path = gmk_tree_view_path_at(view, x, y, &onRows)
         guard onRows != 0 else { return false }
+        restoreSelectionAtPress()
         if let path {
             defer { gmk_tree_path_free(path) }
             hold(rows(openedOn: path))
