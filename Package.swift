@@ -38,7 +38,9 @@ let package = Package(
         // The Swift blocks of README.md and the DocC catalog, compiled (DocumentationExampleTests
         // checks that every block is here).
         .target(name: "DocumentationExamples", dependencies: ["GMenuKit", "CGtk"], path: "Tests/DocumentationExamples"),
-        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures", "DocumentationExamples", "MenuLint", "NotepadApp"]),
+        // A GtkTreeView for the tests, built in C where GTK 4.10's deprecation warnings are silenced.
+        .target(name: "CTreeViewFixtures", dependencies: ["CGtk"], path: "Tests/CTreeViewFixtures"),
+        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures", "DocumentationExamples", "MenuLint", "NotepadApp", "CTreeViewFixtures"]),
         // Random misuse of the public API alone, for a fixed number of iterations.
         .testTarget(name: "GMenuKitAbuseTests", dependencies: ["GMenuKit", "CGtk"]),
     ],

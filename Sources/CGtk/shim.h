@@ -192,6 +192,13 @@ static inline gulong gmk_connect_long_press(GtkGestureLongPress *gesture, GMKLon
   return g_signal_connect_data(gesture, "pressed", G_CALLBACK(callback), data, destroy, 0);
 }
 
+/* GtkGesture::begin and ::end */
+typedef void (*GMKGestureSequenceCallback)(GtkGesture *gesture, GdkEventSequence *sequence, gpointer user_data);
+static inline gulong gmk_connect_gesture_sequence(GtkGesture *gesture, const char *signal, GMKGestureSequenceCallback callback,
+                                                  gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(gesture, signal, G_CALLBACK(callback), data, destroy, 0);
+}
+
 static inline gulong gmk_connect_action_state_changed(GActionGroup *group, GMKActionStateChangedCallback callback,
                                                       gpointer data, GClosureNotify destroy) {
   return g_signal_connect_data(group, "action-state-changed", G_CALLBACK(callback), data, destroy, 0);
@@ -302,5 +309,6 @@ static inline void gmk_widget_add_style_provider(GtkWidget *widget, GtkCssProvid
   G_GNUC_END_IGNORE_DEPRECATIONS
 }
 #include "lists_shim.h"
+#include "tree_view_shim.h"
 
 #endif

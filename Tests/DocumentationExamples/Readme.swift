@@ -142,3 +142,13 @@ struct Visit: Identifiable, Equatable { let id: Int; var title: String }
         }
     } primaryAction: { selected in open(selected) }
 }
+
+@MainActor func attachNotesMenu(toTreeView treeView: UnsafeMutablePointer<GtkWidget>, notes: Notes) {
+    ContextMenu(for: treeView, row: { $0.string(column: 0) ?? "" }) { titles in
+        if titles.isEmpty {
+            Button("New Note") { notes.add() }
+        } else {
+            Button(titles.count == 1 ? "Open" : "Open \(titles.count) Notes") { openTitled(titles) }
+        }
+    } primaryAction: { titles in openTitled(titles) }
+}

@@ -62,3 +62,4 @@ struct Note: Identifiable, Equatable { let id: Int; var title: String }
 }
 @MainActor func open(_ notes: [Note]) {}
 @MainActor func delete(_ notes: [Note]) {}
+@MainActor func openTitled(_ titles: [String]) {}

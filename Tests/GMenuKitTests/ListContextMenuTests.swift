@@ -49,6 +49,19 @@ final class ListContextMenuTests: GtkTestCase {
         XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "Escape closed the menu")
     }
 
+    /// The focused widget and its ancestors up to the window, by type, for failure messages.
+    @MainActor
+    static func focusChain(in widget: UnsafeMutablePointer<GtkWidget>) -> String {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return "nowhere" }
+        var names: [String] = []
+        var current: UnsafeMutablePointer<GtkWidget>? = focus
+        while let candidate = current {
+            names.append(String(cString: gmk_type_name_of(candidate)) + (candidate == widget ? " (the list)" : ""))
+            current = gtk_widget_get_parent(candidate)
+        }
+        return names.joined(separator: " < ")
+    }
+
     /// Turns the main loop for a moment: input GTK has not reported yet arrives.
     @MainActor
     static func spin() {
@@ -178,8 +191,11 @@ final class ListContextMenuTests: GtkTestCase {
                 settle { notes.label(showing: "Note 299") != nil && notes.selectedTitles == ["Note 299"] }
                 XCTAssertEqual(notes.selectedTitles, ["Note 299"], "\(kind): End moved the focus and the selection")
                 for key in ["Menu", "shift+F10"] {
+                    let focusBefore = Self.focusChain(in: notes.list)
                     window.key(key)
-                    guard let popover = Self.openedMenu(context) else { return XCTFail("\(kind): \(key) opened no menu") }
+                    guard let popover = Self.openedMenu(context) else {
+                        return XCTFail("\(kind): \(key) opened no menu; the focus was \(focusBefore)")
+                    }
                     XCTAssertEqual(NoteList.titles(context.listItems), ["Note 299"], "\(kind): \(key) acts on the focused item")
                     guard let label = notes.label(showing: "Note 299") else { return XCTFail("\(kind): the row went") }
                     var row = label
@@ -194,8 +210,53 @@ final class ListContextMenuTests: GtkTestCase {
                     XCTAssertEqual(Int(area.height), Int(bounds.size.height.rounded(.up)), "\(kind): \(key): the row's height")
                     XCTAssertGreaterThan(bounds.origin.y, 100, "\(kind): the row is far below the pointer, at the end of the list")
                     Self.close(popover, in: window)
+                    // GTK 4.18 gives the focus to the menu's parent after closing it: the list
+                    // box took it from its row so, and took it back (PopdownFocusKeeping).
+                    XCTAssertTrue(Self.focusChain(in: notes.list).hasPrefix(kind == .listBox ? "GtkListBoxRow" : "GtkListItemWidget")
+                                  || Self.focusChain(in: notes.list).hasPrefix("GtkColumnViewRowWidget"),
+                                  "\(kind): \(key): the focus went back to the row, not \(Self.focusChain(in: notes.list))")
                 }
             }
+        }
+    }
+
+    func testMenuKeyWithTheFocusOnTheListItselfActsOnTheSelectionAtThePartOfTheListShown() throws {
+        try GtkSession.start()
+        onMain {
+            let notes = NoteList(.listBox, count: 300, height: 240)
+            let context = Self.attachMenu(to: notes)
+            let window = InputWindow(titled: "List box keys", child: notes.scroller)
+            defer { window.destroy() }
+            let first = notes.point(of: "Note 0")
+            window.click(1, onto: notes.list, at: first.x, first.y)
+            window.key("End")
+            settle { notes.label(showing: "Note 299") != nil && notes.selectedTitles == ["Note 299"] }
+            // A list box takes the focus itself (gtk_widget_grab_focus_self), as GTK 4.18 gives it
+            // when a popover over it closes.
+            gtk_widget_grab_focus(notes.list)
+            XCTAssertTrue(Self.focusChain(in: notes.list).hasPrefix("GtkListBox (the list)"), Self.focusChain(in: notes.list))
+            // The viewport scrolls to the list's top, animated: the menu points at what it shows then.
+            var shownTop: Float = -1
+            for _ in 0..<50 {
+                Self.spin()
+                var shown = graphene_rect_t()
+                _ = gtk_widget_compute_bounds(notes.scroller, notes.list, &shown)
+                if shown.origin.y == shownTop { break }
+                shownTop = shown.origin.y
+            }
+            window.key("shift+F10")
+            guard let popover = Self.openedMenu(context) else { return XCTFail("shift+F10 opened no menu") }
+            XCTAssertEqual(NoteList.titles(context.listItems), ["Note 299"], "the selection")
+            var area = GdkRectangle()
+            XCTAssertEqual(gtk_popover_get_pointing_to(gmk_popover(popover), &area), 1)
+            let offset = PopoverPlacement.pointingToOffset(of: notes.list)
+            var shown = graphene_rect_t()
+            XCTAssertEqual(gtk_widget_compute_bounds(notes.scroller, notes.list, &shown), 1)
+            // The list is 300 rows tall; the menu points at the 240 pixels of it the scrolled window shows.
+            XCTAssertEqual(Int(area.y - offset.y), Int(shown.origin.y.rounded(.down)), "at the top of what is shown")
+            XCTAssertEqual(Int(area.height), Int(shown.size.height.rounded(.up)), "as tall as what is shown")
+            XCTAssertGreaterThan(gtk_widget_get_height(notes.list), 2_000)
+            Self.close(popover, in: window)
         }
     }
 

@@ -40,6 +40,10 @@ public final class ContextMenu: MenuControl {
     /// Created on first use, parented to the widget and kept for later openings.
     private var popover: WeakObjectPointer<GtkWidget>?
     private var controllers: [WeakObjectPointer<GObject>] = []
+    /// The press-and-hold gesture, touch only unless ``opensOnHeldPrimaryButton``.
+    private var longPress: WeakObjectPointer<GObject>?
+    /// The secondary click gesture.
+    private var secondaryClick: WeakObjectPointer<GObject>?
     private var widgetHandlers: [gulong] = []
     private var layoutFollower: PopoverLayoutFollower?
     /// The focus when the menu opened, given back when it closes.
@@ -82,6 +86,27 @@ public final class ContextMenu: MenuControl {
     public var showsShortcuts: Bool {
         get { menu.showsShortcuts }
         set { menu.showsShortcuts = newValue }
+    }
+
+    /// Whether pressing and holding the primary button of a mouse or touchpad opens the menu,
+    /// as press and hold on a touch screen does. Off by default, as in GNOME Files: a click
+    /// held a little long (a slow hand) should stay a click. A press held this long opens the
+    /// menu instead of clicking: it neither selects nor activates what is under it.
+    public var opensOnHeldPrimaryButton: Bool = false {
+        didSet {
+            guard let gesture = longPress?.object else { return }
+            gtk_gesture_single_set_touch_only(gmk_gesture_single(gesture.gpointer), opensOnHeldPrimaryButton ? 0 : 1)
+        }
+    }
+
+    /// Has the secondary click and the long press seen before the widget's own gestures (the
+    /// capture phase), for a widget that acts on every button's press itself: a `GtkTreeView`
+    /// selects the row under any button as it is pressed, which would undo the selection the
+    /// menu is to act on. The menu's gestures claim the press, so the widget's never see it.
+    func opensBeforeTheWidgetsOwnGestures() {
+        for gesture in [secondaryClick, longPress].compactMap({ $0?.object }) {
+            gtk_event_controller_set_propagation_phase(gmk_event_controller(gesture.gpointer), GTK_PHASE_CAPTURE)
+        }
     }
 
     /// The context menu attached to `widget`, if there is one.
@@ -187,12 +212,26 @@ public final class ContextMenu: MenuControl {
         gmk_connect_click(click, "pressed", { gesture, _, x, y, data in
             openContextMenu(pressedBy: gesture?.gpointer, at: x, y, relay: data)
         }, SwiftClosureData.retained(relay), SwiftClosureData.releaseOnClosureDestroy)
+        secondaryClick = WeakObjectPointer(gmk_object(click.gpointer))
         add(controller: click)
 
         let longPress = gtk_gesture_long_press_new()!
-        gtk_gesture_single_set_touch_only(gmk_gesture_single(longPress.gpointer), 1)
+        gtk_gesture_single_set_touch_only(gmk_gesture_single(longPress.gpointer), opensOnHeldPrimaryButton ? 0 : 1)
+        self.longPress = WeakObjectPointer(gmk_object(longPress.gpointer))
+        gmk_connect_gesture_sequence(gmk_gesture(longPress.gpointer), "begin", { _, _, data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated { ContextMenuRelay.contextMenu(data)?.opening?.longPressBegan() }
+        }, SwiftClosureData.retained(relay), SwiftClosureData.releaseOnClosureDestroy)
+        gmk_connect_gesture_sequence(gmk_gesture(longPress.gpointer), "end", { _, _, data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated { ContextMenuRelay.contextMenu(data)?.opening?.longPressEnded() }
+        }, SwiftClosureData.retained(relay), SwiftClosureData.releaseOnClosureDestroy)
         gmk_connect_long_press(longPress, { gesture, x, y, data in
             openContextMenu(pressedBy: gesture?.gpointer, at: x, y, relay: data)
+            // The menu took the pointer: the release goes to it, and the gesture, never told,
+            // would still hold the press and ignore the next one (a second press and hold
+            // opened nothing and was taken as a click). It lets go of this press now.
+            if let gesture { gtk_event_controller_reset(gmk_event_controller(gesture.gpointer)) }
         }, SwiftClosureData.retained(relay), SwiftClosureData.releaseOnClosureDestroy)
         add(controller: longPress)
 
@@ -300,7 +339,14 @@ public final class ContextMenu: MenuControl {
         gtk_popover_set_has_arrow(gmk_popover(created), 0)
         gtk_widget_set_halign(created, GTK_ALIGN_START)
         // The widget takes the floating reference; its destroy handler takes the popover off.
-        gtk_widget_set_parent(created, widget)
+        if gmk_is_tree_view(widget.gpointer) != 0 {
+            // A GtkTreeView's column header buttons are its children, their CSS nodes under its
+            // header node: a popover added after them (gtk_widget_set_parent) is a GTK critical
+            // (gtk_css_node_insert_after). Before them, its node's neighbour is none.
+            gtk_widget_insert_after(created, widget, nil)
+        } else {
+            gtk_widget_set_parent(created, widget)
+        }
         menu.present(in: created)
         let relay = self.relay
         PopoverRetirement.watch(created) { relay.contextMenu?.focusReturnTarget() }
@@ -316,7 +362,11 @@ public final class ContextMenu: MenuControl {
         guard let widget = attached.object, let root = gtk_widget_get_root(widget) else { return nil }
         let previous = focusBeforeOpening?.object
         focusBeforeOpening = nil
-        if let previous, gtk_widget_get_mapped(previous) != 0, gtk_widget_get_root(previous) == root { return previous }
+        if let previous, gtk_widget_get_mapped(previous) != 0, gtk_widget_get_root(previous) == root {
+            // GTK 4.18 then gives the focus to the widget itself: taken back (PopdownFocusKeeping).
+            PopdownFocusKeeping.keep(previous, over: widget)
+            return previous
+        }
         return widget
     }
 

@@ -12,4 +12,14 @@ protocol ContextMenuOpening: AnyObject {
     func prepareToOpenFromKeyboard() -> GdkRectangle?
     /// The menu is showing in `popover`.
     func menuDidOpen(in popover: UnsafeMutablePointer<GtkWidget>)
+    /// A press that may become a long press went down, before the widget's own gestures saw
+    /// it (and until ``longPressEnded()``).
+    func longPressBegan()
+    /// That press is over: released, moved away, or opened the menu.
+    func longPressEnded()
+}
+
+extension ContextMenuOpening {
+    func longPressBegan() {}
+    func longPressEnded() {}
 }

@@ -98,6 +98,9 @@ extension ListMenuTarget {
     /// Why `list` cannot carry a list's context menu, or nil.
     static func problem(attachingTo list: UnsafeMutablePointer<GtkWidget>, selection: OpaquePointer?) -> String? {
         let typeName = String(cString: gmk_type_name_of(list))
+        if gmk_is_tree_view(list.gpointer) != 0 {
+            return "a GtkTreeView's context menu is ContextMenu(for:row:content:), whose rows are TreeRows; this one acts on no items"
+        }
         guard let kind = ListKind(of: list) else {
             return "a list's context menu needs a GtkListView, GtkGridView, GtkColumnView or GtkListBox, not a \(typeName); it acts on no items"
         }

@@ -197,16 +197,19 @@ final class ListMenuTarget: ContextMenuOpening {
         stopWatchingModel()
         viewportScrolling.hold(around: list)
         guard let focused = focusedRow() else {
+            // The focus is on the list itself (a list box takes it so): the selection, at the
+            // part of the list the window shows.
             hold(selectedItems())
-            return nil
+            return visibleBounds(of: list)
         }
         hold(items(openedOn: focused.position, item: focused.item, selecting: true))
         return visibleBounds(of: focused.row)
     }
 
-    /// `row`'s bounds in the list's coordinates, cut to the part the window shows: a list box
-    /// in a scrolled window is as tall as all its rows, and a menu pointing beyond every monitor
-    /// makes GDK look up a monitor that is not there (a critical).
+    /// `row`'s bounds (or the list's) in the list's coordinates, cut to the part the window
+    /// shows, inside the scrolled window around the list: a list box in a scrolled window is
+    /// as tall as all its rows, and a menu pointing beyond every monitor makes GDK look up a
+    /// monitor that is not there (a critical).
     private func visibleBounds(of row: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
         guard let native = gtk_widget_get_native(row) else { return nil }
         let window = UnsafeMutablePointer<GtkWidget>(native)
@@ -218,6 +221,14 @@ final class ListMenuTarget: ContextMenuOpening {
         var shown = graphene_rect_t()
         var windowBounds = graphene_rect_t()
         graphene_rect_init(&windowBounds, 0, 0, Float(gtk_widget_get_width(window)), Float(gtk_widget_get_height(window)))
+        if let scroller = gtk_widget_get_ancestor(list, gtk_scrolled_window_get_type()) {
+            var scrollerBounds = graphene_rect_t()
+            var cut = graphene_rect_t()
+            if gtk_widget_compute_bounds(scroller, window, &scrollerBounds) != 0,
+               graphene_rect_intersection(&scrollerBounds, &windowBounds, &cut) {
+                windowBounds = cut
+            }
+        }
         guard graphene_rect_intersection(&inWindow, &windowBounds, &shown) else { return nil }
         return GdkRectangle(x: gint((shown.origin.x - listOrigin.x).rounded(.down)), y: gint((shown.origin.y - listOrigin.y).rounded(.down)),
                             width: gint(shown.size.width.rounded(.up)), height: gint(shown.size.height.rounded(.up)))
@@ -230,7 +241,13 @@ final class ListMenuTarget: ContextMenuOpening {
             connectWidgetSignal(popover, "closed") { _ in
                 guard let target = ListMenuTarget.attached(to: list) else { return }
                 target.stopWatchingModel()
-                target.viewportScrolling.release()
+                // Not yet: GTK 4.18 gives the list the focus after this, which would scroll a
+                // list box to its top (PopdownFocusKeeping gives it back to the row).
+                let closedList = WeakObjectPointer(list)
+                runAfterThisEvent {
+                    guard let list = closedList.object else { return }
+                    ListMenuTarget.attached(to: list)?.viewportScrolling.release()
+                }
             }
         }
         guard !held.items.isEmpty, let model else { return }
