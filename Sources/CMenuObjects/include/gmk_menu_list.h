@@ -28,6 +28,18 @@ void gmk_menu_list_row_set_checked(GtkWidget *row, gboolean checked);
 /* Scrolls a list view to `position` (the `list.scroll-to-item` action of GTK 4.8). */
 void gmk_menu_list_scroll_to(GtkWidget *list_view, guint position);
 
+/* One command row of a scrolling menu list, as one widget: its CSS node is `modelbutton`, its
+ * role a menu item named by its text; it draws its text, ellipsized, after `text_offset` pixels
+ * (the page's indicator column); a click, Return or Space emits `activate`. */
+#define GMK_TYPE_LIST_ROW (gmk_list_row_get_type())
+G_DECLARE_FINAL_TYPE(GMKListRow, gmk_list_row, GMK, LIST_ROW, GtkWidget)
+GtkWidget *gmk_list_row_new(void);
+void gmk_list_row_set_text(GtkWidget *row, const char *text);
+const char *gmk_list_row_get_text(GtkWidget *row);
+void gmk_list_row_set_text_offset(GtkWidget *row, int offset);
+typedef void (*GMKListRowCallback)(GtkWidget *row, gpointer user_data);
+gulong gmk_connect_list_row_activate(GtkWidget *row, GMKListRowCallback callback, gpointer data, GClosureNotify destroy);
+
 G_END_DECLS
 
 #endif

@@ -190,6 +190,9 @@ final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashable>: Scr
         guard let old = data else { return }
         let new = readData()
         data = new
+        // The same storage (an array not written to since, the same range): nothing changed,
+        // and nothing is compared. A menu refresh resolves the list again and lands here.
+        if bytesAreEqual(old, new) { return }
         let oldCount = old.count, newCount = new.count
         let same: (Data.Element, Data.Element) -> Bool = { [list, areEqual] a, b in
             guard list.elementID(a) == list.elementID(b) else { return false }
@@ -231,4 +234,11 @@ func scheduleOnMainLoop(_ body: @escaping @MainActor () -> Void) {
     }, Unmanaged.passRetained(Job(body)).toOpaque(), { data in
         if let data { Unmanaged<Job>.fromOpaque(data).release() }
     })
+}
+
+/// Whether two values are the same bytes: for an array, the same storage.
+private func bytesAreEqual<T>(_ a: T, _ b: T) -> Bool {
+    withUnsafeBytes(of: a) { first in
+        withUnsafeBytes(of: b) { second in first.elementsEqual(second) }
+    }
 }

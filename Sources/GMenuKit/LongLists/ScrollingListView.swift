@@ -20,7 +20,7 @@ final class ScrollingListView {
     /// The scrolled window, the widget for the slot.
     let widget: UnsafeMutablePointer<GtkWidget>
     private let listView: UnsafeMutablePointer<GtkWidget>
-    private let model: OpaquePointer
+    let listModel: OpaquePointer
     let rows: ScrollingListRows
     private var rowHeight = ScrollingListView.estimatedRowHeight
     private var measured = false
@@ -31,8 +31,8 @@ final class ScrollingListView {
     init(rows: ScrollingListRows) {
         self.rows = rows
         Self.installStyle()
-        model = gmk_menu_list_model_new(guint(rows.count))
-        let selection = gtk_no_selection_new(model)!  // takes the model's reference
+        listModel = gmk_menu_list_model_new(guint(rows.count))
+        let selection = gtk_no_selection_new(listModel)!  // takes the model's reference
         let factory = gtk_signal_list_item_factory_new()!
         listView = gtk_list_view_new(gmk_selection_model(UnsafeMutableRawPointer(selection)), gmk_list_item_factory(UnsafeMutableRawPointer(factory)))  // takes both
         gtk_widget_add_css_class(listView, "gmenukit-menu-list")
@@ -43,6 +43,13 @@ final class ScrollingListView {
         gtk_scrolled_window_set_child(gmk_scrolled_window(widget), listView)
         setHeight()
         WidgetOwnership.give(self, to: widget, key: Self.ownerKey)
+        // A menu opens at its top, as GTK's do, wherever the list was scrolled to last time.
+        // (GtkListView keeps its place by an anchor row, which the scroll-to action moves.)
+        connectWidgetSignal(listView, "map") { list in
+            if gtk_list_view_get_model(gmk_list_view(list)).map({ g_list_model_get_n_items(gmk_list_model(UnsafeMutableRawPointer($0))) }) ?? 0 > 0 {
+                gmk_menu_list_scroll_to(list, 0)
+            }
+        }
 
         let handlers = FactoryHandlers(self)
         gmk_connect_list_item(gmk_list_item_factory(UnsafeMutableRawPointer(factory)), "setup", { _, item, data in
@@ -114,29 +121,59 @@ final class ScrollingListView {
             gtk_list_item_set_child(item, state.row)
         }
         let title = content?.title ?? ""
-        gtk_label_set_text(gmk_label(state.label), title)
+        if isCheck {
+            gtk_label_set_text(gmk_label(state.label!), title)
+        } else {
+            gmk_list_row_set_text(state.row, title)
+        }
         gtk_widget_set_sensitive(state.row, content.map { $0.isDisabled ? 0 : 1 } ?? 0)
-        if case .check(let isOn) = content?.kind {
-            gtk_widget_set_opacity(state.indicator, isOn ? 1 : 0)
+        if case .check(let isOn) = content?.kind, let indicator = state.indicator {
+            gtk_widget_set_opacity(indicator, isOn ? 1 : 0)
             gmk_menu_list_row_set_checked(state.row, isOn ? 1 : 0)
         }
         if !state.isAligned, gtk_widget_get_root(state.row) != nil {
             state.isAligned = true
-            RowIndicatorAlignment.align(state.row)
+            if isCheck {
+                RowIndicatorAlignment.align(state.row)
+            } else {
+                if textOffset == nil { textOffset = RowIndicatorAlignment.indicatorColumnWidth(near: state.row) }
+                gmk_list_row_set_text_offset(state.row, Int32(textOffset ?? 0))
+            }
         }
         if !measured, let parent = gtk_widget_get_parent(state.row) { measureRow(parent) }
     }
 
+    /// The width of the indicator column of the page the list is in, where command rows'
+    /// labels begin (found once).
+    private var textOffset: Int?
+
+    /// The text a row shows.
+    static func title(ofRow row: UnsafeMutablePointer<GtkWidget>) -> String {
+        if let state = rowState(row), let label = state.label { return String(cString: gtk_label_get_text(gmk_label(label))) }
+        return gmk_list_row_get_text(row).map { String(cString: $0) } ?? ""
+    }
+
     private func makeRow(isCheck: Bool, item: OpaquePointer) -> RowState {
-        let role = isCheck ? GTK_ACCESSIBLE_ROLE_MENU_ITEM_CHECKBOX : GTK_ACCESSIBLE_ROLE_MENU_ITEM
-        let row = gmk_widget_new_with_role(gtk_button_get_type(), role, "modelbutton")!
+        guard isCheck else {
+            // A command row is one widget: GTK 4.8 makes 200 of them at every opening.
+            let row = gmk_list_row_new()!
+            gtk_widget_add_css_class(row, "gmenukit-row")
+            let state = RowState(row: row, label: nil, indicator: nil, item: item, isCheck: false)
+            WidgetOwnership.give(state, to: row, key: Self.rowKey)
+            RowHighlight.follow(row)
+            gmk_connect_list_row_activate(row, { row, data in
+                nonisolated(unsafe) let (row, data) = (row!, data)
+                MainActor.assumeIsolated { SwiftClosureData.object(data, as: FactoryHandlers.self).view?.activate(row) }
+            }, SwiftClosureData.retained(FactoryHandlers(self)), SwiftClosureData.releaseOnClosureDestroy)
+            return state
+        }
+        let row = gmk_widget_new_with_role(gtk_button_get_type(), GTK_ACCESSIBLE_ROLE_MENU_ITEM_CHECKBOX, "modelbutton")!
         gtk_widget_add_css_class(row, "flat")
         gtk_widget_add_css_class(row, "gmenukit-row")
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         let start = RowIndicatorAlignment.startBox(for: row)
         let indicator = gtk_image_new_from_icon_name("object-select-symbolic")!
         gtk_widget_add_css_class(indicator, "gmenukit-list-check")
-        gtk_widget_set_visible(indicator, isCheck ? 1 : 0)
         gtk_box_append(gmk_box(start), indicator)
         gtk_box_append(gmk_box(box), start)
         let label = gtk_label_new(nil)!
@@ -149,7 +186,7 @@ final class ScrollingListView {
         gtk_box_append(gmk_box(box), label)
         gtk_button_set_child(gmk_button(row), box)
         gmk_accessible_set_labelled_by(row, label)
-        let state = RowState(row: row, label: label, indicator: indicator, item: item, isCheck: isCheck)
+        let state = RowState(row: row, label: label, indicator: indicator, item: item, isCheck: true)
         WidgetOwnership.give(state, to: row, key: Self.rowKey)
         RowHighlight.follow(row)
         connectWidgetSignal(row, "clicked") { [weak self] row in self?.activate(row) }
@@ -179,11 +216,11 @@ final class ScrollingListView {
     // MARK: Changes
 
     func splice(at position: Int, removed: Int, added: Int) {
-        gmk_menu_list_model_splice(model, guint(position), guint(removed), guint(added))
+        gmk_menu_list_model_splice(listModel, guint(position), guint(removed), guint(added))
     }
 
     func changed(at position: Int) {
-        gmk_menu_list_model_changed(model, guint(position))
+        gmk_menu_list_model_changed(listModel, guint(position))
     }
 
     // MARK: Size
@@ -304,14 +341,15 @@ final class ScrollingListView {
 @MainActor
 private final class RowState {
     let row: UnsafeMutablePointer<GtkWidget>
-    let label: UnsafeMutablePointer<GtkWidget>
-    let indicator: UnsafeMutablePointer<GtkWidget>
+    /// A check row's label and checkmark; a command row draws its text itself.
+    let label: UnsafeMutablePointer<GtkWidget>?
+    let indicator: UnsafeMutablePointer<GtkWidget>?
     let item: WeakObjectPointer<GObject>
     let isCheck: Bool
     var isAligned = false
 
-    init(row: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>,
-         indicator: UnsafeMutablePointer<GtkWidget>, item: OpaquePointer, isCheck: Bool) {
+    init(row: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>?,
+         indicator: UnsafeMutablePointer<GtkWidget>?, item: OpaquePointer, isCheck: Bool) {
         self.row = row
         self.label = label
         self.indicator = indicator
