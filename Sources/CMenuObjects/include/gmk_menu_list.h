@@ -34,6 +34,7 @@ void gmk_menu_list_scroll_to(GtkWidget *list_view, guint position);
 #define GMK_TYPE_LIST_ROW (gmk_list_row_get_type())
 G_DECLARE_FINAL_TYPE(GMKListRow, gmk_list_row, GMK, LIST_ROW, GtkWidget)
 GtkWidget *gmk_list_row_new(void);
+static inline gboolean gmk_is_list_row(gpointer instance) { return GMK_IS_LIST_ROW(instance); }
 void gmk_list_row_set_text(GtkWidget *row, const char *text);
 const char *gmk_list_row_get_text(GtkWidget *row);
 void gmk_list_row_set_text_offset(GtkWidget *row, int offset);

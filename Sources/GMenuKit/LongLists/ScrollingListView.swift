@@ -150,6 +150,7 @@ final class ScrollingListView {
     /// The text a row shows.
     static func title(ofRow row: UnsafeMutablePointer<GtkWidget>) -> String {
         if let state = rowState(row), let label = state.label { return String(cString: gtk_label_get_text(gmk_label(label))) }
+        guard gmk_is_list_row(row) != 0 else { return "" }
         return gmk_list_row_get_text(row).map { String(cString: $0) } ?? ""
     }
 
@@ -308,6 +309,12 @@ final class ScrollingListView {
 
     /// Scrolls to the row at `position` and gives it the focus.
     func focusRow(at position: Int) {
+        // A row that has a widget is focused directly (the list view scrolls to its focus);
+        // GTK 4.8's scroll-to-item on a row already in view moves the rows above it out of place.
+        if let row = rowWidgets.first(where: { self.position(of: $0) == position }) {
+            _ = gtk_widget_grab_focus(row)
+            return
+        }
         gmk_menu_list_scroll_to(listView, guint(position))
         if let row = rowWidgets.first(where: { self.position(of: $0) == position }) {
             _ = gtk_widget_grab_focus(row)
