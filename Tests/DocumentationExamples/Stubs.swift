@@ -62,3 +62,11 @@ struct Note: Identifiable, Equatable { let id: Int; var title: String }
 }
 @MainActor func open(_ notes: [Note]) {}
 @MainActor func delete(_ notes: [Note]) {}
+
+// The long generated menu example: a browsing history of any length.
+struct HistoryEntry: Identifiable, Equatable { let id: Int; var title: String }
+@Observable @MainActor final class BrowsingHistory {
+    var entries: [HistoryEntry] = []
+    func clear() { entries.removeAll() }
+    func open(_ entry: HistoryEntry) {}
+}
