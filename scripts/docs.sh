@@ -19,7 +19,7 @@ bin=$($swift build --show-bin-path ${SWIFT_FLAGS:-})
 triple=$("$swift" -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
 
 rm -rf "$graphs" && mkdir -p "$graphs"
-# GMenuKit imports GTK through CGtk (a module map and pkg-config's include paths) and its two
+# GMenuKit imports GTK through CGtk (a module map and pkg-config's include paths) and its three
 # C targets, whose module maps SwiftPM writes into the build directory.
 gtk_includes=()
 for flag in $(pkg-config --cflags-only-I gtk4); do gtk_includes+=(-Xcc "$flag"); done
@@ -27,6 +27,7 @@ for flag in $(pkg-config --cflags-only-I gtk4); do gtk_includes+=(-Xcc "$flag");
   -I "$bin/Modules" -I Sources/CGtk \
   -Xcc "-fmodule-map-file=$bin/CMenuObjects.build/module.modulemap" \
   -Xcc "-fmodule-map-file=$bin/CMainQueueBridge.build/module.modulemap" \
+  -Xcc "-fmodule-map-file=$bin/CBuilderMarkup.build/module.modulemap" \
   "${gtk_includes[@]}" \
   -minimum-access-level public -skip-synthesized-members -output-dir "$graphs"
 
