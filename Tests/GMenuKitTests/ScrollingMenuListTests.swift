@@ -168,6 +168,17 @@ final class ScrollingMenuListTests: GtkTestCase {
             XCTAssertLessThanOrEqual(view.rowWidgets.count, 210)
             recorder.stop()
 
+            // End goes to the last of the 10,000 rows; Down there leaves the list for the item below.
+            if let first = view.rowWidgets.first(where: { Self.label(of: $0) == "Just Visited" }) { _ = gtk_widget_grab_focus(first) }
+            XInput.xdotool("key", "End")
+            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Page 9999" }
+            XCTAssertEqual(Self.focusedRowLabel(popover, view), "Page 9999", "End goes to the last row")
+            let below = ControlProbes.labels(in: popover, text: "Show Hidden Pages").first.flatMap { gtk_widget_get_ancestor($0, g_type_from_name("GtkModelButton")) }
+            XInput.xdotool("key", "Down")
+            XInput.runMainLoop { below != nil && Self.focusWidget(of: popover) == below }
+            XCTAssertTrue(below != nil && Self.focusWidget(of: popover) == below, "Down on the last row goes to the item below the list")
+            XCTAssertLessThanOrEqual(view.rowWidgets.count, 210)
+
             // Escape closes the menu.
             if let first = view.rowWidgets.first { _ = gtk_widget_grab_focus(first) }
             XInput.xdotool("key", "Escape")
