@@ -65,6 +65,11 @@ gulong gmk_connect_key_pressed(GtkEventController *controller, GMKKeyPressedCall
   return g_signal_connect_data(controller, "key-pressed", G_CALLBACK(callback), data, destroy, 0);
 }
 
+gulong gmk_connect_key_released(GtkEventController *controller, GMKKeyReleasedCallback callback, gpointer data,
+                                GClosureNotify destroy) {
+  return g_signal_connect_data(controller, "key-released", G_CALLBACK(callback), data, destroy, 0);
+}
+
 void gmk_menu_list_row_set_checked(GtkWidget *row, gboolean checked) {
   gtk_accessible_update_state(GTK_ACCESSIBLE(row), GTK_ACCESSIBLE_STATE_CHECKED, checked, -1);
 }

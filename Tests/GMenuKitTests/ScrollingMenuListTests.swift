@@ -177,6 +177,17 @@ final class ScrollingMenuListTests: GtkTestCase {
             XInput.xdotool("key", "Down")
             XInput.runMainLoop { below != nil && Self.focusWidget(of: popover) == below }
             XCTAssertTrue(below != nil && Self.focusWidget(of: popover) == below, "Down on the last row goes to the item below the list")
+            // GTK's list view would give the focus back to the row it had last: the first, here.
+            XInput.xdotool("key", "Up")
+            XInput.runMainLoop { Self.focusedRowLabel(popover, view) != nil }
+            XInput.xdotool("key", "Home")
+            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Just Visited" }
+            XCTAssertEqual(Self.focusedRowLabel(popover, view), "Just Visited", "Home goes to the first row")
+            if let below { _ = gtk_widget_grab_focus(below) }
+            drainMainLoop()
+            XInput.xdotool("key", "Up")
+            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Page 9999" }
+            XCTAssertEqual(Self.focusedRowLabel(popover, view), "Page 9999", "Up from the item below enters the list at its last row")
             XCTAssertLessThanOrEqual(view.rowWidgets.count, 210)
 
             // Escape closes the menu.

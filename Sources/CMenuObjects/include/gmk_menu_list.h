@@ -22,6 +22,11 @@ typedef gboolean (*GMKKeyPressedCallback)(GtkEventControllerKey *controller, gui
                                           GdkModifierType state, gpointer user_data);
 gulong gmk_connect_key_pressed(GtkEventController *controller, GMKKeyPressedCallback callback, gpointer data,
                                GClosureNotify destroy);
+/* GtkEventControllerKey::key-released */
+typedef void (*GMKKeyReleasedCallback)(GtkEventControllerKey *controller, guint keyval, guint keycode,
+                                       GdkModifierType state, gpointer user_data);
+gulong gmk_connect_key_released(GtkEventController *controller, GMKKeyReleasedCallback callback, gpointer data,
+                                GClosureNotify destroy);
 
 /* A row's checked state for screen readers (gtk_accessible_update_state is variadic). */
 void gmk_menu_list_row_set_checked(GtkWidget *row, gboolean checked);

@@ -54,11 +54,6 @@ class ScrollingListRows {
     /// The data read at `generation` changed.
     func dataChanged(generation: Int) {}
 
-    var hasViews: Bool {
-        views.removeAll { $0.object == nil }
-        return !views.isEmpty
-    }
-
     /// Runs element `index`'s action, as choosing its item would. Returns whether the menu
     /// closes after it.
     func activate(at index: Int, from widget: UnsafeMutablePointer<GtkWidget>) -> Bool {

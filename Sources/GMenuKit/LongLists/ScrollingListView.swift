@@ -51,15 +51,17 @@ final class ScrollingListView {
             }
         }
 
+        followArrowsIntoTheList()
+
         let handlers = FactoryHandlers(self)
-        gmk_connect_list_item(gmk_list_item_factory(UnsafeMutableRawPointer(factory)), "setup", { _, item, data in
-            nonisolated(unsafe) let (item, data) = (item!, data)
+        // The row chooses, not the list item: GTK's list item would activate and select too.
+        gmk_connect_list_item(gmk_list_item_factory(UnsafeMutableRawPointer(factory)), "setup", { _, item, _ in
+            nonisolated(unsafe) let item = item!
             MainActor.assumeIsolated {
                 gtk_list_item_set_activatable(item, 0)
                 gtk_list_item_set_selectable(item, 0)
-                _ = data
             }
-        }, SwiftClosureData.retained(handlers), SwiftClosureData.releaseOnClosureDestroy)
+        }, nil, nil)
         gmk_connect_list_item(gmk_list_item_factory(UnsafeMutableRawPointer(factory)), "bind", { _, item, data in
             nonisolated(unsafe) let (item, data) = (item!, data)
             MainActor.assumeIsolated {
@@ -278,6 +280,61 @@ final class ScrollingListView {
         typed.unicodeScalars.append(scalar)
         selectRow(matching: typed)
         return true
+    }
+
+    // MARK: Entering from below
+
+    /// Up on the item below the list enters it at its last row, as in a menu of items (the list
+    /// view would give the focus to the row it had last, or its first). The popover's arrow
+    /// keys are seen in its capture phase while the list is shown: the focus entering the list
+    /// during an Up key press comes from below.
+    private var entersFromBelow = false
+    private var popoverKeys: (popover: WeakObjectPointer<GtkWidget>, controller: WeakObjectPointer<GObject>)?
+
+    private func followArrowsIntoTheList() {
+        connectWidgetSignal(listView, "map") { [weak self] list in
+            guard let self, let popover = gtk_widget_get_ancestor(list, gtk_popover_get_type()) else { return }
+            let keys = gtk_event_controller_key_new()!
+            gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+            let handlers = FactoryHandlers(self)
+            gmk_connect_key_pressed(keys, { _, keyval, _, _, data in
+                nonisolated(unsafe) let data = data
+                return MainActor.assumeIsolated {
+                    let view = SwiftClosureData.object(data, as: FactoryHandlers.self).view
+                    view?.entersFromBelow = Int32(keyval) == GDK_KEY_Up || Int32(keyval) == GDK_KEY_KP_Up
+                    return 0
+                }
+            }, SwiftClosureData.retained(handlers), SwiftClosureData.releaseOnClosureDestroy)
+            gmk_connect_key_released(keys, { _, _, _, _, data in
+                nonisolated(unsafe) let data = data
+                MainActor.assumeIsolated { SwiftClosureData.object(data, as: FactoryHandlers.self).view?.entersFromBelow = false }
+            }, SwiftClosureData.retained(handlers), SwiftClosureData.releaseOnClosureDestroy)
+            gtk_widget_add_controller(popover, keys)
+            self.popoverKeys = (WeakObjectPointer(popover), WeakObjectPointer(UnsafeMutablePointer<GObject>(keys)))
+        }
+        connectWidgetSignal(listView, "unmap") { [weak self] _ in
+            guard let self, let keys = self.popoverKeys else { return }
+            self.popoverKeys = nil
+            self.entersFromBelow = false
+            if let popover = keys.popover.object, let controller = keys.controller.object {
+                gtk_widget_remove_controller(popover, OpaquePointer(controller))
+            }
+        }
+        let focus = gtk_event_controller_focus_new()!
+        gmk_connect_controller(focus, "enter", { _, data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated {
+                guard let view = SwiftClosureData.object(data, as: FactoryHandlers.self).view, view.entersFromBelow else { return }
+                view.entersFromBelow = false
+                // After the list view's own focus move, which this enter is part of.
+                scheduleOnMainLoop { [weak view] in
+                    guard let view else { return }
+                    let last = view.rows.count - 1
+                    if last >= 0, view.focusedPosition != nil, view.focusedPosition != last { view.focusRow(at: last) }
+                }
+            }
+        }, SwiftClosureData.retained(FactoryHandlers(self)), SwiftClosureData.releaseOnClosureDestroy)
+        gtk_widget_add_controller(listView, focus)
     }
 
     /// Leaves the list for the item above or below it: the list view is out of the focus chain
