@@ -19,7 +19,7 @@ bin=$($swift build --show-bin-path ${SWIFT_FLAGS:-})
 triple=$("$swift" -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
 
 rm -rf "$graphs" && mkdir -p "$graphs"
-# GMenuKit imports GTK through CGtk (a module map and pkg-config's include paths) and its
+# GMenuKit imports GTK through CGtk (a module map and pkg-config's include paths) and its three
 # C targets, whose module maps SwiftPM writes into the build directory.
 gtk_includes=()
 for flag in $(pkg-config --cflags-only-I gtk4); do gtk_includes+=(-Xcc "$flag"); done

@@ -663,8 +663,6 @@ static void case_open_toggle(int items, int runs) {
   g_object_unref(root);
 }
 
-#include "list_menu_case.c"
-
 /* Case 8: GtkBuilder's own parse of a menu of `items` items into a GMenu (the XML of
    BuilderImportCase.swift, byte for byte): a builder made, the XML read, the menu taken; in
    the thread's CPU time, as GMenuKit's side. */
@@ -714,6 +712,9 @@ static void case_builder_import(int items, int runs) {
   g_free(xml);
 }
 
+#include "list_menu_case.c"
+#include "long_menu_case.c"
+
 int main(int argc, char **argv) {
   int which = 0, items = 0, runs = 15;
   gboolean rss = FALSE, generated = FALSE;
@@ -744,8 +745,9 @@ int main(int argc, char **argv) {
     case 7: case_open_toggle(items, runs); break;
     case 8: case_builder_import(items, runs); break;
     case 9: case_list_menu(items, runs); break;
+    case 10: case_long_menu(items, runs); break;
     default:
-      fprintf(stderr, "no case %d; cases are 1 to 9\n", which);
+      fprintf(stderr, "no case %d; cases are 1 to 10\n", which);
       return 2;
   }
   return 0;

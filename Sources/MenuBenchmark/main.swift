@@ -2,10 +2,12 @@
 //
 //   MenuBenchmark [--runs N]
 //       the guideline checks on a realistic menu bar
-//   MenuBenchmark --case 1|2|3|4|5|6|7|8|9 --items N [--runs N]
+//   MenuBenchmark --case 1|2|3|4|5|6|7|8|9|10 --items N [--runs N]
 //       one case of the comparison with plain C and PyGObject (Benchmarks/); prints RESULT lines
 //   MenuBenchmark --case 9 --items N [--runs N]
 //       a list's context menu opened on a row of an N-item GtkListView (GMenuKit and C only)
+//   MenuBenchmark --case 10 --items N [--scrolling] [--runs N]
+//       a menu of N generated items opened to its first frame; --scrolling: as a scrolling list
 //   MenuBenchmark --case 1 --items N --generated [--runs N]
 //       case 1 for generated content (a history marked `.generatedContent()`)
 //   MenuBenchmark --case 1 --items N --shared-icon [--runs N]
@@ -80,6 +82,7 @@ MainActor.assumeIsolated {
     case 8 where arguments.contains("--paired"): BuilderImportCase.paired(items: items, runs: runs)
     case 8: BuilderImportCase.run(items: items, runs: runs)
     case 9: ListMenuCase.run(items: items, runs: runs)
+    case 10: LongMenuCase.run(items: items, runs: runs, scrolling: arguments.contains("--scrolling"))
     default:
         printError("no case \(comparisonCase); cases are 1 to 9")
         exit(2)

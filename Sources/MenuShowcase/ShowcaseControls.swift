@@ -18,6 +18,8 @@ final class ShowcaseControls {
     let iceCream: PullDownButton
     let articleFontSize: PullDownButton
     let repeatRule: PopUpButton
+    /// A history of 10,000 visits, shown as a scrolling list inside its menu.
+    let history: PullDownButton
     let menuBar: MenuBar
     let noteList: NoteListView
     var noteListMenu: ContextMenu { noteList.menu }
@@ -43,6 +45,16 @@ final class ShowcaseControls {
             footnote: "Reminders repeat until the note is deleted.",
             options: ShowcaseMenus.repeatOptions)
         menuBar = MenuBar { ShowcaseMenus.menuBarContent(model: model, commands: commands) }
+        let visits = (1...10_000).map { "Visited Page \($0)" }
+        history = PullDownButton(Menu("History") {
+            Button("Clear History") { commands.record("Clear History") }
+            Section("Recently Visited") {
+                ForEach(visits.indices, id: \.self) { index in
+                    Button(visits[index]) { commands.record("Open \(visits[index])") }
+                }
+                .menuListStyle(.scrolling(visibleRows: 10))
+            }
+        })
 
         noteList = NoteListView(commands: commands)
         scratchPad = gtk_text_view_new()!
@@ -82,6 +94,7 @@ final class ShowcaseControls {
         case "article-font-size": articleFontSize.popup()
         case "repeat": gtk_menu_button_popup(gmk_menu_button(repeatRule.menuButton))
         case "note-list": noteList.openForScreenshot()
+        case "history": history.popup()
         case "scratch-pad": gtk_widget_activate_action_variant(scratchPad, "menu.popup", nil)
         default: FileHandle.standardError.write(Data("MenuShowcase: no control named '\(name)'\n".utf8))
         }
@@ -151,6 +164,8 @@ final class ShowcaseControls {
                 [actions.widget, iceCream.widget, articleFontSize.widget])
         section("Pop-up button", "U1–U5: the button shows the current choice; Custom… asks for a rarely needed value; a note explains the list.",
                 [repeatRule.widget])
+        section("Long generated menus", "O4: a history of 10,000 visits opens at once: the visits scroll inside the menu, and only the rows in view are made. Type a page's first letters to jump to it.",
+                [history.widget])
 
         let listFrame = gtk_frame_new(nil)!
         gtk_frame_set_child(UnsafeMutableRawPointer(listFrame).assumingMemoryBound(to: GtkFrame.self), noteList.widget)

@@ -152,3 +152,15 @@ struct Visit: Identifiable, Equatable { let id: Int; var title: String }
         }
     } primaryAction: { titles in openTitled(titles) }
 }
+
+@MainActor func longHistoryMenu(_ history: BrowsingHistory) -> Menu {
+    Menu("History") {
+        Button("Clear History") { history.clear() }
+        Section("Recently Visited") {
+            ForEach(history.entries) { entry in
+                Button(entry.title) { history.open(entry) }
+            }
+            .menuListStyle(.scrolling(visibleRows: 12))
+        }
+    }
+}

@@ -63,3 +63,11 @@ struct Note: Identifiable, Equatable { let id: Int; var title: String }
 @MainActor func open(_ notes: [Note]) {}
 @MainActor func delete(_ notes: [Note]) {}
 @MainActor func openTitled(_ titles: [String]) {}
+
+// The long generated menu example: a browsing history of any length.
+struct HistoryEntry: Identifiable, Equatable { let id: Int; var title: String }
+@Observable @MainActor final class BrowsingHistory {
+    var entries: [HistoryEntry] = []
+    func clear() { entries.removeAll() }
+    func open(_ entry: HistoryEntry) {}
+}

@@ -97,6 +97,10 @@ final class StateStorage<Value>: Observable {
 
     init(_ value: Value) { current = value }
 
+    /// The value, read without being observed: for what a render keeps that no content shows
+    /// (a scrolling list's source, ``ScrollingMenuList``).
+    var untrackedValue: Value { current }
+
     var value: Value {
         get {
             registrar.access(self, keyPath: \.value)

@@ -639,7 +639,7 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
 
 /// `==` for a type that turns out to be `Equatable`, found once per list rather than per element;
 /// for other classes, identity: what an object's content reads, its element's observation follows.
-private func equality<Element>(of type: Element.Type) -> ((Element, Element) -> Bool)? {
+func equality<Element>(of type: Element.Type) -> ((Element, Element) -> Bool)? {
     if let equatable = type as? any Equatable.Type {
         func make<E: Equatable>(_: E.Type) -> Any { { (a: E, b: E) in a == b } }
         return make(equatable) as? (Element, Element) -> Bool

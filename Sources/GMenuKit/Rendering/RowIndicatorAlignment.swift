@@ -32,6 +32,16 @@ enum RowIndicatorAlignment {
         gtk_size_group_add_widget(group, gmk_widget(start))
     }
 
+    /// The width of the indicator column of the page holding `widget`: where a row that has no
+    /// start box of its own (a scrolling list's command row) begins its label.
+    static func indicatorColumnWidth(near widget: UnsafeMutablePointer<GtkWidget>) -> Int {
+        guard let page = page(of: widget), let group = indicatorGroup(of: page),
+              let first = gtk_size_group_get_widgets(group)?.pointee.data else { return 0 }
+        var natural: Int32 = 0
+        gtk_widget_measure(gmk_widget(first), GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+        return Int(natural)
+    }
+
     /// The top widget of the menu page holding `widget`: the child of the popover's stack.
     private static func page(of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
         var current = widget

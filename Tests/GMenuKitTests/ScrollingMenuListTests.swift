@@ -1,0 +1,272 @@
+import CGtk
+import Foundation
+import Observation
+import XCTest
+
+@testable import GMenuKit
+
+/// A generated list of 10,000 elements shown with `.menuListStyle(.scrolling(visibleRows:))`,
+/// opened for real in a pull-down button: a bounded number of row widgets, the keyboard (arrows
+/// in and out of the list, type-to-select, Return), a click, a change while open, everything
+/// finalized when the menu goes.
+final class ScrollingMenuListTests: GtkTestCase {
+    @Observable
+    @MainActor
+    final class History {
+        struct Entry: Identifiable, Equatable {
+            let id: Int
+            var title: String
+        }
+
+        var entries: [Entry]
+        var chosen: [Int] = []
+        var cleared = 0
+        var showsHidden = false
+
+        init(count: Int) {
+            entries = (0..<count).map { Entry(id: $0, title: $0 == 7000 ? "Zebra Crossing" : "Page \($0)") }
+        }
+    }
+
+    @Observable
+    @MainActor
+    final class Flags { var on: Set<Int> = [2] }
+
+    @MainActor
+    private static func menu(_ history: History) -> Menu {
+        Menu("History") {
+            Button("Clear History") { history.cleared += 1 }
+            Section {
+                ForEach(history.entries) { entry in
+                    Button(entry.title) { history.chosen.append(entry.id) }
+                }
+                .menuListStyle(.scrolling(visibleRows: 10))
+            }
+            Section {
+                Toggle("Show Hidden Pages", isOn: Binding(history, \.showsHidden))
+            }
+        }
+    }
+
+    /// The scrolling list inside an open popover.
+    @MainActor
+    private static func listView(in popover: UnsafeMutablePointer<GtkWidget>) -> ScrollingListView? {
+        widgetTree(popover).lazy.compactMap { ScrollingListView.of($0) }.first
+    }
+
+    @MainActor
+    private static func focusWidget(of popover: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        gtk_widget_get_root(popover).flatMap { gtk_root_get_focus($0) }
+    }
+
+    @MainActor
+    private static func label(of row: UnsafeMutablePointer<GtkWidget>) -> String {
+        ScrollingListView.title(ofRow: row)
+    }
+
+    @MainActor
+    private static func focusedRowLabel(_ popover: UnsafeMutablePointer<GtkWidget>, _ view: ScrollingListView) -> String? {
+        guard let focus = focusWidget(of: popover), view.rowWidgets.contains(focus) else { return nil }
+        return label(of: focus)
+    }
+
+    func testATenThousandElementListOpensWithRowsOnlyForWhatIsInViewAndWorksFromTheKeyboard() throws {
+        try GtkSession.start()
+        onMain {
+            let history = History(count: 10_000)
+            let watcher = FinalizationWatcher()
+            var control: PullDownButton? = PullDownButton(Self.menu(history))
+            let title = "Scrolling History"
+            let window = WidgetClicks.presentWindow(titled: title, child: control!.widget)
+            let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control!.menuButton)))
+            WidgetClicks.click(control!.menuButton, inWindowTitled: title)
+            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
+            drainMainLoop()
+
+            guard let view = Self.listView(in: popover) else {
+                XCTFail("the menu shows a scrolling list")
+                gtk_window_destroy(gmk_window(window))
+                return
+            }
+            XInput.runMainLoop { !view.rowWidgets.isEmpty }
+            let rows = view.rowWidgets
+            XCTAssertGreaterThanOrEqual(rows.count, 10, "the ten visible rows have widgets")
+            XCTAssertLessThanOrEqual(rows.count, 210, "and only a few more than those of 10,000 elements")
+            XCTAssertLessThan(widgetTree(popover).count, 1_000, "the popover has a few hundred widgets, not tens of thousands")
+            XCTAssertEqual(rows.map(Self.label(of:)).prefix(3), ["Page 0", "Page 1", "Page 2"])
+            for row in rows {
+                XCTAssertEqual(gtk_accessible_get_accessible_role(OpaquePointer(row)), GTK_ACCESSIBLE_ROLE_MENU_ITEM, "each row is a menu item")
+                XCTAssertEqual(String(cString: gtk_widget_get_css_name(row)), "modelbutton", "drawn as GTK's menu items")
+            }
+            // The list is one custom slot of the menu model; its elements are not items.
+            let items = MenuModelReader.read(control!.menu.menuModel)
+            XCTAssertEqual(items.count, 3, "Clear History, the list's section, the toggle's section: \(items)")
+            watcher.watch(view.widget)
+            for row in rows { watcher.watch(row) }
+
+            // Down from the item above the list enters it at its first row; Up leaves it again.
+            let clear = ControlProbes.labels(in: popover, text: "Clear History").first.flatMap { gtk_widget_get_ancestor($0, g_type_from_name("GtkModelButton")) }
+            XCTAssertNotNil(clear)
+            if let clear { _ = gtk_widget_grab_focus(clear) }
+            XInput.xdotool("key", "Down")
+            XInput.runMainLoop { Self.focusedRowLabel(popover, view) != nil }
+            XCTAssertEqual(Self.focusedRowLabel(popover, view), "Page 0", "Down enters the list at its first row")
+            XInput.xdotool("key", "Down", "Down")
+            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Page 2" }
+            XCTAssertEqual(Self.focusedRowLabel(popover, view), "Page 2", "Down moves through the rows")
+            XInput.xdotool("key", "Up", "Up", "Up")
+            XInput.runMainLoop { Self.focusWidget(of: popover) == clear }
+            XCTAssertTrue(Self.focusWidget(of: popover) == clear, "Up on the first row goes to the item above the list")
+
+            // Typing jumps to the first row whose label begins with what was typed; Return chooses it.
+            XInput.xdotool("key", "Down")
+            XInput.runMainLoop { Self.focusedRowLabel(popover, view) != nil }
+            XInput.xdotool("type", "--delay", "50", "zeb")
+            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Zebra Crossing" }
+            XCTAssertEqual(Self.focusedRowLabel(popover, view), "Zebra Crossing", "type-to-select finds row 7,000")
+            XCTAssertLessThanOrEqual(view.rowWidgets.count, 210, "scrolling there made no rows for the rows between")
+            XInput.xdotool("key", "Down")
+            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Page 7001" }
+            XInput.xdotool("key", "Return")
+            XInput.runMainLoop { gtk_widget_get_visible(popover) == 0 }
+            XCTAssertEqual(history.chosen, [7001], "Return runs the focused row's element's action")
+            XCTAssertEqual(gtk_widget_get_visible(popover), 0, "and closes the menu, as an item does")
+            XCTAssertEqual(history.cleared, 0)
+
+            // A click on a row runs its element's action.
+            WidgetClicks.click(control!.menuButton, inWindowTitled: title)
+            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 && !view.rowWidgets.isEmpty }
+            drainMainLoop()
+            let fourth = view.rowWidgets.first { Self.label(of: $0) == "Page 3" }
+            XCTAssertNotNil(fourth, "the list opens again at its top: \(view.rowWidgets.map(Self.label(of:)).prefix(5))")
+            if let fourth { WidgetClicks.click(fourth, inWindowTitled: title) }
+            XInput.runMainLoop { history.chosen.count == 2 }
+            XCTAssertEqual(history.chosen, [7001, 3], "a click runs the row's action")
+            XInput.runMainLoop { gtk_widget_get_visible(popover) == 0 }
+
+            // Changes while open: one element inserted, one relabelled, one removed, each one
+            // items-changed of the rows it touches.
+            WidgetClicks.click(control!.menuButton, inWindowTitled: title)
+            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 && !view.rowWidgets.isEmpty }
+            drainMainLoop()
+            let recorder = ListChangeRecorder(view)
+            history.entries.insert(.init(id: -1, title: "Just Visited"), at: 0)
+            drainMainLoop()
+            XCTAssertEqual(recorder.changes, [ListChangeRecorder.Change(position: 0, removed: 0, added: 1)])
+            XInput.runMainLoop { view.rowWidgets.contains { Self.label(of: $0) == "Just Visited" } }
+            XCTAssertTrue(view.rowWidgets.contains { Self.label(of: $0) == "Just Visited" }, "the new element's row shows")
+            history.entries[3].title = "Renamed Page"
+            drainMainLoop()
+            XCTAssertEqual(recorder.changes.last, ListChangeRecorder.Change(position: 3, removed: 1, added: 1))
+            XInput.runMainLoop { view.rowWidgets.contains { Self.label(of: $0) == "Renamed Page" } }
+            XCTAssertTrue(view.rowWidgets.contains { Self.label(of: $0) == "Renamed Page" }, "the relabelled row shows its new label")
+            history.entries.remove(at: 1)
+            drainMainLoop()
+            XCTAssertEqual(recorder.changes.last, ListChangeRecorder.Change(position: 1, removed: 1, added: 0))
+            XCTAssertEqual(recorder.changes.count, 3, "each change is one items-changed: \(recorder.changes)")
+            XCTAssertEqual(view.rows.count, 10_000)
+            XCTAssertLessThanOrEqual(view.rowWidgets.count, 210)
+            recorder.stop()
+
+            // End goes to the last of the 10,000 rows; Down there leaves the list for the item below.
+            if let first = view.rowWidgets.first(where: { Self.label(of: $0) == "Just Visited" }) { _ = gtk_widget_grab_focus(first) }
+            XInput.xdotool("key", "End")
+            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Page 9999" }
+            XCTAssertEqual(Self.focusedRowLabel(popover, view), "Page 9999", "End goes to the last row")
+            let below = ControlProbes.labels(in: popover, text: "Show Hidden Pages").first.flatMap { gtk_widget_get_ancestor($0, g_type_from_name("GtkModelButton")) }
+            XInput.xdotool("key", "Down")
+            XInput.runMainLoop { below != nil && Self.focusWidget(of: popover) == below }
+            XCTAssertTrue(below != nil && Self.focusWidget(of: popover) == below, "Down on the last row goes to the item below the list")
+            // GTK's list view would give the focus back to the row it had last: the first, here.
+            XInput.xdotool("key", "Up")
+            XInput.runMainLoop { Self.focusedRowLabel(popover, view) != nil }
+            XInput.xdotool("key", "Home")
+            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Just Visited" }
+            XCTAssertEqual(Self.focusedRowLabel(popover, view), "Just Visited", "Home goes to the first row")
+            if let below { _ = gtk_widget_grab_focus(below) }
+            drainMainLoop()
+            XInput.xdotool("key", "Up")
+            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Page 9999" }
+            XCTAssertEqual(Self.focusedRowLabel(popover, view), "Page 9999", "Up from the item below enters the list at its last row")
+            XCTAssertLessThanOrEqual(view.rowWidgets.count, 210)
+
+            // Escape closes the menu.
+            if let first = view.rowWidgets.first { _ = gtk_widget_grab_focus(first) }
+            XInput.xdotool("key", "Escape")
+            XInput.runMainLoop { gtk_widget_get_visible(popover) == 0 }
+            XCTAssertEqual(gtk_widget_get_visible(popover), 0, "Escape closes the menu")
+
+            gtk_window_destroy(gmk_window(window))
+            control = nil
+            drainMainLoop()
+            XCTAssertTrue(watcher.allFinalized, "the list and its rows went with the menu: \(watcher.finalizedCount) of \(watcher.watchedCount)")
+        }
+    }
+
+    func testAListOfTogglesShowsTheirStateAndAShortListStaysOrdinaryItems() throws {
+        try GtkSession.start()
+        onMain {
+            let flags = Flags()
+            let menu = RenderedMenu(Menu("Flags", content: {
+                ForEach(0..<500) { index in
+                    Toggle("Flag \(index)", isOn: Binding(get: { flags.on.contains(index) },
+                                                          set: { if $0 { flags.on.insert(index) } else { flags.on.remove(index) } }))
+                }
+                .menuListStyle(.scrolling(visibleRows: 5))
+                Section {
+                    ForEach(0..<3) { index in Button("Short \(index)") {} }
+                }
+            }), actionPrefix: "menu", isPresented: true)
+            let opened = OpenedMenuButton(showing: menu, inWindowTitled: "Scrolling Flags")
+            drainMainLoop()
+            guard let view = Self.listView(in: opened.popover) else {
+                XCTFail("the menu shows a scrolling list")
+                opened.close()
+                return
+            }
+            XInput.runMainLoop { view.rowWidgets.count >= 5 }
+            let third = view.rowWidgets.first { Self.label(of: $0) == "Flag 2" }
+            XCTAssertEqual(third.map { gtk_accessible_get_accessible_role(OpaquePointer($0)) }, GTK_ACCESSIBLE_ROLE_MENU_ITEM_CHECKBOX)
+            let indicator = third.flatMap { widgetTree($0).first { isWidget($0, ofType: "GtkImage") } }
+            XCTAssertEqual(indicator.map { gtk_widget_get_opacity($0) }, 1, "a toggle that is on shows its checkmark")
+            let second = view.rowWidgets.first { Self.label(of: $0) == "Flag 1" }
+            XCTAssertEqual(second.flatMap { widgetTree($0).first { isWidget($0, ofType: "GtkImage") } }.map { gtk_widget_get_opacity($0) }, 0)
+            if let second { WidgetClicks.click(second, inWindowTitled: "Scrolling Flags") }
+            XInput.runMainLoop { flags.on.count == 2 }
+            XCTAssertEqual(flags.on, [1, 2], "choosing a toggle row flips its binding")
+
+            // The short list is GTK's own items: model buttons, no list.
+            XCTAssertEqual(ControlProbes.labels(in: opened.popover, text: "Short 1").count, 1)
+            let items = MenuModelReader.read(menu.menuModel)
+            XCTAssertEqual(items.last?.section?.map(\.label), ["Short 0", "Short 1", "Short 2"], "a list without the style stays items")
+            opened.close()
+        }
+    }
+}
+
+/// Records the items-changed of a scrolling list's model.
+@MainActor
+final class ListChangeRecorder {
+    struct Change: Equatable, CustomStringConvertible {
+        var position: Int, removed: Int, added: Int
+        var description: String { "(\(position), -\(removed), +\(added))" }
+    }
+
+    var changes: [Change] = []
+    private let model: OpaquePointer
+    private var handler: gulong = 0
+
+    init(_ view: ScrollingListView) {
+        model = view.listModel
+        handler = gmk_connect_list_items_changed(gmk_list_model(UnsafeMutableRawPointer(model)), { _, position, removed, added, data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated {
+                let recorder = Unmanaged<ListChangeRecorder>.fromOpaque(data!).takeUnretainedValue()
+                recorder.changes.append(Change(position: Int(position), removed: Int(removed), added: Int(added)))
+            }
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    func stop() { g_signal_handler_disconnect(UnsafeMutableRawPointer(model), handler) }
+}
+
