@@ -26,16 +26,26 @@ import Observation
 /// commands captured.
 @MainActor
 public final class Application {
+    /// The `GtkApplication`, for GTK calls GMenuKit has no Swift API for. This object holds
+    /// its reference and releases it when it goes; the commands are its `app.` actions.
     public let gtkApplication: UnsafeMutablePointer<GtkApplication>
+    /// The application id as given (reverse DNS: `org.example.Notepad`). When it is not a valid
+    /// GApplication id, a diagnostic says so and the `GtkApplication` has no id.
     public let id: String
     /// The application's name, as people see it: "About *Notepad*", the About window.
     public var name: String { didSet { commandsChanged() } }
-    /// What the About window shows.
+    /// The application's version, shown under its name in the About window.
     public var version: String?
+    /// A sentence about the application, shown under its name in the About window.
     public var comments: String?
+    /// The address of the application's website, a link in the About window.
     public var website: String?
+    /// The people who made the application, listed as authors in the About window's credits.
     public var developers: [String] = []
+    /// A freedesktop icon name (usually the application id) for the About window's logo.
     public var iconName: String?
+    /// The application's license, as GTK names it (`GTK_LICENSE_GPL_3_0`); the About window
+    /// shows it, and nothing when it is `GTK_LICENSE_UNKNOWN`.
     public var license: GtkLicense = GTK_LICENSE_UNKNOWN
     /// A `help:` URI (or any URI) the Help command opens; without one there is no Help item.
     public var helpURI: String? { didSet { commandsChanged() } }
@@ -67,6 +77,9 @@ public final class Application {
     private weak var lastActiveWindow: ApplicationWindow?
     private static var live: [WeakApplication] = []
 
+    /// An application with the id `id` (reverse DNS: `org.example.Notepad`) and GLib's
+    /// `flags` (`G_APPLICATION_NON_UNIQUE`, …). `name` defaults to the id's last element
+    /// (`Notepad`). An invalid id is a diagnostic, not a crash: the application then has no id.
     public init(id: String, flags: GApplicationFlags = GApplicationFlags(rawValue: 0), name: String? = nil) {
         // Async commands and the app's own main-actor tasks run from the GLib main loop.
         MainLoopBridge.install()

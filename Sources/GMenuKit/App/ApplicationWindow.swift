@@ -12,7 +12,9 @@ import CGtk
 /// ```
 @MainActor
 public final class ApplicationWindow {
+    /// The GTK window, which owns this object: it lives as long as the window does.
     public let window: UnsafeMutablePointer<GtkWindow>
+    /// The application the window was added to, held weakly; nil once it is gone.
     public private(set) weak var application: Application?
     /// What the window publishes for commands while it is active.
     private(set) var sceneValues = FocusedValues()
@@ -52,13 +54,16 @@ public final class ApplicationWindow {
         return SwiftClosureData.object(data, as: ApplicationWindow.self)
     }
 
+    /// The window as a `GtkWidget`, for GTK's widget calls (the same object as ``window``).
     public var widget: UnsafeMutablePointer<GtkWidget> { gmk_widget(window.gpointer) }
 
+    /// The window's title (`gtk_window_get_title`, `gtk_window_set_title`); nil for none.
     public var title: String? {
         get { gtk_window_get_title(window).map { String(cString: $0) } }
         set { gtk_window_set_title(window, newValue) }
     }
 
+    /// Shows the window and raises it above the others (`gtk_window_present`).
     public func present() { gtk_window_present(window) }
 
     /// Closes the window as its close button does (`close-request` first).

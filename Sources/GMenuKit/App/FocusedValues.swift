@@ -14,6 +14,8 @@ import Observation
 /// }
 /// ```
 public protocol FocusedValueKey {
+    /// The type of the value; reading the key gives it as an optional, nil when nothing
+    /// active publishes one.
     associatedtype Value
 }
 
@@ -25,8 +27,11 @@ public struct FocusedValues {
     /// The key the last write went to, so that a key path can say which key it names.
     private(set) var lastWrittenKey: ObjectIdentifier?
 
+    /// No values, as when no window is active or nothing is published.
     public init() {}
 
+    /// The value published for `key`, or nil when there is none; setting nil removes it.
+    /// An extension's property reads and writes its key through this (see ``FocusedValueKey``).
     public subscript<Key: FocusedValueKey>(key: Key.Type) -> Key.Value? {
         get { storage[ObjectIdentifier(key)] as? Key.Value }
         set {

@@ -4,6 +4,7 @@ import CGtk
 /// ``cast(_:to:)``). GTK's types whose C structs are public conform; opaque ones (GtkLabel,
 /// GtkMenuButton) are reached as widgets and GTK's `gmk_*` casts.
 public protocol GObjectType {
+    /// The type's GType (`gtk_widget_get_type()`, …), which ``cast(_:to:)`` checks objects against.
     static var gType: GType { get }
 }
 
@@ -40,28 +41,38 @@ public final class InterfaceBuilder {
     private let builder: ObjectReference
     private let source: String
 
+    /// Why an interface could not be loaded: GtkBuilder's error message, after the file,
+    /// resource path or `(string)` it came from.
     public struct LoadError: Error, CustomStringConvertible {
         public let description: String
     }
 
+    /// Loads the GtkBuilder XML of the `.ui` file at `path` (`gtk_builder_add_from_file`);
+    /// throws ``LoadError`` when it cannot be read or is not a valid interface.
     public init(file path: String) throws {
         builder = ObjectReference(taking: gtk_builder_new().gpointer)
         source = path
         try load { gtk_builder_add_from_file(self.gtkBuilder, path, &$0) }
     }
 
+    /// Loads the GtkBuilder XML at a GResource path such as `/org/example/App/window.ui`
+    /// (`gtk_builder_add_from_resource`); throws ``LoadError`` when it is missing or not valid.
     public init(resource path: String) throws {
         builder = ObjectReference(taking: gtk_builder_new().gpointer)
         source = path
         try load { gtk_builder_add_from_resource(self.gtkBuilder, path, &$0) }
     }
 
+    /// Loads GtkBuilder XML from a string (`gtk_builder_add_from_string`); throws
+    /// ``LoadError`` when it is not a valid interface.
     public init(string xml: String) throws {
         builder = ObjectReference(taking: gtk_builder_new().gpointer)
         source = "(string)"
         try load { gtk_builder_add_from_string(self.gtkBuilder, xml, -1, &$0) }
     }
 
+    /// The `GtkBuilder`, for GTK calls GMenuKit has no Swift API for; this object holds its
+    /// reference and releases it when it goes.
     public var gtkBuilder: OpaquePointer { builder.opaque }
 
     private func load(_ add: (inout UnsafeMutablePointer<GError>?) -> gboolean) throws {

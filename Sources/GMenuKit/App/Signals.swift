@@ -16,8 +16,13 @@ public struct WidgetSignalName: Sendable, Hashable {
     public static let changed = Self("changed")
     /// Any widget.
     public static let map = Self("map"), unmap = Self("unmap")
+    /// Any widget: `realize` when it gets the GdkSurface it draws on (before it is first
+    /// drawn), `unrealize` when it lets it go.
     public static let realize = Self("realize"), unrealize = Self("unrealize")
+    /// Any widget: shown (made visible, `gtk_widget_show`) or hidden (`gtk_widget_hide`).
     public static let show = Self("show"), hide = Self("hide")
+    /// Any widget: it is being destroyed, and whoever holds a reference to it should drop
+    /// that reference.
     public static let destroy = Self("destroy")
 }
 

@@ -47,8 +47,10 @@ extension Application {
     /// command), a toggle button shows and flips a toggle command's state, and its tooltip is
     /// the command's label with its shortcut ("Save (Ctrl+S)"), kept in step.
     ///
-    /// - Parameter name: the command's action name: its first label's words, lowercase,
-    ///   joined by '-' ("Save" → `save`, "Export…" → `export`, "New Window" → `new-window`).
+    /// - Parameters:
+    ///   - button: the `GtkButton` or `GtkToggleButton`; any other widget is a diagnostic.
+    ///   - name: the command's action name: its first label's words, lowercase, joined by '-'
+    ///     ("Save" → `save`, "Export…" → `export`, "New Window" → `new-window`).
     public func bind(_ button: UnsafeMutablePointer<GtkWidget>, toCommand name: String) {
         installCommands()
         guard g_type_check_instance_is_a(button.gpointer.assumingMemoryBound(to: GTypeInstance.self),

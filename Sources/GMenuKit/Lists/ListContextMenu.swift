@@ -26,8 +26,13 @@ extension ContextMenu {
     ///   - list: the list widget; the menu is attached to it, which owns it.
     ///   - selection: the model of the list's items: by default the view's own selection model;
     ///     for a `GtkListBox`, required, the `GListModel` bound with `gtk_list_box_bind_model`.
+    ///   - title: the menu's title, which names it in diagnostics.
+    ///   - unselectedItemClick: what a secondary click on an unselected item does: select it
+    ///     (the default), or act on it alone and leave the selection as it was.
     ///   - item: the app's value for one of the model's items (called for the items at each
     ///     opening and activation).
+    ///   - content: the menu's items for the items it acts on (an empty array beside the rows).
+    ///   - primaryAction: what `activate` does with the items it acts on; nil for nothing.
     ///
     /// The menu holds the items it opened for (their objects, not their positions): recycled
     /// rows and a model changing around them do not change what it acts on, and it closes

@@ -27,8 +27,13 @@ extension ContextMenu {
     ///
     /// - Parameters:
     ///   - treeView: the `GtkTreeView`; the menu is attached to it, which owns it.
+    ///   - title: the menu's title, which names it in diagnostics.
+    ///   - unselectedItemClick: what a secondary click on an unselected row does: select it
+    ///     (the default), or act on it alone and leave the selection as it was.
     ///   - row: the app's value for one of the model's rows (called for the rows at each
     ///     opening and activation): read its `indices` or its `string(column:)`.
+    ///   - content: the menu's items for the rows it acts on (an empty array below the rows).
+    ///   - primaryAction: what `row-activated` does with the rows it acts on; nil for nothing.
     @discardableResult
     public convenience init<Item>(
         for treeView: UnsafeMutablePointer<GtkWidget>,
