@@ -104,21 +104,39 @@ final class BuilderTranslationTests: GtkTestCase {
         return directory
     }
 
-    /// Runs `body` with the domain bound to the catalog and German asked for: LANGUAGE=de,
-    /// which glibc's gettext reads unless the messages locale is "C" (the tests run in
-    /// C.UTF-8, which is not). Both are restored after.
+    /// Runs `body` with the domain bound to the catalog and the messages locale German:
+    /// de_DE.UTF-8, compiled by glibc's localedef from Debian's `locales` sources into the
+    /// temporary directory and found through LOCPATH, so no installed locale is needed. (LANGUAGE
+    /// alone is not enough: gettext ignores it in the C locale, and glibc 2.41, Debian 13's,
+    /// counts C.UTF-8 as C.) Everything is restored after.
     private static func inGerman(_ localeDirectory: String, _ body: () throws -> Void) throws {
+        let locales = localeDirectory + "/locales"
+        try FileManager.default.createDirectory(atPath: locales, withIntermediateDirectories: true)
+        let localedef = Process()
+        localedef.executableURL = URL(fileURLWithPath: "/usr/bin/localedef")
+        localedef.arguments = ["-i", "de_DE", "-f", "UTF-8", locales + "/de_DE.UTF-8"]
+        localedef.standardError = FileHandle.nullDevice
+        guard FileManager.default.fileExists(atPath: "/usr/share/i18n/locales/de_DE") else {
+            throw XCTSkip("no locale sources (Debian's locales package; scripts/install-deps.sh installs it)")
+        }
+        try localedef.run()
+        localedef.waitUntilExit()
+        XCTAssertEqual(localedef.terminationStatus, 0, "localedef compiles de_DE.UTF-8")
+
         bindtextdomain(domain, localeDirectory)
         bind_textdomain_codeset(domain, "UTF-8")
         let previousLocale = String(cString: setlocale(LC_MESSAGES, nil))
-        if previousLocale == "C" || previousLocale == "POSIX" {
-            guard setlocale(LC_MESSAGES, "C.UTF-8") != nil else { throw XCTSkip("no C.UTF-8 locale") }
-        }
+        let previousPath = getenv("LOCPATH").map { String(cString: $0) }
         let previousLanguage = getenv("LANGUAGE").map { String(cString: $0) }
+        setenv("LOCPATH", locales, 1)
         setenv("LANGUAGE", "de", 1)
         defer {
             if let previousLanguage { setenv("LANGUAGE", previousLanguage, 1) } else { unsetenv("LANGUAGE") }
             setlocale(LC_MESSAGES, previousLocale)
+            if let previousPath { setenv("LOCPATH", previousPath, 1) } else { unsetenv("LOCPATH") }
+        }
+        guard setlocale(LC_MESSAGES, "de_DE.UTF-8") != nil else {
+            return XCTFail("the compiled de_DE.UTF-8 locale was not found through LOCPATH")
         }
         try body()
     }
