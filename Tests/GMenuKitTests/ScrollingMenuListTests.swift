@@ -244,6 +244,40 @@ final class ScrollingMenuListTests: GtkTestCase {
     }
 }
 
+extension ScrollingMenuListTests {
+    /// Elements a scrolling list cannot show as rows (pickers here) are reported, once for the
+    /// list however many rows are bound, with the element's title.
+    func testElementsWithoutAButtonOrToggleAreReportedOnce() throws {
+        try GtkSession.start()
+        onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            let menu = RenderedMenu(Menu("Sorting", content: {
+                ForEach(0..<300) { index in
+                    Picker("Sort \(index)", selection: .constant("name")) {
+                        Text("Name").tag("name")
+                        Text("Date").tag("date")
+                    }
+                }
+                .menuListStyle(.scrolling(visibleRows: 5))
+            }), actionPrefix: "menu", isPresented: true)
+            let opened = OpenedMenuButton(showing: menu, inWindowTitled: "Scrolling Pickers")
+            drainMainLoop()
+            guard let view = Self.listView(in: opened.popover) else {
+                XCTFail("the menu shows a scrolling list")
+                opened.close()
+                return
+            }
+            XInput.runMainLoop { view.rowWidgets.count >= 5 }
+            let reported = collector.collected.filter { $0.message.contains("scrolling list shows each element's first button or toggle") }
+            XCTAssertEqual(reported.count, 1, "one report for the list: \(collector.collected)")
+            XCTAssertEqual(reported.first?.path, "(scrolling list) › Sort 0")
+            XCTAssertEqual(reported.first?.severity, .warning)
+            opened.close()
+        }
+    }
+}
+
 /// Records the items-changed of a scrolling list's model.
 @MainActor
 final class ListChangeRecorder {

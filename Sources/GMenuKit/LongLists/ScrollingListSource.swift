@@ -134,13 +134,30 @@ final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashable>: Scr
         } onChange: {
             scheduleOnMainLoop(observe)
         }
-        guard let node = firstItem(in: nodes) else { return nil }
+        guard let node = firstItem(in: nodes) else {
+            reportElementWithoutRow(nodes, at: index)
+            return nil
+        }
         let kind: ScrollingListRow.Kind
         switch node.kind {
         case .toggle(let isOn): kind = .check(isOn: isOn.wrappedValue)
         default: kind = .command
         }
         return ScrollingListRow(title: node.title, kind: kind, isDisabled: node.isDisabled, node: node)
+    }
+
+    /// Whether an element whose content has no row was reported: once a list, not once a row
+    /// (rows are bound again as they scroll by).
+    private var reportedElementWithoutRow = false
+
+    private func reportElementWithoutRow(_ nodes: [MenuNode], at index: Int) {
+        guard !reportedElementWithoutRow else { return }
+        reportedElementWithoutRow = true
+        let title = nodes.first.map(\.title).flatMap { $0.isEmpty ? nil : $0 } ?? "element \(index + 1)"
+        RenderedMenu.diagnosticHandler(MenuDiagnostic(
+            severity: .warning, path: MenuLabelText.path(["(scrolling list)", title]),
+            message: "a scrolling list shows each element's first button or toggle, and this element's content has neither (a picker, submenu, slider or widget): its row is empty and dimmed",
+            suggestion: "make each element a Button or Toggle, or show the list without .menuListStyle(.scrolling)"))
     }
 
     private func firstItem(in nodes: [MenuNode]) -> MenuNode? {
