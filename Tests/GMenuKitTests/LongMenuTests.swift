@@ -24,6 +24,15 @@ final class LongMenuTests: GtkTestCase {
             XCTAssertEqual(reported.first?.path, "History")
             XCTAssertEqual(reported.first?.severity, .warning)
             XCTAssertTrue(reported.first?.message.contains("\(limit) items") ?? false, reported.first?.message ?? "")
+            XCTAssertTrue(reported.first?.suggestion?.contains(".menuListStyle(.scrolling(visibleRows:))") ?? false,
+                          "the suggestion names the scrolling list: \(reported.first?.suggestion ?? "")")
+
+            // The same history as a scrolling list is one slot: nothing to report.
+            let scrolling = RenderedMenu(Menu("History") {
+                Section("Recent") { ForEach(Array(0..<(limit * 10)), id: \.self) { Button("Visit \($0)") {} }.menuListStyle(.scrolling(visibleRows: 12)) }
+            })
+            scrolling.menuWillShow()
+            XCTAssertEqual(collector.collected.filter { $0.rule == "O4" }.count, 1, "a scrolling list of \(limit * 10) is not reported")
 
             let shorter = RenderedMenu(Menu("History") {
                 ForEach(Array(0..<(limit - 1)), id: \.self) { Button("Visit \($0)") {} }.generatedContent()

@@ -272,7 +272,7 @@ public final class RenderedMenu {
         report([MenuDiagnostic(
             rule: "O4", severity: .warning, path: title,
             message: "the menu holds \(count) items; GTK builds a widget for each when it opens, which takes seconds at this length",
-            suggestion: "move items into submenus, or show fewer generated items (the most recent ones)")])
+            suggestion: "show a long ForEach with .menuListStyle(.scrolling(visibleRows:)), which makes rows only for what is in view; or move items into submenus, or show fewer generated items (the most recent ones)")])
     }
 
     /// Reads the content and its bindings again and applies what changed.
