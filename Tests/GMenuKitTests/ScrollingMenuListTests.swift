@@ -278,6 +278,53 @@ extension ScrollingMenuListTests {
     }
 }
 
+extension ScrollingMenuListTests {
+    /// A destructive row asks first, as the menu's own destructive items do: clicked, it shows
+    /// the confirmation and runs nothing until the red button is chosen.
+    func testADestructiveRowAsksBeforeItActs() throws {
+        try GtkSession.start()
+        onMain {
+            var deleted: [Int] = []
+            let menu = RenderedMenu(Menu("Trash", content: {
+                ForEach(0..<400) { index in
+                    Button("Delete Page \(index)…", role: .destructive) { deleted.append(index) }
+                        .confirmationMessage("The page is removed for good.")
+                }
+                .menuListStyle(.scrolling(visibleRows: 5))
+            }), actionPrefix: "menu", isPresented: true)
+            let opened = OpenedMenuButton(showing: menu, inWindowTitled: "Scrolling Trash")
+            drainMainLoop()
+            guard let view = Self.listView(in: opened.popover) else {
+                XCTFail("the menu shows a scrolling list")
+                opened.close()
+                return
+            }
+            XInput.runMainLoop { view.rowWidgets.count >= 5 }
+            guard let row = view.rowWidgets.first(where: { Self.label(of: $0) == "Delete Page 2…" }) else {
+                XCTFail("no row for page 2")
+                opened.close()
+                return
+            }
+            WidgetClicks.click(row, inWindowTitled: "Scrolling Trash")
+            XInput.runMainLoop { !toplevelWindows(titled: "Delete Page 2?").isEmpty }
+            guard let dialog = toplevelWindows(titled: "Delete Page 2?").first,
+                  let confirm = widgetTree(dialog).first(where: { gtk_widget_has_css_class($0, "destructive-action") != 0 })
+            else {
+                XCTFail("no confirmation")
+                opened.close()
+                return
+            }
+            XCTAssertEqual(deleted, [], "nothing is deleted before the answer")
+            XCTAssertTrue(MenuRows.labels(in: dialog).contains("The page is removed for good."))
+            WidgetClicks.click(confirm, inWindowTitled: "Delete Page 2\\?")
+            XInput.runMainLoop { deleted == [2] }
+            XCTAssertEqual(deleted, [2], "the red button runs the row's action")
+            XInput.runMainLoop { toplevelWindows(titled: "Delete Page 2?").isEmpty }
+            opened.close()
+        }
+    }
+}
+
 /// Records the items-changed of a scrolling list's model.
 @MainActor
 final class ListChangeRecorder {

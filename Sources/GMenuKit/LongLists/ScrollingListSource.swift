@@ -58,11 +58,19 @@ class ScrollingListRows {
     /// closes after it.
     func activate(at index: Int, from widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         guard let row = row(at: index, onChange: {}), !row.isDisabled else { return false }
+        // A destructive row asks first, as the menu's own destructive items do (rule P6).
+        let confirms = row.node.role == .destructive && row.node.confirmsBeforeActing
+        func confirmed(_ act: @escaping @MainActor () -> Void) {
+            guard confirms else { return act() }
+            ConfirmationDialog.present(
+                ConfirmationRequest(itemTitle: row.node.title, message: row.node.confirmationMessage), over: widget
+            ) { if $0 { act() } }
+        }
         switch row.node.kind {
         case .button(.perform(let perform)):
-            perform()
+            confirmed(perform)
         case .button(.performAsync(let perform)):
-            Task { @MainActor in await perform() }
+            confirmed { Task { @MainActor in await perform() } }
         case .button(.named(let name, let target)):
             let value = target.flatMap { target in
                 target.stringValue.map { g_variant_ref_sink(g_variant_new_string($0)) } ?? VariantText.parse(target)
