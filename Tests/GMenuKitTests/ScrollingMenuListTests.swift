@@ -325,6 +325,53 @@ extension ScrollingMenuListTests {
     }
 }
 
+@Observable @MainActor private final class PageNaming {
+    var prefix = "Page"
+}
+
+extension ScrollingMenuListTests {
+    /// Rows follow the state their element's content read while they are bound, and only then:
+    /// type-to-select reading every title, and rows bound again as the list scrolls, leave no
+    /// tracking behind in the model, so a change to it runs about one handler a bound row, not
+    /// one for every title ever read.
+    func testRowsLeaveNoTrackingBehindWhenReadOrBoundAgain() throws {
+        try GtkSession.start()
+        onMain {
+            let naming = PageNaming()
+            let menu = RenderedMenu(Menu("Pages", content: {
+                ForEach(0..<3_000) { index in Button("\(naming.prefix) \(index)") {} }
+                    .menuListStyle(.scrolling(visibleRows: 5))
+            }), actionPrefix: "menu", isPresented: true)
+            let opened = OpenedMenuButton(showing: menu, inWindowTitled: "Scrolling Pages")
+            drainMainLoop()
+            guard let view = Self.listView(in: opened.popover) else {
+                XCTFail("the menu shows a scrolling list")
+                opened.close()
+                return
+            }
+            XInput.runMainLoop { view.rowWidgets.count >= 5 }
+            _ = gtk_widget_grab_focus(view.rowWidgets[0])
+            // Type-to-select reads titles until one matches ("Page 2999": every one before it),
+            // and the jumps bind rows again.
+            for keys in ["End", "Home", "End", "Home"] {
+                XInput.xdotool("key", keys)
+                drainMainLoop()
+            }
+            XInput.xdotool("type", "--delay", "50", "x")
+            XInput.runMainLoop { Self.focusedRowLabel(opened.popover, view) != nil }
+            drainMainLoop()
+            let before = ObservationRetirement.delivered
+            naming.prefix = "Sheet"
+            let handlers = ObservationRetirement.delivered - before
+            XCTAssertGreaterThan(handlers, 0, "the bound rows follow the model")
+            XCTAssertLessThanOrEqual(handlers, 2 * 210 + 2, "about one handler a bound row, not one a title read (3,000)")
+            XInput.runMainLoop { view.rowWidgets.contains { Self.label(of: $0) == "Sheet 0" } }
+            XCTAssertTrue(view.rowWidgets.contains { Self.label(of: $0) == "Sheet 0" }, "a bound row shows the new label")
+            opened.close()
+        }
+    }
+}
+
 /// Records the items-changed of a scrolling list's model.
 @MainActor
 final class ListChangeRecorder {

@@ -26,12 +26,14 @@ class ScrollingListRows {
 
     var count: Int { 0 }
 
-    /// Element `index`'s row, its content resolved now; `observe` is called (once, on the main
-    /// loop) when observable state that content read changes.
-    func row(at index: Int, onChange observe: @escaping @MainActor () -> Void) -> ScrollingListRow? { nil }
+    /// Element `index`'s row, its content resolved now. With an observation, its `onChange` is
+    /// called (once, on the main loop) when observable state that content read changes, until
+    /// its retirement is retired (the row bound to another element); without one, nothing is
+    /// observed (type-to-select reads every title, activation reads one).
+    func row(at index: Int, observing: RowObservation? = nil) -> ScrollingListRow? { nil }
 
     /// The title of element `index` as a person reads it, for type-to-select.
-    func title(at index: Int) -> String { row(at: index, onChange: {})?.title ?? "" }
+    func title(at index: Int) -> String { row(at: index)?.title ?? "" }
 
     /// A new view of the list: the widget for the menu's slot (floating).
     func makeView() -> UnsafeMutablePointer<GtkWidget> {
@@ -57,7 +59,7 @@ class ScrollingListRows {
     /// Runs element `index`'s action, as choosing its item would. Returns whether the menu
     /// closes after it.
     func activate(at index: Int, from widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        guard let row = row(at: index, onChange: {}), !row.isDisabled else { return false }
+        guard let row = row(at: index), !row.isDisabled else { return false }
         // A destructive row asks first, as the menu's own destructive items do (rule P6).
         let confirms = row.node.role == .destructive && row.node.confirmsBeforeActing
         func confirmed(_ act: @escaping @MainActor () -> Void) {
@@ -84,6 +86,14 @@ class ScrollingListRows {
         }
         return row.node.dismissBehavior != .disabled
     }
+}
+
+/// How a bound row follows what its element's content read: a binding's observations are
+/// retired when the row is bound again, so scrolling through a long list leaves no tracking
+/// behind in the models it read.
+struct RowObservation {
+    let retirement: ObservationRetirement
+    let onChange: @MainActor () -> Void
 }
 
 /// Reaches a list from its data's observation, on whatever thread the data changed.
@@ -130,17 +140,26 @@ final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashable>: Scr
         return data?.count ?? 0
     }
 
-    override func row(at index: Int, onChange observe: @escaping @MainActor () -> Void) -> ScrollingListRow? {
+    override func row(at index: Int, observing: RowObservation? = nil) -> ScrollingListRow? {
         guard let data = data ?? { self.data = readData(); return self.data }(), index >= 0, index < data.count else {
             return nil
         }
         let element = data[data.index(data.startIndex, offsetBy: index)]
         let list = list
         let identity = identity.appending(element: list.elementID(element))
-        let nodes = withObservationTracking {
-            MenuResolution.during(nil) { list.content(element).resolveNodes(at: identity) }
-        } onChange: {
-            scheduleOnMainLoop(observe)
+        let resolve = { MenuResolution.during(nil) { list.content(element).resolveNodes(at: identity) } }
+        let nodes: [MenuNode]
+        if let observing {
+            let retirement = observing.retirement, observe = observing.onChange
+            nodes = withObservationTracking {
+                retirement.enroll()
+                return resolve()
+            } onChange: {
+                ObservationRetirement.noteChange()
+                if !retirement.isRetired { scheduleOnMainLoop(observe) }
+            }
+        } else {
+            nodes = resolve()
         }
         guard let node = firstItem(in: nodes) else {
             reportElementWithoutRow(nodes, at: index)

@@ -23,10 +23,16 @@ final class ScrollingListView {
     let listModel: OpaquePointer
     let rows: ScrollingListRows
     private var rowHeight = ScrollingListView.estimatedRowHeight
+    /// The observations of each list item's current binding, by item.
+    private var bindingObservations: [OpaquePointer: ObservationRetirement] = [:]
     private var measured = false
     /// What was typed for type-to-select, and when the last key came (the event's time).
     private var typed = ""
     private var lastKeyTime: UInt32 = 0
+
+    isolated deinit {
+        for observation in bindingObservations.values { observation.retire() }
+    }
 
     init(rows: ScrollingListRows) {
         self.rows = rows
@@ -105,12 +111,17 @@ final class ScrollingListView {
     private func bind(_ item: OpaquePointer) {
         let position = Int(gtk_list_item_get_position(item))
         let watched = WeakObjectPointer(UnsafeMutablePointer<GObject>(item))
-        let content = rows.row(at: position) { [weak self] in
+        // The item's earlier binding stops following its element (GTK recycles a few hundred
+        // items for the whole list).
+        bindingObservations[item]?.retire()
+        let retirement = ObservationRetirement()
+        bindingObservations[item] = retirement
+        let content = rows.row(at: position, observing: RowObservation(retirement: retirement) { [weak self] in
             // State the element's content read changed: its row is bound again, where it is now.
             guard let self, let item = watched.object.map(OpaquePointer.init) else { return }
             let now = gtk_list_item_get_position(item)
             if now != GTK_INVALID_LIST_POSITION { self.changed(at: Int(now)) }
-        }
+        })
         let isCheck: Bool
         if case .check = content?.kind { isCheck = true } else { isCheck = false }
         var row = gtk_list_item_get_child(item)
