@@ -6,15 +6,24 @@ import CGtk
 /// popover's unmapping.
 @MainActor
 func runAfterThisEvent(_ body: @escaping @MainActor () -> Void) {
-    g_idle_add_full(G_PRIORITY_HIGH, { data in
-        nonisolated(unsafe) let data = data
-        MainActor.assumeIsolated { SwiftClosureData.object(data, as: AfterThisEventBody.self).body() }
-        return 0
-    }, SwiftClosureData.retained(AfterThisEventBody(body)), SwiftClosureData.releaseOnDestroy)
+    scheduleOnMainLoop(priority: G_PRIORITY_HIGH, body)
 }
 
-@MainActor
-private final class AfterThisEventBody {
+/// Runs `body` once from the GLib main loop, by default before GTK's next frame (as a menu's own
+/// refresh); callable from any thread (an observation's change handler): idle sources of the
+/// default context run on the main thread.
+func scheduleOnMainLoop(priority: Int32 = G_PRIORITY_HIGH_IDLE, _ body: @escaping @MainActor () -> Void) {
+    g_idle_add_full(priority, { data in
+        nonisolated(unsafe) let data = data
+        MainActor.assumeIsolated { Unmanaged<MainLoopJob>.fromOpaque(data!).takeUnretainedValue().body() }
+        return 0
+    }, Unmanaged.passRetained(MainLoopJob(body)).toOpaque(), { data in
+        if let data { Unmanaged<MainLoopJob>.fromOpaque(data).release() }
+    })
+}
+
+/// A closure on its way to the main loop; made and run on whatever threads, read only there.
+private final class MainLoopJob: @unchecked Sendable {
     let body: @MainActor () -> Void
     init(_ body: @escaping @MainActor () -> Void) { self.body = body }
 }

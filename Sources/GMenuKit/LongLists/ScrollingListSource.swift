@@ -259,22 +259,6 @@ final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashable>: Scr
     }
 }
 
-/// Runs `body` once from the GLib main loop, before GTK's next frame (as a menu's own refresh);
-/// callable from any thread (an observation's change handler).
-func scheduleOnMainLoop(_ body: @escaping @MainActor () -> Void) {
-    final class Job: @unchecked Sendable {
-        let body: @MainActor () -> Void
-        init(_ body: @escaping @MainActor () -> Void) { self.body = body }
-    }
-    g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
-        nonisolated(unsafe) let data = data
-        MainActor.assumeIsolated { Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue().body() }
-        return 0
-    }, Unmanaged.passRetained(Job(body)).toOpaque(), { data in
-        if let data { Unmanaged<Job>.fromOpaque(data).release() }
-    })
-}
-
 /// Whether two values are the same bytes: for an array, the same storage.
 private func bytesAreEqual<T>(_ a: T, _ b: T) -> Bool {
     withUnsafeBytes(of: a) { first in
