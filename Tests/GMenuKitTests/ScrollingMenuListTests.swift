@@ -54,6 +54,23 @@ final class ScrollingMenuListTests: GtkTestCase {
         widgetTree(popover).lazy.compactMap { ScrollingListView.of($0) }.first
     }
 
+    /// Opens `menu` (kept by the caller: the opened button does not keep it) in a window of its
+    /// own and waits for the first rows of its scrolling list; nil, after a failure, if the menu
+    /// shows none.
+    @MainActor
+    static func openScrollingList(_ menu: RenderedMenu, inWindowTitled title: String,
+                                  file: StaticString = #filePath, line: UInt = #line) -> (OpenedMenuButton, ScrollingListView)? {
+        let opened = OpenedMenuButton(showing: menu, inWindowTitled: title)
+        drainMainLoop()
+        guard let view = listView(in: opened.popover) else {
+            XCTFail("the menu shows a scrolling list", file: file, line: line)
+            opened.close()
+            return nil
+        }
+        XInput.runMainLoop { view.rowWidgets.count >= 5 }
+        return (opened, view)
+    }
+
     @MainActor
     private static func focusWidget(of popover: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
         gtk_widget_get_root(popover).flatMap { gtk_root_get_focus($0) }
@@ -217,14 +234,7 @@ final class ScrollingMenuListTests: GtkTestCase {
                     ForEach(0..<3) { index in Button("Short \(index)") {} }
                 }
             }), actionPrefix: "menu", isPresented: true)
-            let opened = OpenedMenuButton(showing: menu, inWindowTitled: "Scrolling Flags")
-            drainMainLoop()
-            guard let view = Self.listView(in: opened.popover) else {
-                XCTFail("the menu shows a scrolling list")
-                opened.close()
-                return
-            }
-            XInput.runMainLoop { view.rowWidgets.count >= 5 }
+            guard let (opened, view) = Self.openScrollingList(menu, inWindowTitled: "Scrolling Flags") else { return }
             let third = view.rowWidgets.first { Self.label(of: $0) == "Flag 2" }
             XCTAssertEqual(third.map { gtk_accessible_get_accessible_role(OpaquePointer($0)) }, GTK_ACCESSIBLE_ROLE_MENU_ITEM_CHECKBOX)
             let indicator = third.flatMap { widgetTree($0).first { isWidget($0, ofType: "GtkImage") } }
@@ -261,14 +271,7 @@ extension ScrollingMenuListTests {
                 }
                 .menuListStyle(.scrolling(visibleRows: 5))
             }), actionPrefix: "menu", isPresented: true)
-            let opened = OpenedMenuButton(showing: menu, inWindowTitled: "Scrolling Pickers")
-            drainMainLoop()
-            guard let view = Self.listView(in: opened.popover) else {
-                XCTFail("the menu shows a scrolling list")
-                opened.close()
-                return
-            }
-            XInput.runMainLoop { view.rowWidgets.count >= 5 }
+            guard let (opened, view) = Self.openScrollingList(menu, inWindowTitled: "Scrolling Pickers") else { return }
             let reported = collector.collected.filter { $0.message.contains("scrolling list shows each element's first button or toggle") }
             XCTAssertEqual(reported.count, 1, "one report for the list: \(collector.collected)")
             XCTAssertEqual(reported.first?.path, "(scrolling list) › Sort 0")
@@ -292,14 +295,7 @@ extension ScrollingMenuListTests {
                 }
                 .menuListStyle(.scrolling(visibleRows: 5))
             }), actionPrefix: "menu", isPresented: true)
-            let opened = OpenedMenuButton(showing: menu, inWindowTitled: "Scrolling Trash")
-            drainMainLoop()
-            guard let view = Self.listView(in: opened.popover) else {
-                XCTFail("the menu shows a scrolling list")
-                opened.close()
-                return
-            }
-            XInput.runMainLoop { view.rowWidgets.count >= 5 }
+            guard let (opened, view) = Self.openScrollingList(menu, inWindowTitled: "Scrolling Trash") else { return }
             guard let row = view.rowWidgets.first(where: { Self.label(of: $0) == "Delete Page 2…" }) else {
                 XCTFail("no row for page 2")
                 opened.close()
@@ -342,14 +338,7 @@ extension ScrollingMenuListTests {
                 ForEach(0..<3_000) { index in Button("\(naming.prefix) \(index)") {} }
                     .menuListStyle(.scrolling(visibleRows: 5))
             }), actionPrefix: "menu", isPresented: true)
-            let opened = OpenedMenuButton(showing: menu, inWindowTitled: "Scrolling Pages")
-            drainMainLoop()
-            guard let view = Self.listView(in: opened.popover) else {
-                XCTFail("the menu shows a scrolling list")
-                opened.close()
-                return
-            }
-            XInput.runMainLoop { view.rowWidgets.count >= 5 }
+            guard let (opened, view) = Self.openScrollingList(menu, inWindowTitled: "Scrolling Pages") else { return }
             _ = gtk_widget_grab_focus(view.rowWidgets[0])
             // Type-to-select reads titles until one matches ("Page 2999": every one before it),
             // and the jumps bind rows again.

@@ -91,17 +91,25 @@ final class BuilderTranslationTests: GtkTestCase {
         let directory = NSTemporaryDirectory() + "gmenukit-locale-\(getpid())"
         let messages = directory + "/de/LC_MESSAGES"
         try FileManager.default.createDirectory(atPath: messages, withIntermediateDirectories: true)
-        let msgfmt = Process()
-        msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
-        msgfmt.arguments = ["--check", "-o", messages + "/\(domain).mo", BuilderFixtures.translationCatalog]
-        msgfmt.standardError = FileHandle.nullDevice
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/msgfmt") else {
-            throw XCTSkip("msgfmt is not installed (Debian's gettext package; scripts/install-deps.sh installs it)")
-        }
-        try msgfmt.run()
-        msgfmt.waitUntilExit()
-        XCTAssertEqual(msgfmt.terminationStatus, 0, "msgfmt compiles de.po")
+        let status = try run("/usr/bin/msgfmt", ["--check", "-o", messages + "/\(domain).mo", BuilderFixtures.translationCatalog],
+                             needing: "/usr/bin/msgfmt", from: "gettext")
+        XCTAssertEqual(status, 0, "msgfmt compiles de.po")
         return directory
+    }
+
+    /// Runs a tool of Debian's `package` to its end and answers its exit status; skips the test
+    /// when `needed` (the tool or its data) is not installed.
+    private static func run(_ tool: String, _ arguments: [String], needing needed: String, from package: String) throws -> Int32 {
+        guard FileManager.default.fileExists(atPath: needed) else {
+            throw XCTSkip("\(needed) is not installed (Debian's \(package) package; scripts/install-deps.sh installs it)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     /// Runs `body` with the domain bound to the catalog and the messages locale German:
@@ -112,16 +120,9 @@ final class BuilderTranslationTests: GtkTestCase {
     private static func inGerman(_ localeDirectory: String, _ body: () throws -> Void) throws {
         let locales = localeDirectory + "/locales"
         try FileManager.default.createDirectory(atPath: locales, withIntermediateDirectories: true)
-        let localedef = Process()
-        localedef.executableURL = URL(fileURLWithPath: "/usr/bin/localedef")
-        localedef.arguments = ["-i", "de_DE", "-f", "UTF-8", locales + "/de_DE.UTF-8"]
-        localedef.standardError = FileHandle.nullDevice
-        guard FileManager.default.fileExists(atPath: "/usr/share/i18n/locales/de_DE") else {
-            throw XCTSkip("no locale sources (Debian's locales package; scripts/install-deps.sh installs it)")
-        }
-        try localedef.run()
-        localedef.waitUntilExit()
-        XCTAssertEqual(localedef.terminationStatus, 0, "localedef compiles de_DE.UTF-8")
+        let status = try run("/usr/bin/localedef", ["-i", "de_DE", "-f", "UTF-8", locales + "/de_DE.UTF-8"],
+                             needing: "/usr/share/i18n/locales/de_DE", from: "locales")
+        XCTAssertEqual(status, 0, "localedef compiles de_DE.UTF-8")
 
         bindtextdomain(domain, localeDirectory)
         bind_textdomain_codeset(domain, "UTF-8")
