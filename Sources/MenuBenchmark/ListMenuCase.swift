@@ -47,7 +47,7 @@ enum ListMenuCase {
         RenderedMenu.reportsGuidelineDiagnostics = false
         gtk_window_present(gmk_window(window))
         while gtk_widget_get_mapped(window) == 0 { g_main_context_iteration(nil, 1) }
-        settle()
+        FirstFrame.settle()
         let rows = rowCenters(in: list)
         guard rows.count > 6 else {
             printError("the list shows \(rows.count) rows")
@@ -77,7 +77,7 @@ enum ListMenuCase {
                 samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
             }
             context.popdown()
-            settle()
+            FirstFrame.settle()
         }
         Report.result("9", items: items, seconds: samples)
         gtk_window_destroy(gmk_window(window))
@@ -106,12 +106,6 @@ enum ListMenuCase {
             child = gtk_widget_get_next_sibling(current)
         }
         return nil
-    }
-
-    private static func settle() {
-        runMainLoopUntilIdle()
-        g_usleep(50_000)
-        runMainLoopUntilIdle()
     }
 }
 

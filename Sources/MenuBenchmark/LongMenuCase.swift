@@ -44,38 +44,19 @@ enum LongMenuCase {
         menu.insertActionGroup(into: window)
         gtk_window_present(gmk_window(window))
         while gtk_widget_get_mapped(window) == 0 { g_main_context_iteration(nil, 1) }
-        settle()
+        FirstFrame.settle()
 
         var samples: [Double] = []
         for run in 0...runs {
-            longWatchedPopover = nil
-            longFirstFrameAt = nil
             let start = ContinuousClock.now
             let popover = gtk_popover_menu_new_from_model(menu.menuModel)!
             gtk_widget_set_parent(popover, button)
             menu.present(in: popover)
-            longWatchedPopover = popover
-            let mapHandler = gmk_connect_widget(popover, "map", longWatchFrames, nil, nil)
-            gtk_popover_popup(gmk_popover(popover))
-            let deadline = start + .seconds(120)
-            while longFirstFrameAt == nil && ContinuousClock.now < deadline { g_main_context_iteration(nil, 1) }
-            guard let end = longFirstFrameAt else {
-                printError("the popover showed no frame within 120 seconds")
-                exit(1)
-            }
-            if let clock = longWatchedClock {
-                g_signal_handler_disconnect(clock.gpointer, longAfterPaintHandler)
-                longWatchedClock = nil
-            }
-            g_signal_handler_disconnect(popover.gpointer, mapHandler)
-            longWatchedPopover = nil
-            let elapsed = end - start
-            if run > 0 {  // The first opening warms up GTK's caches (theme, icons, fonts).
-                samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-            }
+            let seconds = FirstFrame.popUp(popover, since: start, timeout: .seconds(120))
+            if run > 0 { samples.append(seconds) }  // The first opening warms up GTK's caches (theme, icons, fonts).
             gtk_popover_popdown(gmk_popover(popover))
             gtk_widget_unparent(popover)
-            settle()
+            FirstFrame.settle()
         }
         Report.result(scrolling ? "10-scrolling" : "10", items: items, seconds: samples)
         gtk_window_destroy(gmk_window(window))
@@ -83,31 +64,4 @@ enum LongMenuCase {
         withExtendedLifetime(menu) {}
         _ = opened
     }
-
-    private static func settle() {
-        runMainLoopUntilIdle()
-        g_usleep(50_000)
-        runMainLoopUntilIdle()
-    }
-}
-
-nonisolated(unsafe) private var longWatchedPopover: UnsafeMutablePointer<GtkWidget>?
-nonisolated(unsafe) private var longWatchedClock: OpaquePointer?
-nonisolated(unsafe) private var longAfterPaintHandler: gulong = 0
-nonisolated(unsafe) private var longFirstFrameAt: ContinuousClock.Instant?
-
-private let longWatchFrames: GMKWidgetCallback = { widget, _ in
-    guard let clock = gtk_widget_get_frame_clock(widget) else { return }
-    longWatchedClock = clock
-    longAfterPaintHandler = g_signal_connect_data(
-        UnsafeMutableRawPointer(clock), "after-paint", unsafeBitCast(longAfterPaint, to: GCallback.self),
-        nil, nil, GConnectFlags(rawValue: 0))
-}
-
-private let longAfterPaint: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, _ in
-    guard longFirstFrameAt == nil, let popover = longWatchedPopover,
-          let surface = gtk_native_get_surface(OpaquePointer(popover)),
-          gdk_surface_get_mapped(surface) != 0, gtk_widget_get_width(popover) > 0
-    else { return }
-    longFirstFrameAt = .now
 }

@@ -25,7 +25,7 @@ enum OpenPopoverCase {
         menu.insertActionGroup(into: window)
         gtk_window_present(gmk_window(window))
         while gtk_widget_get_mapped(window) == 0 { g_main_context_iteration(nil, 1) }
-        settle()
+        FirstFrame.settle()
 
         var samples: [Double] = []
         for run in 0...runs {
@@ -33,67 +33,18 @@ enum OpenPopoverCase {
             gtk_widget_set_parent(popover, button)
             // GMenuKit's own rows: the icons beside the labels that plain GTK does not draw.
             menu.present(in: popover)
-            settle()
-            watchedPopover = popover
-            firstFrameAt = nil
-            let mapHandler = gmk_connect_widget(popover, "map", watchFrames, nil, nil)
-            let start = ContinuousClock.now
-            gtk_popover_popup(gmk_popover(popover))
-            let deadline = start + .seconds(30)
-            while firstFrameAt == nil && ContinuousClock.now < deadline { g_main_context_iteration(nil, 1) }
-            guard let end = firstFrameAt else {
-                printError("the popover showed no frame within 30 seconds")
-                exit(1)
-            }
-            if let clock = watchedClock {
-                g_signal_handler_disconnect(clock.gpointer, afterPaintHandler)
-                watchedClock = nil
-            }
-            g_signal_handler_disconnect(popover.gpointer, mapHandler)
-            watchedPopover = nil
-            let elapsed = end - start
-            if run > 0 {  // The first opening warms up GTK's caches (theme, icons, fonts).
-                samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-            }
+            FirstFrame.settle()
+            let seconds = FirstFrame.popUp(popover, since: .now, timeout: .seconds(30))
+            if run > 0 { samples.append(seconds) }  // The first opening warms up GTK's caches (theme, icons, fonts).
             gtk_popover_popdown(gmk_popover(popover))
             gtk_widget_unparent(popover)
-            settle()
+            FirstFrame.settle()
         }
         Report.result("5", items: items, seconds: samples)
         gtk_window_destroy(gmk_window(window))
         runMainLoopUntilIdle()
         withExtendedLifetime(menu) {}
     }
-
-    /// Lets GTK finish what it has to do and the frame clock go quiet, so that every opening
-    /// starts from the same place.
-    private static func settle() {
-        runMainLoopUntilIdle()
-        g_usleep(50_000)
-        runMainLoopUntilIdle()
-    }
-}
-
-nonisolated(unsafe) private var watchedPopover: UnsafeMutablePointer<GtkWidget>?
-nonisolated(unsafe) private var watchedClock: OpaquePointer?
-nonisolated(unsafe) private var afterPaintHandler: gulong = 0
-nonisolated(unsafe) private var firstFrameAt: ContinuousClock.Instant?
-
-/// On map (inside `gtk_popover_popup`), the popover has its surface and frame clock.
-private let watchFrames: GMKWidgetCallback = { widget, _ in
-    guard let clock = gtk_widget_get_frame_clock(widget) else { return }
-    watchedClock = clock
-    afterPaintHandler = g_signal_connect_data(
-        UnsafeMutableRawPointer(clock), "after-paint", unsafeBitCast(afterPaint, to: GCallback.self),
-        nil, nil, GConnectFlags(rawValue: 0))
-}
-
-private let afterPaint: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, _ in
-    guard firstFrameAt == nil, let popover = watchedPopover,
-          let surface = gtk_native_get_surface(OpaquePointer(popover)),
-          gdk_surface_get_mapped(surface) != 0, gtk_widget_get_width(popover) > 0
-    else { return }
-    firstFrameAt = .now
 }
 
 func printError(_ message: String) {
