@@ -158,8 +158,8 @@ struct MenuPlanner {
     /// of that form): kept items claim none, so the menu is planned again without keeping.
     private var keptIdentitiesClash: Bool {
         guard !keptLists.isEmpty else { return false }
-        let prefixes = keptLists.map { $0.identity.path + "/[" }
-        return seenIdentities.contains { seen in prefixes.contains { seen.path.hasPrefix($0) } }
+        let lists = Dictionary(grouping: keptLists.lazy.map(\.identity), by: \.pathHashValue)
+        return seenIdentities.contains { $0.isInsideElement(of: lists) }
     }
 
     /// A list's elements planned alone: their items, the actions those need, and the levels whose
@@ -238,15 +238,29 @@ struct MenuPlanner {
         item?.origin = node.origin
         if options.keepsLists, elements.keptSignatures != nil {
             // What a later render compares to keep the items as they stand.
-            if !sectioned, item != nil,
-               Self.isKeptKind(node, scope: scope, linked: item?.link != nil, identity: item?.identity,
-                               action: item?.attributes.action, target: item?.attributes.target),
-               elements.keptAction == nil || elements.keptAction == item?.attributes.action {
-                elements.keptAction = item?.attributes.action
-                elements.keptWithOwnRows = options.drawsOwnRows
-                elements.keptSignatures!.append(KeptItemSignature(node))
-            } else {
+            let kind = sectioned ? nil : node.keptKind
+            var kept: KeptAction?
+            // Not in a closure: capturing the node would copy it.
+            if let kind { kept = Self.keptAction(node, kind: kind, scope: scope, item: item) }
+            // An item with an action of its own is kept under the name it has now.
+            let ownName = kept == .own ? names.existingName(for: node.identity) : nil
+            switch kept {
+            case .shared(let action) where elements.keptAction == nil || elements.keptAction == action:
+                elements.keptAction = action
+                if !elements.keptOwnActions.isEmpty { elements.keptOwnActions.append("") }
+            case .own where ownName != nil:
+                if elements.keptOwnActions.isEmpty {
+                    // The elements before named the shared action.
+                    elements.keptOwnActions = Array(repeating: "", count: elements.keptSignatures!.count)
+                }
+                elements.keptOwnActions.append(ownName!)
+            default:
                 elements.keptSignatures = nil
+                elements.keptOwnActions = []
+            }
+            if let kind, elements.keptSignatures != nil {
+                elements.keptWithOwnRows = options.drawsOwnRows
+                elements.keptSignatures!.append(KeptItemSignature(node, kind: kind))
             }
         }
         return item
@@ -259,19 +273,25 @@ struct MenuPlanner {
     /// elements' nodes, to plan as usual; nil when there is no such list.
     private mutating func keptOrExpanded(_ new: DeferredElements, of owner: MenuIdentity, scope: Scope) -> ([PlannedItem]?, [MenuNode])? {
         guard let list = new.keptAs ?? new.deferral.keptList(for: new) else { return nil }
-        let signatures = list.keptSignatures, action = list.keptAction, oldScope = list.scope
-        let wasIncremental = list.isIncremental, wasSectioned = list.isSectioned
+        let signatures = list.keptSignatures, action = list.keptAction, ownActions = list.keptOwnActions
+        let oldScope = list.scope, wasIncremental = list.isIncremental, wasSectioned = list.isSectioned
         let withRows = list.keptWithOwnRows, standsWhole = list.standsWhole
         let nodes = list.expand()
-        guard let signatures, let action, let oldScope, wasIncremental, !wasSectioned, list.isIncremental,
-              withRows == options.drawsOwnRows, standsWhole, oldScope.keepsItems(of: scope),
-              Self.matchKeptItems(nodes, of: list, signatures: signatures)
+        guard let signatures, action != nil || !ownActions.isEmpty, let oldScope, wasIncremental, !wasSectioned,
+              list.isIncremental, withRows == options.drawsOwnRows, standsWhole, oldScope.keepsItems(of: scope),
+              Self.matchKeptItems(nodes, of: list, signatures: signatures),
+              let keptActions = Self.keptOwnActions(nodes, names: ownActions, registry: &names)
         else { return (nil, nodes) }
-        let shared = generatedAction(for: owner)
-        guard qualified(generatedActions[shared].name) == action else { return (nil, nodes) }
-        generatedActions[shared].kept.append(list)
+        if let action {
+            let shared = generatedAction(for: owner)
+            guard qualified(generatedActions[shared].name) == action else { return (nil, nodes) }
+            generatedActions[shared].kept.append(list)
+        }
+        // The items' own actions go on with the closures and bindings of the elements read now.
+        actions.append(contentsOf: keptActions)
         list.keptSignatures = signatures
         list.keptAction = action
+        list.keptOwnActions = ownActions
         list.keptWithOwnRows = withRows
         list.scope = scope
         list.isKeptNow = true

@@ -45,7 +45,7 @@ final class ElementDeferral {
     /// with the state its content keeps.
     weak var graph: RenderGraph?
     /// The lists of the render before that a list of this one may keep (``keptList(for:)``),
-    /// by identity: those whose every element made one generated button planned alone.
+    /// by identity: those whose every element made one item that can be kept, planned alone.
     private var previousLists: [MenuIdentity: DeferredElements] = [:]
 
     fileprivate func keep(_ list: DeferredElements) { lists.append(list) }
@@ -68,9 +68,16 @@ final class ElementDeferral {
     fileprivate func noteDataObserved(_ list: MenuIdentity) { dataReaders.insert(list) }
     fileprivate func noteElementsObserved(_ list: MenuIdentity) { elementReaders.insert(list) }
 
+    /// Whether this render's lists note what a later render compares to keep their items: not
+    /// in a menu's first render, which most menus never follow with another (noting costs
+    /// about 5% of a render of a menu of lists). A menu refreshed again and again keeps its
+    /// lists from its third render on.
+    private(set) var notesKeptItems = false
+
     /// Takes over, from the render this one replaces, the lists a later plan may keep.
     func inherit(from previous: ElementDeferral?) {
         guard let previous else { return }
+        notesKeptItems = true
         for list in previous.lists where list.keptSignatures != nil && list.isIncremental && list.deferral === previous {
             previousLists[list.identity] = list
         }
@@ -153,11 +160,15 @@ class DeferredElements {
 
     // Noted while planning, for a later full render that finds the list unchanged: the items
     // can then be kept as they stand (``MenuPlanner``, planLevel).
-    /// What each element's node was, in order, while every element so far made one enabled
-    /// generated button running a closure, planned alone; nil once one did not.
+    /// What each element's node was, in order, while every element so far made one item a
+    /// later render can keep (an enabled button running a closure, or a toggle), planned
+    /// alone; nil once one did not.
     var keptSignatures: [KeptItemSignature]?
-    /// The shared action (scope included) the items name.
+    /// The shared action (scope included) the generated buttons name; nil when none does.
     var keptAction: String?
+    /// For each element, the name of its item's own action (a toggle, a button outside
+    /// generated content), or "" for one naming the shared action; empty when none has one.
+    var keptOwnActions: [String] = []
     /// Whether the plan drew GMenuKit's own rows (`MenuPlanner.Options.drawsOwnRows`).
     var keptWithOwnRows = false
     /// Set by the planner for the render that keeps the items; a level emptied meanwhile
@@ -226,8 +237,9 @@ class DeferredElements {
         isIncremental = true
         isSectioned = false
         scope = nil
-        keptSignatures = []
+        keptSignatures = deferral.notesKeptItems ? [] : nil
         keptAction = nil
+        keptOwnActions = []
         changedElements.withLock { $0 = [] }
     }
 

@@ -1,0 +1,203 @@
+import CGtk
+import XCTest
+
+@testable import GMenuKit
+
+/// A shelf of sections kept in plain properties (no observation): a `ForEach` of sections,
+/// each a `ForEach` of its entries, the first a toggle bound to the section's flag and the
+/// others buttons with actions of their own (not generated content): the shape of
+/// `make bench` case 6. Only `refresh()` shows its changes; the closures capture `generation`.
+@MainActor
+final class PlainShelf {
+    final class Flag {
+        var isOn = false
+    }
+
+    var sections: [ListSection]
+    var flags: [Flag]
+    var generation = 0
+    var prefix = ""
+    var opened: [String] = []
+
+    init(sections count: Int) {
+        sections = (0..<count).map { section in
+            ListSection(id: section, entries: (0..<5).map { ListEntry(id: section * 5 + $0, title: "Entry \(section * 5 + $0)") })
+        }
+        flags = sections.map { _ in Flag() }
+    }
+
+    var menu: Menu {
+        Menu("Shelf") {
+            ForEach(self.sections) { section in
+                Section {
+                    ForEach(section.entries) { entry in
+                        if entry.id % 5 == 0 {
+                            Toggle(self.prefix + entry.title, isOn: self.binding(of: section.id))
+                        } else {
+                            self.button(entry, generation: self.generation)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func binding(of section: Int) -> Binding<Bool> {
+        let flag = flags[section]
+        return Binding(get: { flag.isOn }, set: { flag.isOn = $0 })
+    }
+
+    private func button(_ entry: ListEntry, generation: Int) -> Button {
+        Button(prefix + entry.title) { self.opened.append("\(entry.id)@\(generation)") }
+    }
+}
+
+/// An unchanged `refresh()` of a menu of sections whose items are toggles and buttons with
+/// actions of their own keeps every section's items as they stand: no `items-changed`, the
+/// same model and actions, while the actions take the latest closures and bindings.
+final class UnchangedSectionsRefreshTests: GtkTestCase {
+    func testAnUnchangedRefreshKeepsEverySectionAndEmitsNothing() {
+        onMain {
+            let shelf = PlainShelf(sections: 40)
+            let rendered = renderedForKeeping(shelf.menu)
+            let recorders = (0..<40).map { ItemsChangedRecorder(MenuModelReader.linkedModel(rendered.menuModel, at: [$0])) }
+            let top = ItemsChangedRecorder(rendered.menuModel)
+            let before = MenuModelReader.read(rendered.menuModel)
+
+            rendered.refresh()
+            drainMainLoop()
+
+            XCTAssertEqual(rendered.keptListCount, 40, "every section's list was kept")
+            XCTAssertEqual(top.changes, [])
+            XCTAssertEqual(recorders.flatMap(\.changes), [], "no item of any section was removed or inserted")
+            XCTAssertEqual(MenuModelReader.read(rendered.menuModel), before)
+            assertSameAsFreshRender(rendered, shelf.menu)
+            withExtendedLifetime(recorders) {}
+        }
+    }
+
+    func testKeptItemsRunTheLatestClosuresAndTogglesFollowTheLatestBindings() {
+        onMain {
+            let shelf = PlainShelf(sections: 6)
+            let rendered = renderedForKeeping(shelf.menu)
+            let third = MenuModelReader.linkedModel(rendered.menuModel, at: [2])
+            let toggleName = localActionName(MenuModelReader.read(third)[0])
+            XCTAssertEqual(actionState(rendered.actionGroup, toggleName), "false")
+
+            // New flag objects and a new generation, behind the menu's back.
+            let oldFlag = shelf.flags[2]
+            shelf.flags = shelf.sections.map { _ in PlainShelf.Flag() }
+            shelf.generation = 1
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 6)
+
+            activate(MenuModelReader.read(third)[3], in: rendered.actionGroup)
+            XCTAssertEqual(shelf.opened, ["13@1"], "the latest render's closure ran")
+            g_action_group_activate_action(rendered.actionGroup, toggleName, nil)
+            XCTAssertTrue(shelf.flags[2].isOn, "the toggle set the latest render's binding")
+            XCTAssertFalse(oldFlag.isOn, "not the one of the render that planned the item")
+            XCTAssertEqual(actionState(rendered.actionGroup, toggleName), "true")
+        }
+    }
+
+    /// A flag changed behind the menu's back: the refresh shows the new state, and the kept
+    /// list's toggle keeps its action.
+    func testAToggleChangedBehindTheMenusBackShowsItsNewState() {
+        onMain {
+            let shelf = PlainShelf(sections: 4)
+            let rendered = renderedForKeeping(shelf.menu)
+            let first = MenuModelReader.linkedModel(rendered.menuModel, at: [1])
+            let toggleName = localActionName(MenuModelReader.read(first)[0])
+            shelf.flags[1].isOn = true
+            rendered.refresh()
+            XCTAssertEqual(actionState(rendered.actionGroup, toggleName), "true")
+            assertSameAsFreshRender(rendered, shelf.menu)
+        }
+    }
+
+    /// A label that changed is not kept: that section's list is planned again, the others kept.
+    func testAChangedLabelReplansOnlyItsSection() {
+        onMain {
+            let shelf = PlainShelf(sections: 10)
+            let rendered = renderedForKeeping(shelf.menu)
+            let changed = ItemsChangedRecorder(MenuModelReader.linkedModel(rendered.menuModel, at: [7]))
+            let unchanged = ItemsChangedRecorder(MenuModelReader.linkedModel(rendered.menuModel, at: [6]))
+            shelf.sections[7].entries[2].title = "Renamed"
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 9)
+            XCTAssertEqual(changed.changes, [.init(position: 2, removed: 1, added: 0), .init(position: 2, removed: 0, added: 1)])
+            XCTAssertEqual(unchanged.changes, [])
+            XCTAssertEqual(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [7]))[2].label, "Renamed")
+            assertSameAsFreshRender(rendered, shelf.menu)
+
+            // A label every item shows changed (captured state): nothing is kept, all of it is new.
+            shelf.prefix = "» "
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 0)
+            assertSameAsFreshRender(rendered, shelf.menu)
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 10, "kept again once unchanged")
+        }
+    }
+
+    /// Sections that come and go around kept ones: the kept ones stay, the names of the items
+    /// that went are released, the new ones get actions that act.
+    func testSectionsThatComeAndGoAroundKeptOnes() {
+        onMain {
+            let shelf = PlainShelf(sections: 5)
+            let rendered = renderedForKeeping(shelf.menu)
+            let removedItems = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [1]))
+            shelf.sections.remove(at: 1)
+            shelf.sections.append(ListSection(id: 9, entries: [ListEntry(id: 45, title: "Entry 45"), ListEntry(id: 46, title: "Entry 46")]))
+            shelf.flags.append(PlainShelf.Flag())
+            shelf.flags.append(contentsOf: (0..<4).map { _ in PlainShelf.Flag() })
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 4)
+            assertSameAsFreshRender(rendered, shelf.menu)
+            for item in removedItems {
+                XCTAssertFalse(actionEnabled(rendered.actionGroup, localActionName(item)) , "\(localActionName(item)) went with its section")
+            }
+            let added = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [4]))
+            activate(added[1], in: rendered.actionGroup)
+            XCTAssertEqual(shelf.opened, ["46@0"])
+        }
+    }
+
+    /// An item planned anew with the identity of a kept element (an explicit id written in that
+    /// form) would share its name: the menu is planned again without keeping, and the two
+    /// items act apart.
+    func testAnExplicitIdShapedLikeAKeptElementPlansTheMenuWithoutKeeping() {
+        onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            var entries = ["a", "b", "c"]
+            var clashing: String?
+            var log: [String] = []
+            let menu = Menu("Files") {
+                Section {
+                    ForEach(entries, id: \.self) { file in Button(file) { log.append(file) } }
+                }
+                .generatedContent()
+                .id("recent")
+                if let clashing {
+                    Button("Clear Menu") { log.append("clear") }.id(clashing)
+                }
+            }
+            let rendered = renderedForKeeping(menu)
+            let section = MenuModelReader.linkedModel(rendered.menuModel, at: [0])
+            guard let target = MenuModelReader.read(section)[1].target, target.hasPrefix("#") else {
+                return XCTFail("the generated item's target is its identity, from the explicit id")
+            }
+            clashing = String(target.dropFirst())
+            entries = ["a", "b", "c"]
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 0, "planned again without keeping")
+            let items = flatten(MenuModelReader.read(rendered.menuModel))
+            guard let b = items.first(where: { $0.label == "b" }), let clear = items.first(where: { $0.label == "Clear Menu" })
+            else { return XCTFail("no b or Clear Menu in \(items)") }
+            activate(b, in: rendered.actionGroup)
+            activate(clear, in: rendered.actionGroup)
+            XCTAssertEqual(log, ["b", "clear"])
+        }
+    }
+}
