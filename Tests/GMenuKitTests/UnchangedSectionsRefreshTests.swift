@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import XCTest
 
 @testable import GMenuKit
@@ -160,6 +161,40 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
             let added = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [4]))
             activate(added[1], in: rendered.actionGroup)
             XCTAssertEqual(shelf.opened, ["46@0"])
+        }
+    }
+
+    /// Kept items in a real popover, chosen with real clicks: the toggle flips the latest
+    /// render's flag and shows its mark, the button runs the latest render's closure.
+    func testRealClicksOnKeptItemsInAnOpenMenu() throws {
+        try GtkSession.start()
+        try onMain {
+            let shelf = PlainShelf(sections: 4)
+            let rendered = renderedForKeeping(shelf.menu)
+            shelf.flags = shelf.sections.map { _ in PlainShelf.Flag() }
+            shelf.generation = 2
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 4)
+            let title = "GMenuKit kept sections"
+            let opened = OpenedMenuButton(showing: rendered, inWindowTitled: title)
+
+            let toggle = try XCTUnwrap(PopoverPages.modelButtons(in: opened.popover, text: "Entry 10").first)
+            WidgetClicks.click(toggle, inWindowTitled: title)
+            XInput.runMainLoop { shelf.flags[2].isOn }
+            XCTAssertTrue(shelf.flags[2].isOn, "the click reached the latest render's binding")
+
+            XInput.runMainLoop { gtk_widget_get_mapped(opened.popover) == 0 }
+            opened.open()
+            let drawn = PopoverRenderingTests.drawnItems(in: opened.popover)
+            XCTAssertEqual(drawn.first { $0.text == "Entry 10" }?.isActive, true, "its check mark shows")
+            if let directory = ProcessInfo.processInfo.environment["GMENUKIT_SCREENSHOT_DIR"], !directory.isEmpty {
+                ControlProbes.saveScreenshot(of: opened.popover, as: directory + "/kept-sections.png", size: (420, 720))
+            }
+            let button = try XCTUnwrap(PopoverPages.modelButtons(in: opened.popover, text: "Entry 13").first)
+            WidgetClicks.click(button, inWindowTitled: title)
+            XInput.runMainLoop { !shelf.opened.isEmpty }
+            XCTAssertEqual(shelf.opened, ["13@2"])
+            opened.close()
         }
     }
 
