@@ -164,14 +164,24 @@ public struct BuilderAttribute: Sendable, Equatable {
     /// The same with the domain as a C string, converted once for a whole file.
     func translatedValue(domainCString domain: UnsafePointer<CChar>?) -> String {
         guard isTranslatable else { return value }
+        let value = value, context = context
         // gettext hands back the msgid itself when it has no translation: read it while it lives.
-        return value.withCString { msgid in
+        return value.withTemporaryCString { msgid in
             let translated: UnsafePointer<gchar>? =
                 if let context { g_dpgettext2(domain, context, msgid) } else { g_dgettext(domain, msgid) }
             // Untranslated: the msgid itself comes back (or, with a context, what follows it).
             guard let translated, translated != msgid, !(context != nil && strcmp(translated, msgid) == 0) else { return value }
             return String(cString: translated)
         }
+    }
+}
+
+extension BuilderAttribute {
+    /// GtkBuilder's refusal of a typed value that is not of its type, at the attribute's line.
+    func typeError(parsing text: String, type: String) -> BuilderImportError {
+        let problem = VariantText.problem(parsing: text, type: type) ?? "it cannot be parsed"
+        return BuilderImportError(fileName: location.fileName, line: location.line, column: location.column,
+                                  message: "the attribute '\(name)' is not a GVariant of type '\(type)': \(problem)")
     }
 }
 

@@ -780,19 +780,19 @@ struct MenuPlanner {
         }
         borrowedActions.append(MenuPlan.BorrowedAction(name: name, targetType: target?.type, expectsState: showsState,
                                                        scopePath: scopePath, title: title))
-        takeApplicationAccel(into: &attributes, path: scopePath + [title])
+        takeApplicationAccel(into: &attributes, scopePath: scopePath, title: title)
     }
 
     /// A borrowed action's shortcut is the application's, when it set one: GTK fires it in the
     /// app's windows already, so the item shows it (GMenuKit's own rows too) and no second
     /// shortcut is installed. A different shortcut written on the item would not work: reported.
-    private mutating func takeApplicationAccel(into attributes: inout PlannedAttributes, path: [String]) {
+    private mutating func takeApplicationAccel(into attributes: inout PlannedAttributes, scopePath: [String], title: String) {
         guard options.showsShortcuts, attributes.accel != "", let action = attributes.action,
               let accels = options.applicationAccels?(action, attributes.target, attributes.targetValue),
               let first = accels.first
         else { return }
         if let written = attributes.accel, !accels.contains(where: { sameAccelerator($0, written) }) {
-            report(.warning, path: path,
+            report(.warning, path: scopePath + [title],
                    "the application's shortcut for \(action) is \(first), not \(written); the item shows \(first)")
         }
         attributes.accel = first

@@ -156,14 +156,15 @@ final class MenuLevel {
     /// An item `prune` kept: the same attributes, so only its linked level may change.
     private func update(at position: Int, to item: PlannedItem) {
         if let link = item.link { entries[position].child?.apply(link.children) }
-        note(item, at: position)
+        note(item.origin, at: position)
     }
 
     /// Tells a list where its element's item stands now, so that it can be updated alone.
-    private func note(_ item: PlannedItem, at position: Int) {
-        let elements = item.origin?.elements
+    /// Takes the origin alone: a copy of the whole item would retain every attribute.
+    private func note(_ origin: ElementOrigin?, at position: Int) {
+        let elements = origin?.elements
         entries[position].elements = elements
-        guard let elements, item.origin?.index == 0 else { return }
+        guard let elements, origin?.index == 0 else { return }
         elements.level = self
         elements.firstPosition = position
     }
@@ -314,7 +315,7 @@ final class MenuLevel {
         made.withUnsafeMutableBufferPointer {
             gmk_menu_insert_items(menu.opaque, gint(position), $0.baseAddress, guint($0.count))
         }
-        for index in first..<end { note(planned[index], at: position + index - first) }
+        for index in first..<end { note(planned[index].origin, at: position + index - first) }
     }
 }
 
