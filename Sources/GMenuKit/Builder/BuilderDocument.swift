@@ -161,12 +161,15 @@ public struct BuilderAttribute: Sendable, Equatable {
         return domain.withCString { translatedValue(domainCString: $0) }
     }
 
-    /// The same with the domain as a C string, converted once for a whole file.
+    /// The same with the domain as a C string, converted once for a whole file. Inlined: a
+    /// call on an attribute read in place (the importer's loop) would copy the attribute.
+    @inline(__always)
     func translatedValue(domainCString domain: UnsafePointer<CChar>?) -> String {
         guard isTranslatable else { return value }
+        // Locals: the closure then captures two strings, not a copy of the whole attribute.
         let value = value, context = context
         // gettext hands back the msgid itself when it has no translation: read it while it lives.
-        return value.withTemporaryCString { msgid in
+        return value.withCString { msgid in
             let translated: UnsafePointer<gchar>? =
                 if let context { g_dpgettext2(domain, context, msgid) } else { g_dgettext(domain, msgid) }
             // Untranslated: the msgid itself comes back (or, with a context, what follows it).

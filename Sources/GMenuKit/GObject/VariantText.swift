@@ -23,10 +23,12 @@ enum VariantText {
 
     /// A full reference to the variant `text` stands for, of type `type`; nil when it is none.
     static func parse(_ text: String, type: String) -> OpaquePointer? {
-        type.withTemporaryCString { type in
+        // `withCString`, not a String where C wants a pointer: that conversion copies a small
+        // string (most targets and type strings) into a new array on the heap each time.
+        type.withCString { type in
             guard g_variant_type_string_is_valid(type) != 0 else { return nil }
             // A valid type string is a GVariantType, as G_VARIANT_TYPE casts it: no copy to make.
-            return text.withTemporaryCString { text in
+            return text.withCString { text in
                 var error: UnsafeMutablePointer<GError>?
                 let value = g_variant_parse(OpaquePointer(type), text, nil, nil, &error)
                 g_clear_error(&error)

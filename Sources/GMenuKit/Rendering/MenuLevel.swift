@@ -305,10 +305,12 @@ final class MenuLevel {
                 child = reusedChild ?? MenuLevel(items: items)
                 child?.apply(link.children)
             }
-            let item = items.makeItem(planned[index].attributes, identity: planned[index].identity,
+            // One copy of the attributes, which the entry keeps.
+            let attributes = planned[index].attributes
+            let item = items.makeItem(attributes, identity: planned[index].identity,
                                       link: planned[index].link.map { ($0.kind, child!.model) })
             made.append(item.item)
-            coming.append(Entry(identity: planned[index].identity, attributes: planned[index].attributes,
+            coming.append(Entry(identity: planned[index].identity, attributes: attributes,
                                 child: child, customID: item.customID))
         }
         entries.insert(contentsOf: coming, at: position)
