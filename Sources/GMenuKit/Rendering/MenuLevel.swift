@@ -305,12 +305,13 @@ final class MenuLevel {
                 child = reusedChild ?? MenuLevel(items: items)
                 child?.apply(link.children)
             }
-            // One copy of the attributes, which the entry keeps.
+            // One copy of the attributes, handed on to the entry that keeps them (without
+            // `consume`, the entry's initializer got a second copy).
             let attributes = planned[index].attributes
             let item = items.makeItem(attributes, identity: planned[index].identity,
                                       link: planned[index].link.map { ($0.kind, child!.model) })
             made.append(item.item)
-            coming.append(Entry(identity: planned[index].identity, attributes: attributes,
+            coming.append(Entry(identity: planned[index].identity, attributes: consume attributes,
                                 child: child, customID: item.customID))
         }
         entries.insert(contentsOf: coming, at: position)
