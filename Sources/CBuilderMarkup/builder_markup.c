@@ -5,16 +5,30 @@
 /* What an open element stands for. */
 typedef enum { OPEN_OUTSIDE, OPEN_MENU, OPEN_ITEM, OPEN_SECTION, OPEN_SUBMENU, OPEN_LINK, OPEN_ATTRIBUTE } Open;
 
+/* A growing array of records or of open elements, appended to in place: a call of
+   g_array_append_val per element cost a tenth of the reading. */
 typedef struct {
-  GArray *records;        /* GMKBuilderRecord */
-  GArray *stack;          /* Open */
+  GMKBuilderRecord *items;
+  guint len, capacity;
+} Records;
+
+typedef struct {
+  Open *items;
+  guint len, capacity;
+} Stack;
+
+typedef struct {
+  Records records;
+  Stack stack;
   GArray *outside_names;  /* const char *, the names of the open elements outside menus */
   GStringChunk *strings;
   GString *text;          /* the open attribute's text */
   const char *xml;
   gsize length;
-  GArray *line_starts;    /* gsize: where each line starts */
-  GArray *line_is_ascii;  /* gboolean, by line: its bytes are its characters */
+  /* A line GMarkup has reached, and where it starts: positions only move forward, so each
+     line's start is found once, when the parser gets there (no table of every line). */
+  int cursor_line;
+  gsize cursor_start;
   GMarkupParseContext *context;
   GMKBuilderMarkup *result;
 } Reader;
@@ -28,41 +42,70 @@ static const char *keep(Reader *reader, const char *string) {
   return string ? g_string_chunk_insert_const(reader->strings, string) : NULL;
 }
 
-/* Where a line starts, and whether its bytes are its characters (so a column is an offset). */
-static gsize line_start(Reader *reader, int line) { return g_array_index(reader->line_starts, gsize, line - 1); }
-static gboolean line_is_ascii(Reader *reader, int line) { return g_array_index(reader->line_is_ascii, gboolean, line - 1); }
+/* Eight bytes at a time: most lines are ASCII, where a column is an offset. */
+static gboolean is_ascii(const char *bytes, gsize length) {
+  guint64 any = 0;
+  gsize i = 0;
+  for (; i + 8 <= length; i += 8) {
+    guint64 word;
+    memcpy(&word, bytes + i, 8);
+    any |= word;
+  }
+  for (; i < length; i++) any |= (guchar)bytes[i];
+  return (any & G_GUINT64_CONSTANT(0x8080808080808080)) == 0;
+}
 
-/* The start tag's '<': GMarkup gives a start element's position once past what follows its '>'.
-   Most lines are ASCII, where the column is the offset from the line's start; others are walked
-   character by character. */
+/* Where `line` starts, moving the cursor forward to it. */
+static gsize line_start(Reader *reader, int line) {
+  while (reader->cursor_line < line) {
+    const char *newline = memchr(reader->xml + reader->cursor_start, '\n', reader->length - reader->cursor_start);
+    if (!newline) break;
+    reader->cursor_start = (gsize)(newline - reader->xml) + 1;
+    reader->cursor_line++;
+  }
+  return reader->cursor_start;
+}
+
+/* The byte offset of the `column`th character (from 1) of the line starting at `start`. */
+static gsize offset_of_column(Reader *reader, gsize start, int column) {
+  gsize characters = column > 0 ? (gsize)column - 1 : 0;
+  if (start + characters <= reader->length && is_ascii(reader->xml + start, characters)) return start + characters;
+  gsize offset = start;
+  for (gsize i = 0; i < characters && offset < reader->length; i++) {
+    offset++;
+    while (offset < reader->length && ((guchar)reader->xml[offset] & 0xC0) == 0x80) offset++;
+  }
+  return offset;
+}
+
+/* The start tag's '<': GMarkup gives a start element's position once past what follows its '>'. */
 static void start_position(Reader *reader, int *line, int *column) {
   int current_line = 0, current_column = 0;
   g_markup_parse_context_get_position(reader->context, &current_line, &current_column);
   *line = current_line;
   *column = current_column;
-  if (current_line < 1 || (guint)current_line > reader->line_starts->len) return;
-  gsize offset = line_start(reader, current_line);
-  if (line_is_ascii(reader, current_line)) {
-    offset = MIN(offset + (gsize)(current_column > 0 ? current_column - 1 : 0), reader->length);
-  } else {
-    for (int characters = 0; characters < current_column - 1 && offset < reader->length; characters++) {
-      offset++;
-      while (offset < reader->length && ((guchar)reader->xml[offset] & 0xC0) == 0x80) offset++;
-    }
-  }
+  if (current_line < 1) return;
+  gsize line_begin = line_start(reader, current_line);
+  if (reader->cursor_line != current_line) return;
+  gsize offset = MIN(offset_of_column(reader, line_begin, current_column), reader->length);
   gsize start = offset > 0 ? offset - 1 : 0;
   while (start > 0 && reader->xml[start] != '<') start--;
+  /* A tag written over several lines: back to the line of its '<'. */
   int start_line = current_line;
-  while (start_line > 1 && line_start(reader, start_line) > start) start_line--;
-  if (line_is_ascii(reader, start_line)) {
-    *line = start_line;
-    *column = (int)(start - line_start(reader, start_line)) + 1;
+  if (start < line_begin) {
+    for (gsize i = start; i < line_begin; i++)
+      if (reader->xml[i] == '\n') start_line--;
+    line_begin = start;
+    while (line_begin > 0 && reader->xml[line_begin - 1] != '\n') line_begin--;
+  }
+  *line = start_line;
+  if (is_ascii(reader->xml + line_begin, start - line_begin)) {
+    *column = (int)(start - line_begin) + 1;
     return;
   }
   int characters = 0;
-  for (gsize i = line_start(reader, start_line); i < start; i++)
+  for (gsize i = line_begin; i < start; i++)
     if (((guchar)reader->xml[i] & 0xC0) != 0x80) characters++;
-  *line = start_line;
   *column = characters + 1;
 }
 
@@ -130,9 +173,20 @@ static const char *keep_name(Reader *reader, const char *name, GMKBuilderName *k
   return keep(reader, name);
 }
 
-static void push(Reader *reader, Open open) { g_array_append_val(reader->stack, open); }
+static void push(Reader *reader, Open open) {
+  Stack *stack = &reader->stack;
+  if (stack->len == stack->capacity) stack->items = g_renew(Open, stack->items, stack->capacity = MAX(16, stack->capacity * 2));
+  stack->items[stack->len++] = open;
+}
 
-static void add(Reader *reader, GMKBuilderRecord *record) { g_array_append_val(reader->records, *record); }
+static Open top_of(Reader *reader) { return reader->stack.len ? reader->stack.items[reader->stack.len - 1] : OPEN_OUTSIDE; }
+
+static void add(Reader *reader, const GMKBuilderRecord *record) {
+  Records *records = &reader->records;
+  if (records->len == records->capacity)
+    records->items = g_renew(GMKBuilderRecord, records->items, records->capacity = MAX(256, records->capacity * 2));
+  records->items[records->len++] = *record;
+}
 
 static const char *open_name(Reader *reader, Open open) {
   switch (open) {
@@ -152,8 +206,8 @@ static const char *open_name(Reader *reader, Open open) {
 static void start_element(GMarkupParseContext *context, const char *element, const char **names,
                           const char **values, gpointer data, GError **error) {
   Reader *reader = data;
-  Open top = reader->stack->len ? g_array_index(reader->stack, Open, reader->stack->len - 1) : OPEN_OUTSIDE;
-  gboolean at_top = reader->stack->len == 0;
+  Open top = top_of(reader);
+  gboolean at_top = reader->stack.len == 0;
   /* Outside menus (most of a window's file) nothing is kept. */
   if (top == OPEN_OUTSIDE && strcmp(element, "menu") != 0) {
     if (at_top && strcmp(element, "interface") == 0) reader->result->domain = keep(reader, value_of(names, values, "domain"));
@@ -247,16 +301,15 @@ static void start_element(GMarkupParseContext *context, const char *element, con
 
 static void end_element(GMarkupParseContext *context, const char *element, gpointer data, GError **error) {
   Reader *reader = data;
-  if (!reader->stack->len) return;
-  Open top = g_array_index(reader->stack, Open, reader->stack->len - 1);
-  g_array_set_size(reader->stack, reader->stack->len - 1);
+  if (!reader->stack.len) return;
+  Open top = reader->stack.items[--reader->stack.len];
   if (top == OPEN_OUTSIDE) {
     g_array_set_size(reader->outside_names, reader->outside_names->len - 1);
     return;
   }
   if (top == OPEN_ATTRIBUTE) {
     /* The attribute's record is the last one: nothing opens inside an attribute. */
-    GMKBuilderRecord *attribute = &g_array_index(reader->records, GMKBuilderRecord, reader->records->len - 1);
+    GMKBuilderRecord *attribute = &reader->records.items[reader->records.len - 1];
     attribute->value = g_string_chunk_insert_len(reader->strings, reader->text->str, (gssize)reader->text->len);
   }
   GMKBuilderRecord end = { .kind = GMK_BUILDER_END };
@@ -269,7 +322,7 @@ static void text(GMarkupParseContext *context, const char *text, gsize length, g
   gsize i = 0;
   while (i < length && g_ascii_isspace(text[i])) i++;
   if (i == length) return;
-  Open top = reader->stack->len ? g_array_index(reader->stack, Open, reader->stack->len - 1) : OPEN_OUTSIDE;
+  Open top = top_of(reader);
   if (top == OPEN_ATTRIBUTE) {
     g_string_append_len(reader->text, text, (gssize)length);
   } else if (top != OPEN_OUTSIDE) {
@@ -279,40 +332,18 @@ static void text(GMarkupParseContext *context, const char *text, gsize length, g
   }
 }
 
-/* Eight bytes at a time: every line of the file is checked. */
-static gboolean is_ascii(const char *bytes, gsize length) {
-  guint64 any = 0;
-  gsize i = 0;
-  for (; i + 8 <= length; i += 8) {
-    guint64 word;
-    memcpy(&word, bytes + i, 8);
-    any |= word;
-  }
-  for (; i < length; i++) any |= (guchar)bytes[i];
-  return (any & G_GUINT64_CONSTANT(0x8080808080808080)) == 0;
-}
-
 GMKBuilderMarkup *gmk_builder_markup_parse(const char *xml, gssize length) {
   MarkupStorage *storage = g_new0(MarkupStorage, 1);
   Reader reader = { 0 };
-  reader.records = g_array_sized_new(FALSE, FALSE, sizeof(GMKBuilderRecord), 256);
-  reader.stack = g_array_new(FALSE, FALSE, sizeof(Open));
   reader.outside_names = g_array_new(FALSE, FALSE, sizeof(const char *));
   reader.strings = storage->strings = g_string_chunk_new(4096);
   reader.text = g_string_new(NULL);
   reader.xml = xml;
   reader.length = length < 0 ? strlen(xml) : (gsize)length;
-  reader.line_starts = g_array_sized_new(FALSE, FALSE, sizeof(gsize), 256);
-  reader.line_is_ascii = g_array_sized_new(FALSE, FALSE, sizeof(gboolean), 256);
-  for (gsize start = 0;;) {
-    const char *newline = memchr(xml + start, '\n', reader.length - start);
-    gsize end = newline ? (gsize)(newline - xml) : reader.length;
-    gboolean ascii = is_ascii(xml + start, end - start);
-    g_array_append_val(reader.line_starts, start);
-    g_array_append_val(reader.line_is_ascii, ascii);
-    if (!newline) break;
-    start = end + 1;
-  }
+  reader.cursor_line = 1;
+  /* Room for about one record per 16 bytes of XML: a menu file's records then never move. */
+  reader.records.capacity = CLAMP(reader.length / 16, 256, 65536);
+  reader.records.items = g_new(GMKBuilderRecord, reader.records.capacity);
   reader.result = &storage->markup;
 
   static const GMarkupParser parser = { start_element, end_element, text, NULL, NULL };
@@ -330,12 +361,10 @@ GMKBuilderMarkup *gmk_builder_markup_parse(const char *xml, gssize length) {
   }
   g_clear_error(&error);
   g_markup_parse_context_free(reader.context);
-  storage->markup.n_records = reader.records->len;
-  storage->markup.records = (GMKBuilderRecord *)(void *)g_array_free(reader.records, FALSE);
-  g_array_free(reader.stack, TRUE);
+  storage->markup.n_records = reader.records.len;
+  storage->markup.records = reader.records.items;
+  g_free(reader.stack.items);
   g_array_free(reader.outside_names, TRUE);
-  g_array_free(reader.line_starts, TRUE);
-  g_array_free(reader.line_is_ascii, TRUE);
   g_string_free(reader.text, TRUE);
   return &storage->markup;
 }

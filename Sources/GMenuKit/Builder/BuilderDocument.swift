@@ -161,9 +161,13 @@ public struct BuilderAttribute: Sendable, Equatable {
         return domain.withCString { translatedValue(domainCString: $0) }
     }
 
-    /// The same with the domain as a C string, converted once for a whole file.
+    /// The same with the domain as a C string, converted once for a whole file. Inlined: a
+    /// call on an attribute read in place (the importer's loop) would copy the attribute.
+    @inline(__always)
     func translatedValue(domainCString domain: UnsafePointer<CChar>?) -> String {
         guard isTranslatable else { return value }
+        // Locals: the closure then captures two strings, not a copy of the whole attribute.
+        let value = value, context = context
         // gettext hands back the msgid itself when it has no translation: read it while it lives.
         return value.withCString { msgid in
             let translated: UnsafePointer<gchar>? =
@@ -172,6 +176,15 @@ public struct BuilderAttribute: Sendable, Equatable {
             guard let translated, translated != msgid, !(context != nil && strcmp(translated, msgid) == 0) else { return value }
             return String(cString: translated)
         }
+    }
+}
+
+extension BuilderAttribute {
+    /// GtkBuilder's refusal of a typed value that is not of its type, at the attribute's line.
+    func typeError(parsing text: String, type: String) -> BuilderImportError {
+        let problem = VariantText.problem(parsing: text, type: type) ?? "it cannot be parsed"
+        return BuilderImportError(fileName: location.fileName, line: location.line, column: location.column,
+                                  message: "the attribute '\(name)' is not a GVariant of type '\(type)': \(problem)")
     }
 }
 

@@ -36,10 +36,7 @@ enum BuilderMenuModel {
                     let value: OpaquePointer
                     if let type = attribute.type {
                         guard let parsed = VariantText.parse(text, type: type) else {
-                            throw BuilderImportError(fileName: attribute.location.fileName, line: attribute.location.line,
-                                                     column: attribute.location.column,
-                                                     message: "the attribute '\(attribute.name)' is not a GVariant of type '\(type)': "
-                                                         + (VariantText.problem(parsing: text, type: type) ?? "it cannot be parsed"))
+                            throw attribute.typeError(parsing: text, type: type)
                         }
                         value = parsed
                     } else {

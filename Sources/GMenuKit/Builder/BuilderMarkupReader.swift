@@ -32,6 +32,9 @@ enum BuilderMarkupReader {
         let records: UnsafeBufferPointer<GMKBuilderRecord>
         let fileName: String?
         var index = 0
+        /// The last type string read: the C reader keeps one copy of each (`g_string_chunk_insert_const`),
+        /// so a menu's typed targets, mostly of one type, make one Swift string.
+        var lastType: (pointer: UnsafePointer<CChar>, string: String)? = nil
 
         private var current: GMKBuilderRecord { records[index] }
 
@@ -41,6 +44,14 @@ enum BuilderMarkupReader {
 
         private func string(_ pointer: UnsafePointer<CChar>?) -> String? {
             pointer.map { String(cString: $0) }
+        }
+
+        private mutating func type(_ pointer: UnsafePointer<CChar>?) -> String? {
+            guard let pointer else { return nil }
+            if let lastType, lastType.pointer == pointer { return lastType.string }
+            let type = String(cString: pointer)
+            lastType = (pointer, type)
+            return type
         }
 
         /// The common names as Swift literals: no string made per attribute.
@@ -104,7 +115,7 @@ enum BuilderMarkupReader {
                     index += 2  // the attribute and its END
                     let kind = Int(inner.name_kind.rawValue)
                     item.attributes.append(BuilderAttribute(
-                        name: name(inner), value: string(inner.value) ?? "", type: string(inner.type),
+                        name: name(inner), value: string(inner.value) ?? "", type: type(inner.type),
                         isTranslatable: inner.translatable != 0, context: string(inner.context),
                         comments: string(inner.comments), location: location(inner),
                         nameKind: kind < Self.attributeNameKinds.count ? Self.attributeNameKinds[kind] : .other))

@@ -81,7 +81,9 @@ public struct BuilderMenuContent: MenuContent {
         }
     }
 
-    private static func nodes(for items: [BuilderMenuItem], at identity: MenuIdentity, domain: UnsafeMutablePointer<CChar>?) throws(BuilderImportError) -> [MenuNode] {
+    // Nonisolated, as the nodes are plain values: a main-actor closure (each buffer's loop)
+    // would check the executor every time it runs.
+    nonisolated private static func nodes(for items: [BuilderMenuItem], at identity: MenuIdentity, domain: UnsafeMutablePointer<CChar>?) throws(BuilderImportError) -> [MenuNode] {
         var nodes: [MenuNode] = []
         nodes.reserveCapacity(items.count)
         try items.withUnsafeBufferPointer { items throws(BuilderImportError) in
@@ -94,7 +96,7 @@ public struct BuilderMenuContent: MenuContent {
 
     /// The node of an `<item>`, `<section>` or `<submenu>`: its kind follows its link, as GTK
     /// reads a GMenuModel item (a section link makes a section, a submenu link a submenu).
-    private static func node(for item: BuilderMenuItem, identity: MenuIdentity, domain: UnsafeMutablePointer<CChar>?) throws(BuilderImportError) -> MenuNode {
+    nonisolated private static func node(for item: BuilderMenuItem, identity: MenuIdentity, domain: UnsafeMutablePointer<CChar>?) throws(BuilderImportError) -> MenuNode {
         var label: String?
         var action: String?
         var target: MenuActionTarget?
@@ -119,8 +121,15 @@ public struct BuilderMenuContent: MenuContent {
                 var typed: MenuActionTarget?
                 let type = attributes[index].type
                 if let type {
-                    typed = try parsed(value, type: type, of: attributes[index])
+                    // Parsed as GtkBuilder parses it, and kept parsed for rendering; GtkBuilder
+                    // fails the whole file on a value not of its type.
+                    guard let variant = VariantText.parse(value, type: type) else {
+                        throw attributes[index].typeError(parsing: value, type: type)
+                    }
+                    typed = MenuActionTarget(type: type, text: value)
+                    typed?.parsed = ParsedVariant(taking: variant)
                 }
+                let condition = attributes[index].nameKind == .hiddenWhen && type == nil ? MenuHiddenCondition(rawValue: value) : nil
                 switch (attributes[index].nameKind, type) {
                 case (.label, nil):
                     label = value
@@ -130,8 +139,8 @@ public struct BuilderMenuContent: MenuContent {
                     target = typed ?? .string(value)
                 case (.accel, nil) where isCommand:
                     shortcut = value
-                case (.hiddenWhen, nil) where MenuHiddenCondition(rawValue: value) != nil:
-                    hiddenWhen = MenuHiddenCondition(rawValue: value)
+                case (.hiddenWhen, nil) where condition != nil:
+                    hiddenWhen = condition
                 default:
                     kept.append(MenuAttribute(name: attributes[index].name, value: typed.map { .variant($0) } ?? .string(value)))
                 }
@@ -163,22 +172,8 @@ public struct BuilderMenuContent: MenuContent {
         return node
     }
 
-    private static let sectionLink = "section"
-    private static let submenuLink = "submenu"
-
-    /// A typed value parsed as GtkBuilder parses it (`g_variant_parse` with the type), kept
-    /// parsed for rendering; GtkBuilder fails the whole file on a value not of its type.
-    private static func parsed(_ text: String, type: String, of attribute: BuilderAttribute) throws(BuilderImportError) -> MenuActionTarget {
-        guard let variant = VariantText.parse(text, type: type) else {
-            let problem = VariantText.problem(parsing: text, type: type) ?? "it cannot be parsed"
-            throw BuilderImportError(fileName: attribute.location.fileName, line: attribute.location.line,
-                                     column: attribute.location.column,
-                                     message: "the attribute '\(attribute.name)' is not a GVariant of type '\(type)': \(problem)")
-        }
-        var target = MenuActionTarget(type: type, text: text)
-        target.parsed = ParsedVariant(taking: variant)
-        return target
-    }
+    nonisolated private static let sectionLink = "section"
+    nonisolated private static let submenuLink = "submenu"
 }
 
 extension Menu {

@@ -23,13 +23,18 @@ enum VariantText {
 
     /// A full reference to the variant `text` stands for, of type `type`; nil when it is none.
     static func parse(_ text: String, type: String) -> OpaquePointer? {
-        guard g_variant_type_string_is_valid(type) != 0 else { return nil }
-        let variantType = g_variant_type_new(type)
-        defer { g_variant_type_free(variantType) }
-        var error: UnsafeMutablePointer<GError>?
-        let value = g_variant_parse(variantType, text, nil, nil, &error)
-        g_clear_error(&error)
-        return value.map { g_variant_ref_sink($0) }
+        // `withCString`, not a String where C wants a pointer: that conversion copies a small
+        // string (most targets and type strings) into a new array on the heap each time.
+        type.withCString { type in
+            guard g_variant_type_string_is_valid(type) != 0 else { return nil }
+            // A valid type string is a GVariantType, as G_VARIANT_TYPE casts it: no copy to make.
+            return text.withCString { text in
+                var error: UnsafeMutablePointer<GError>?
+                let value = g_variant_parse(OpaquePointer(type), text, nil, nil, &error)
+                g_clear_error(&error)
+                return value.map { g_variant_ref_sink($0) }
+            }
+        }
     }
 
     /// Why `text` is not a GVariant of type `type`, in GLib's words; nil when it is one.

@@ -195,23 +195,33 @@ public final class ImportedMenuItem: Sendable {
             guard let firstMark = bytes.firstIndex(of: UInt8(ascii: "_")) else { return .some(nil) }
             // A carriage return and a line feed are one character.
             guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
-            var text: [UInt8] = Array(bytes[..<firstMark])
-            text.reserveCapacity(bytes.count)
             var mnemonic: Character?
-            var marked = false
-            for byte in bytes[firstMark...] {
-                if marked {
-                    if byte != UInt8(ascii: "_"), mnemonic == nil { mnemonic = Character(Unicode.Scalar(byte)) }
-                    text.append(byte)
-                    marked = false
-                } else if byte == UInt8(ascii: "_") {
-                    marked = true
-                } else {
-                    text.append(byte)
+            // Written in place: a label of 15 bytes or fewer becomes a small string, with no
+            // buffer on the heap.
+            let text = String(unsafeUninitializedCapacity: bytes.count) { text in
+                var count = firstMark
+                _ = text.initialize(fromContentsOf: bytes[..<firstMark])
+                var marked = false
+                for byte in bytes[firstMark...] {
+                    if marked {
+                        if byte != UInt8(ascii: "_"), mnemonic == nil { mnemonic = Character(Unicode.Scalar(byte)) }
+                        text[count] = byte
+                        count += 1
+                        marked = false
+                    } else if byte == UInt8(ascii: "_") {
+                        marked = true
+                    } else {
+                        text[count] = byte
+                        count += 1
+                    }
                 }
+                if marked {
+                    text[count] = UInt8(ascii: "_")
+                    count += 1
+                }
+                return count
             }
-            if marked { text.append(UInt8(ascii: "_")) }
-            return .some((String(decoding: text, as: UTF8.self), mnemonic))
+            return .some((text, mnemonic))
         }
         if let ascii { return ascii ?? (label, nil) }
         guard label.contains("_") else { return (label, nil) }

@@ -703,13 +703,20 @@ struct MenuPlanner {
     private mutating func planImported(_ node: MenuNode, scope: Scope) -> PlannedItem? {
         guard let imported = node.imported else { return planItem(node, scope: scope) }
         let identity = uniqueIdentity(node, scope: scope)
+        // The kind looked at once for both: every match on it copies the enum and its payload.
+        let isCommand: Bool, isSection: Bool
+        switch node.kind {
+        case .button: (isCommand, isSection) = (true, false)
+        case .section: (isCommand, isSection) = (false, true)
+        default: (isCommand, isSection) = (false, false)
+        }
         // Only sections and submenus name what is inside them; an item's path is made when reported.
-        let inner = node.isCommand ? scope.entering(node) : scope.entering(node, title: node.title)
+        let inner = isCommand ? scope.entering(node) : scope.entering(node, title: node.title)
         var attributes = PlannedAttributes()
         attributes.hiddenWhen = node.hiddenWhen?.rawValue
         attributes.keptAttributes = imported.attributes
         attributes.keptLinks = imported.links
-        if case .section = node.kind, imported.links.contains(where: { $0.name == G_MENU_LINK_SUBMENU }) {
+        if isSection, imported.links.contains(where: { $0.name == G_MENU_LINK_SUBMENU }) {
             report(.warning, path: scope.path + [node.title.isEmpty ? "(section)" : node.title],
                    "the item has a section link and a submenu link; GTK shows the section and not the submenu, which stays in the menu model for other readers",
                    suggestion: "make the submenu an item of the section, or an item of its own")
@@ -800,19 +807,19 @@ struct MenuPlanner {
         }
         borrowedActions.append(MenuPlan.BorrowedAction(name: name, targetType: target?.type, expectsState: showsState,
                                                        scopePath: scopePath, title: title))
-        takeApplicationAccel(into: &attributes, path: scopePath + [title])
+        takeApplicationAccel(into: &attributes, scopePath: scopePath, title: title)
     }
 
     /// A borrowed action's shortcut is the application's, when it set one: GTK fires it in the
     /// app's windows already, so the item shows it (GMenuKit's own rows too) and no second
     /// shortcut is installed. A different shortcut written on the item would not work: reported.
-    private mutating func takeApplicationAccel(into attributes: inout PlannedAttributes, path: [String]) {
+    private mutating func takeApplicationAccel(into attributes: inout PlannedAttributes, scopePath: [String], title: String) {
         guard options.showsShortcuts, attributes.accel != "", let action = attributes.action,
               let accels = options.applicationAccels?(action, attributes.target, attributes.targetValue),
               let first = accels.first
         else { return }
         if let written = attributes.accel, !accels.contains(where: { sameAccelerator($0, written) }) {
-            report(.warning, path: path,
+            report(.warning, path: scopePath + [title],
                    "the application's shortcut for \(action) is \(first), not \(written); the item shows \(first)")
         }
         attributes.accel = first
@@ -1188,10 +1195,11 @@ struct MenuPlanner {
 
 // Outside the main actor on purpose: a main-actor closure handed to the standard library is
 // checked at run time for its actor on every call, and these run for every node of a menu.
+// By index: `contains` and `allSatisfy` hand each closure a copy of the (large) node.
 extension [MenuNode] {
-    var containsSectionLike: Bool { contains { $0.isSectionLike } }
-    var allImported: Bool { allSatisfy { $0.imported != nil } }
-    var containsDeferredList: Bool { contains { $0.deferred != nil } }
+    var containsSectionLike: Bool { indices.contains { self[$0].isSectionLike } }
+    var allImported: Bool { indices.allSatisfy { self[$0].imported != nil } }
+    var containsDeferredList: Bool { indices.contains { self[$0].deferred != nil } }
 }
 
 extension MenuIdentity {

@@ -156,14 +156,15 @@ final class MenuLevel {
     /// An item `prune` kept: the same attributes, so only its linked level may change.
     private func update(at position: Int, to item: PlannedItem) {
         if let link = item.link { entries[position].child?.apply(link.children) }
-        note(item, at: position)
+        note(item.origin, at: position)
     }
 
     /// Tells a list where its element's item stands now, so that it can be updated alone.
-    private func note(_ item: PlannedItem, at position: Int) {
-        let elements = item.origin?.elements
+    /// Takes the origin alone: a copy of the whole item would retain every attribute.
+    private func note(_ origin: ElementOrigin?, at position: Int) {
+        let elements = origin?.elements
         entries[position].elements = elements
-        guard let elements, item.origin?.index == 0 else { return }
+        guard let elements, origin?.index == 0 else { return }
         elements.level = self
         elements.firstPosition = position
     }
@@ -304,17 +305,20 @@ final class MenuLevel {
                 child = reusedChild ?? MenuLevel(items: items)
                 child?.apply(link.children)
             }
-            let item = items.makeItem(planned[index].attributes, identity: planned[index].identity,
+            // One copy of the attributes, handed on to the entry that keeps them (without
+            // `consume`, the entry's initializer got a second copy).
+            let attributes = planned[index].attributes
+            let item = items.makeItem(attributes, identity: planned[index].identity,
                                       link: planned[index].link.map { ($0.kind, child!.model) })
             made.append(item.item)
-            coming.append(Entry(identity: planned[index].identity, attributes: planned[index].attributes,
+            coming.append(Entry(identity: planned[index].identity, attributes: consume attributes,
                                 child: child, customID: item.customID))
         }
         entries.insert(contentsOf: coming, at: position)
         made.withUnsafeMutableBufferPointer {
             gmk_menu_insert_items(menu.opaque, gint(position), $0.baseAddress, guint($0.count))
         }
-        for index in first..<end { note(planned[index], at: position + index - first) }
+        for index in first..<end { note(planned[index].origin, at: position + index - first) }
     }
 }
 

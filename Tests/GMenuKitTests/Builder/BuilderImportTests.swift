@@ -174,6 +174,32 @@ final class BuilderImportTests: GtkTestCase {
         XCTAssertEqual(item.attribute("target")?.location.line, 10)
     }
 
+    /// A start tag's column counts characters, not bytes (the reader finds each line's start as
+    /// the parser reaches it, and walks a line that is not ASCII), and a tag written over two
+    /// lines is where its `<` is.
+    func testElementsKeepTheirColumnsOnLinesThatAreNotASCII() throws {
+        let xml = """
+            <interface>
+            <menu id="m">
+            <!-- é --> <item>
+              <attribute name="label">A</attribute>
+            </item>
+            <item
+               >
+              <attribute name="label">B</attribute>
+            </item>
+              <section>
+              </section>
+            </menu>
+            </interface>
+            """
+        let document = try MainActor.assumeIsolated { try BuilderDocument(xml: xml) }
+        let items = try XCTUnwrap(document.menu(id: "m")).items
+        XCTAssertEqual(items.map { [$0.location.line, $0.location.column] }, [[3, 12], [6, 1], [10, 3]])
+        XCTAssertEqual(items[0].attribute("label").map { [$0.location.line, $0.location.column] }, [4, 3])
+        XCTAssertEqual(items[1].attribute("label").map { [$0.location.line, $0.location.column] }, [8, 3])
+    }
+
     /// What GtkBuilder refuses, GMenuKit refuses with the line: unknown elements and attributes,
     /// text outside an attribute, a bad type string, a value not of its type, a missing id.
     func testInvalidMenusAreRefusedWithTheirLine() {
