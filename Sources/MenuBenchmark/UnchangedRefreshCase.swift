@@ -5,10 +5,10 @@ import GMenuKit
 /// menu (reported as 6-render and 6-refresh). The C side reads its model again and compares
 /// every item with it, which is what a program that does not know what changed must do.
 ///
-/// `shape`: "sections" (the case 1 menu, the default), "generated" (one section of generated
-/// buttons, a `ForEach` over values) or "inline" (buttons written in a `for` loop of the
-/// content itself, no `ForEach`); the other shapes are reported as 6-render-<shape> and
-/// 6-refresh-<shape>.
+/// `shape`: "sections" (the case 1 menu, the default), "equatable" (the same, each section's
+/// `ForEach` marked `equatable()`), "generated" (one section of generated buttons, a `ForEach`
+/// over values) or "inline" (buttons written in a `for` loop of the content itself, no
+/// `ForEach`); the other shapes are reported as 6-render-<shape> and 6-refresh-<shape>.
 @MainActor
 enum UnchangedRefreshCase {
     static func run(items: Int, runs: Int, shape: String) {
@@ -18,6 +18,7 @@ enum UnchangedRefreshCase {
         let list = FlatListModel(count: items)
         let menu: Menu = switch shape {
         case "generated": list.generatedMenu
+        case "equatable": model.equatableMenu
         case "inline": list.inlineMenu
         default: model.menu
         }
@@ -67,6 +68,26 @@ final class FlatListModel {
         Menu("Inline") {
             for entry in self.entries {
                 Button(entry.title) { self.opened = entry.id }
+            }
+        }
+    }
+}
+
+extension ItemsModel {
+    /// The case 1 menu with each section's elements compared before their content runs again.
+    var equatableMenu: Menu {
+        Menu("Benchmark") {
+            ForEach(self.sections) { section in
+                Section {
+                    ForEach(section.items) { item in
+                        if item.id % sectionSize == 0 {
+                            Toggle(item.title, icon: benchmarkIcon, isOn: Binding(self.flags[section.id], \.isOn))
+                        } else {
+                            Button(item.title, icon: benchmarkIcon) { self.activations += 1 }
+                        }
+                    }
+                    .equatable()
+                }
             }
         }
     }

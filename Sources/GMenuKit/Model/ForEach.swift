@@ -17,6 +17,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     /// The element's id: a closure rather than the key path, which costs far more to apply.
     let elementID: (Data.Element) -> ID
     let content: (Data.Element) -> Content
+    /// Whether a full render leaves elements equal to what they were as they stand (``equatable()``).
+    var skipsEqualElements = false
 }
 
 extension ForEach: MenuContent where Content == any MenuContent {
@@ -54,6 +56,21 @@ extension ForEach: MenuContent where Content == any MenuContent {
 
     @MainActor func resolve(_ element: Data.Element, id: ID, at identity: MenuIdentity, into nodes: inout [MenuNode]) {
         content(element).resolve(at: identity.appending(element: id), into: &nodes)
+    }
+}
+
+extension ForEach where Content == any MenuContent, Data.Element: Equatable {
+    /// Leaves the items of elements equal to what they were as they stand when the whole menu
+    /// renders again (`refresh()`), without running their content, as SwiftUI's `equatable()`
+    /// skips a view's body when the view equals its old value: a refresh of a long list whose
+    /// elements did not change then costs little more than comparing them. Use it when an
+    /// element's content depends on the element alone. The items keep the closures and
+    /// bindings their content made when it last ran, and content that reads observable state,
+    /// keeps `@State`, or makes more than a button or toggle an element runs as usual.
+    public func equatable() -> ForEach {
+        var list = self
+        list.skipsEqualElements = true
+        return list
     }
 }
 

@@ -261,6 +261,7 @@ struct MenuPlanner {
             if let kind, elements.keptSignatures != nil {
                 elements.keptWithOwnRows = options.drawsOwnRows
                 elements.keptSignatures!.append(KeptItemSignature(node, kind: kind))
+                if elements.skipsEqualElements { noteUnreadKeeping(node, ownName: ownName, in: elements) }
             }
         }
         return item
@@ -273,30 +274,87 @@ struct MenuPlanner {
     /// elements' nodes, to plan as usual; nil when there is no such list.
     private mutating func keptOrExpanded(_ new: DeferredElements, of owner: MenuIdentity, scope: Scope) -> ([PlannedItem]?, [MenuNode])? {
         guard let list = new.keptAs ?? new.deferral.keptList(for: new) else { return nil }
-        let signatures = list.keptSignatures, action = list.keptAction, ownActions = list.keptOwnActions
-        let oldScope = list.scope, wasIncremental = list.isIncremental, wasSectioned = list.isSectioned
-        let withRows = list.keptWithOwnRows, standsWhole = list.standsWhole
+        if let kept = keptUnread(list, of: owner, scope: scope) { return (kept, []) }
+        let notes = KeptNotes(of: list)
         let nodes = list.expand()
-        guard let signatures, action != nil || !ownActions.isEmpty, let oldScope, wasIncremental, !wasSectioned,
-              list.isIncremental, withRows == options.drawsOwnRows, standsWhole, oldScope.keepsItems(of: scope),
-              Self.matchKeptItems(nodes, of: list, signatures: signatures),
-              let keptActions = Self.keptOwnActions(nodes, names: ownActions, registry: &names)
+        guard let signatures = notes.signatures, notes.action != nil || !notes.ownActions.isEmpty, let oldScope = notes.scope,
+              notes.isIncremental, !notes.isSectioned, list.isIncremental, notes.withOwnRows == options.drawsOwnRows,
+              notes.standsWhole, oldScope.keepsItems(of: scope), Self.matchKeptItems(nodes, of: list, signatures: signatures),
+              let keptActions = Self.keptOwnActions(nodes, names: notes.ownActions, registry: &names)
         else { return (nil, nodes) }
-        if let action {
+        // The items' own actions go on with the closures and bindings of the elements read now.
+        guard let kept = keep(list, notes: notes, actions: keptActions, of: owner, scope: scope) else { return (nil, nodes) }
+        return (kept, nodes)
+    }
+
+    /// What the last planning noted about a list, read before expanding it again forgets it.
+    private struct KeptNotes {
+        let signatures: [KeptItemSignature]?, action: String?, ownActions: [String], identities: [MenuIdentity]
+        let scope: Scope?, isIncremental: Bool, isSectioned: Bool, withOwnRows: Bool, standsWhole: Bool
+
+        @MainActor init(of list: DeferredElements) {
+            (signatures, action, ownActions, identities) = (list.keptSignatures, list.keptAction, list.keptOwnActions, list.keptIdentities)
+            (scope, isIncremental, isSectioned) = (list.scope, list.isIncremental, list.isSectioned)
+            (withOwnRows, standsWhole) = (list.keptWithOwnRows, list.standsWhole)
+        }
+    }
+
+    /// A list whose `ForEach` skips equal elements (`equatable()`), its elements equal to what
+    /// they were, kept without running their content: its items' own actions as last planned.
+    /// Not when the content read observable state (only running it observes that again) or
+    /// keeps `@State` (a render that does not reach it drops it).
+    private mutating func keptUnread(_ list: DeferredElements, of owner: MenuIdentity, scope: Scope) -> [PlannedItem]? {
+        guard list.skipsEqualElements else { return nil }
+        let notes = KeptNotes(of: list)
+        guard let signatures = notes.signatures, notes.action != nil || !notes.ownActions.isEmpty, let oldScope = notes.scope,
+              notes.isIncremental, !notes.isSectioned, notes.withOwnRows == options.drawsOwnRows, notes.standsWhole,
+              oldScope.keepsItems(of: scope), notes.identities.count == signatures.count,
+              notes.ownActions.isEmpty || notes.ownActions.count == signatures.count,
+              !list.elementsReadObservableState, list.deferral.graph?.holdsState(within: list.identity) == false,
+              list.isUnchangedSinceLastRead()
+        else { return nil }
+        for index in notes.ownActions.indices where !notes.ownActions[index].isEmpty {
+            // Asked again, so that the pass keeps the name.
+            guard names.name(for: notes.identities[index], title: "") == notes.ownActions[index] else { return nil }
+        }
+        return keep(list, notes: notes, actions: list.keptPlannedActions, of: owner, scope: scope)
+    }
+
+    /// Plans `list`'s items as kept: one placeholder for them all, the level's shared action
+    /// asking the list, and the items' own `actions`. Nil when the shared action's name changed.
+    private mutating func keep(
+        _ list: DeferredElements, notes: KeptNotes, actions kept: [PlannedAction], of owner: MenuIdentity, scope: Scope
+    ) -> [PlannedItem]? {
+        if let action = notes.action {
             let shared = generatedAction(for: owner)
-            guard qualified(generatedActions[shared].name) == action else { return (nil, nodes) }
+            guard qualified(generatedActions[shared].name) == action else { return nil }
             generatedActions[shared].kept.append(list)
         }
-        // The items' own actions go on with the closures and bindings of the elements read now.
-        actions.append(contentsOf: keptActions)
-        list.keptSignatures = signatures
-        list.keptAction = action
-        list.keptOwnActions = ownActions
-        list.keptWithOwnRows = withRows
+        actions.append(contentsOf: kept)
+        list.keptSignatures = notes.signatures
+        list.keptAction = notes.action
+        list.keptOwnActions = notes.ownActions
+        list.keptWithOwnRows = notes.withOwnRows
+        if list.skipsEqualElements {
+            list.keptIdentities = notes.identities
+            list.keptPlannedActions = kept
+        }
         list.scope = scope
         list.isKeptNow = true
         keptLists.append(list)
-        return ([PlannedItem(identity: owner.appending("#kept"), attributes: PlannedAttributes(), link: nil, kept: list)], nodes)
+        return [PlannedItem(identity: owner.appending("#kept"), attributes: PlannedAttributes(), link: nil, kept: list)]
+    }
+
+    /// Notes, for a list that skips equal elements, what planning its element's item again
+    /// without running its content needs: the node's identity and the item's own action.
+    private func noteUnreadKeeping(_ node: MenuNode, ownName: String?, in elements: DeferredElements) {
+        elements.keptIdentities.append(node.identity)
+        guard let ownName else { return }
+        if let action = actions.last, action.name == ownName {
+            elements.keptPlannedActions.append(action)
+        } else {
+            elements.keptSignatures = nil
+        }
     }
 
     // MARK: Levels

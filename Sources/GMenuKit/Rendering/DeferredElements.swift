@@ -171,6 +171,11 @@ class DeferredElements {
     var keptOwnActions: [String] = []
     /// Whether the plan drew GMenuKit's own rows (`MenuPlanner.Options.drawsOwnRows`).
     var keptWithOwnRows = false
+    /// For a list whose `ForEach` skips equal elements (``skipsEqualElements``): each element's
+    /// identity, and the own actions of its items as planned, which a render that finds the
+    /// elements equal plans again without running their content.
+    var keptIdentities: [MenuIdentity] = []
+    var keptPlannedActions: [PlannedAction] = []
     /// Set by the planner for the render that keeps the items; a level emptied meanwhile
     /// (its section replaced) reads them back into ``keptItems`` first.
     var isKeptNow = false
@@ -219,6 +224,18 @@ class DeferredElements {
     /// other than one node now, or so many elements that the whole menu is planned sooner).
     func readElementChanges() -> ElementChanges? { nil }
 
+    /// Whether a full render may leave the items of elements equal to what they were as they
+    /// stand, without running their content (`ForEach.equatable()`, elements that are values).
+    var skipsEqualElements: Bool { false }
+
+    /// Whether the data, read again (and observed), holds elements equal to those last read,
+    /// one for one; only for lists that skip equal elements.
+    func isUnchangedSinceLastRead() -> Bool { false }
+
+    /// Whether, in this render or the one before, the elements' content read observable state:
+    /// only running it again observes that state again.
+    var elementsReadObservableState: Bool { deferral.elementsWereObserved(identity) }
+
     /// Whether the list's items are all its level has, where it noted them.
     var standsWhole: Bool { (level as? MenuLevel)?.holdsWholly(self) ?? false }
 
@@ -240,6 +257,8 @@ class DeferredElements {
         keptSignatures = deferral.notesKeptItems ? [] : nil
         keptAction = nil
         keptOwnActions = []
+        keptIdentities = []
+        keptPlannedActions = []
         changedElements.withLock { $0 = [] }
     }
 
@@ -356,6 +375,16 @@ final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: Deferre
         // An observation per element costs an installation with every observable it read,
         // per element; it pays where the elements are the observables.
         super.init(identity: identity, deferral: deferral, observesEachElement: Data.Element.self is AnyClass)
+    }
+
+    override var skipsEqualElements: Bool { forEach.skipsEqualElements && areEqual != nil && !observesEachElement }
+
+    override func isUnchangedSinceLastRead() -> Bool {
+        guard skipsEqualElements, let old = elements, let areEqual else { return false }
+        let data = observingData { Array(forEach.data()) }
+        guard data.count == old.count else { return false }
+        for index in data.indices where !areEqual(data[index], old[index]) { return false }
+        return true
     }
 
     override fileprivate func takeOver(_ old: DeferredElements) -> Bool {

@@ -70,6 +70,12 @@ final class RenderGraph: MenuResolutionContext {
         resolving(deferringInto: nil, body)
     }
 
+    /// Whether content inside `scope` keeps state (`@State`): a render that does not run that
+    /// content would drop it.
+    func holdsState(within scope: MenuIdentity) -> Bool {
+        !slots.isEmpty && slots.keys.contains { $0.identity.isWithin(scope) }
+    }
+
     /// Forgets everything: the lists stop updating themselves, the state goes.
     func retire() {
         lists?.retire()
