@@ -165,6 +165,10 @@ for items in 1000 10000 100000; do
   for round in $(seq 1 "$rounds"); do
     echo "  case 6, $items items, round $round of $rounds" >&2
     run_round_two "$round" 6 "$items"
+    # GMenuKit's other shapes (no C side): generated buttons, and the lists marked equatable().
+    for shape in generated equatable; do
+      "$swift_bench" --case 6 --items "$items" --runs "$(runs_for 6 "$items")" --shape "$shape" | sed "s/^/gmenukit /" >>"$results"
+    done
   done
 done
 # Case 1 written as custom content (`var body` per section and item) against the same menu
@@ -298,6 +302,11 @@ for items in sorted({key[1] for key in samples if key[0] == "6-refresh"}):
         f"{med[('6-refresh', 'c')] / med[('6-render', 'c')]:.3f}",
         f"{med[('6-refresh', 'gmenukit')] / med[('6-refresh', 'c')]:.2f}",
         changes[("6-refresh", items, "gmenukit")] + "/" + changes[("6-refresh", items, "c")]], widths6)).rstrip())
+for shape in ("generated", "equatable"):
+    for items in sorted({key[1] for key in samples if key[0] == "6-refresh-" + shape}):
+        render, refresh = median(samples[("6-render-" + shape, items, "gmenukit")]), median(samples[("6-refresh-" + shape, items, "gmenukit")])
+        print("  ".join(str(c).ljust(w) for c, w in zip([
+            f"{items:,}", ms(render), ms(refresh), f"{refresh / render:.3f}", f"({shape}: GMenuKit only)"], widths6)).rstrip())
 
 print()
 print("Case 7: a toggle flipped while its menu is open (GMenuKit: a check row, its indicator and its")
