@@ -78,8 +78,20 @@ static gsize offset_of_column(Reader *reader, gsize start, int column) {
   return offset;
 }
 
-/* The start tag's '<': GMarkup gives a start element's position once past what follows its '>'. */
-static void start_position(Reader *reader, int *line, int *column) {
+/* Whether the start tag of `element` begins at `at` ('<', the name, then a space, '/' or '>')
+   and ends before `end`: GMarkup may already be inside the next tag, or past a comment. */
+static gboolean is_start_tag(Reader *reader, gsize at, gsize end, const char *element) {
+  gsize length = strlen(element);
+  if (reader->xml[at] != '<' || at + 1 + length >= reader->length) return FALSE;
+  if (strncmp(reader->xml + at + 1, element, length) != 0) return FALSE;
+  char after = reader->xml[at + 1 + length];
+  if (!(after == ' ' || after == '\t' || after == '\n' || after == '\r' || after == '/' || after == '>')) return FALSE;
+  return memchr(reader->xml + at, '>', end - at) != NULL;
+}
+
+/* The start tag's '<': GMarkup gives a start element's position once past what follows its '>'
+   (inside the next tag when one follows at once). */
+static void start_position(Reader *reader, const char *element, int *line, int *column) {
   int current_line = 0, current_column = 0;
   g_markup_parse_context_get_position(reader->context, &current_line, &current_column);
   *line = current_line;
@@ -88,8 +100,8 @@ static void start_position(Reader *reader, int *line, int *column) {
   gsize line_begin = line_start(reader, current_line);
   if (reader->cursor_line != current_line) return;
   gsize offset = MIN(offset_of_column(reader, line_begin, current_column), reader->length);
-  gsize start = offset > 0 ? offset - 1 : 0;
-  while (start > 0 && reader->xml[start] != '<') start--;
+  gsize start = MIN(offset > 0 ? offset - 1 : 0, reader->length - 1);
+  while (start > 0 && !is_start_tag(reader, start, offset, element)) start--;
   /* A tag written over several lines: back to the line of its '<'. */
   int start_line = current_line;
   if (start < line_begin) {
@@ -217,7 +229,7 @@ static void start_element(GMarkupParseContext *context, const char *element, con
     return;
   }
   GMKBuilderRecord record = { 0 };
-  start_position(reader, &record.line, &record.column);
+  start_position(reader, element, &record.line, &record.column);
   if (top == OPEN_OUTSIDE) {
     /* GTK 4.8 wants an id; newer GTK reads a menu without one as a property's value. */
     const char *parent = reader->outside_names->len

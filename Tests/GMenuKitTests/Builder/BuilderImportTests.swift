@@ -200,6 +200,29 @@ final class BuilderImportTests: GtkTestCase {
         XCTAssertEqual(items[1].attribute("label").map { [$0.location.line, $0.location.column] }, [8, 3])
     }
 
+    /// A start tag followed at once by another, a tag over several lines followed by another,
+    /// and a comment before a tag: each element is found at its own '<' (GMarkup reports a
+    /// start element from inside the next tag). Found by comparing the reader's records.
+    func testElementsFollowedAtOnceByAnotherTagKeepTheirOwnPosition() throws {
+        let xml = """
+            <interface>
+            <menu
+            
+            id="q"><item><attribute name="label">A</attribute></item>
+            <!-- note --><item><!-- x --><attribute name="label">B</attribute></item>
+            <section><section><item/></section></section>
+            </menu>
+            </interface>
+            """
+        let document = try MainActor.assumeIsolated { try BuilderDocument(xml: xml) }
+        let menu = try XCTUnwrap(document.menu(id: "q"))
+        XCTAssertEqual([menu.location.line, menu.location.column], [2, 1])
+        let items = menu.items
+        XCTAssertEqual(items.map { [$0.location.line, $0.location.column] }, [[4, 8], [5, 14], [6, 1]])
+        XCTAssertEqual(items[0].attribute("label").map { [$0.location.line, $0.location.column] }, [4, 14])
+        XCTAssertEqual(items[1].attribute("label").map { [$0.location.line, $0.location.column] }, [5, 30])
+    }
+
     /// What GtkBuilder refuses, GMenuKit refuses with the line: unknown elements and attributes,
     /// text outside an attribute, a bad type string, a value not of its type, a missing id.
     func testInvalidMenusAreRefusedWithTheirLine() {
