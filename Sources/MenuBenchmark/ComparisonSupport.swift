@@ -82,21 +82,23 @@ final class ObservedItem: Identifiable {
 
 /// The benchmark menu: a section for each of `sections` (read when the menu resolves), its
 /// first item a toggle bound to the section's flag, the others buttons, every item with an icon.
+/// `marking` is applied to each section's `ForEach` (case 6's `equatable()` shape).
 @MainActor
 func benchmarkMenu<Sections: RandomAccessCollection, Items: RandomAccessCollection>(
     _ sections: @autoclosure @escaping @MainActor () -> Sections, items: @escaping (Sections.Element) -> Items,
-    title: @escaping (Items.Element) -> String, flag: @escaping (Int) -> Flag, activate: @escaping @MainActor () -> Void
+    title: @escaping (Items.Element) -> String, flag: @escaping (Int) -> Flag, activate: @escaping @MainActor () -> Void,
+    marking: @escaping (ForEach<Items, Int, any MenuContent>) -> any MenuContent = { $0 }
 ) -> Menu where Sections.Element: Identifiable, Sections.Element.ID == Int, Items.Element: Identifiable, Items.Element.ID == Int {
     Menu("Benchmark") {
         ForEach(sections()) { section in
             Section {
-                ForEach(items(section)) { item in
+                marking(ForEach(items(section)) { item in
                     if item.id % sectionSize == 0 {
                         Toggle(title(item), icon: benchmarkIcon, isOn: Binding(flag(section.id), \.isOn))
                     } else {
                         Button(title(item), icon: benchmarkIcon, action: activate)
                     }
-                }
+                })
             }
         }
     }

@@ -76,19 +76,7 @@ final class FlatListModel {
 extension ItemsModel {
     /// The case 1 menu with each section's elements compared before their content runs again.
     var equatableMenu: Menu {
-        Menu("Benchmark") {
-            ForEach(self.sections) { section in
-                Section {
-                    ForEach(section.items) { item in
-                        if item.id % sectionSize == 0 {
-                            Toggle(item.title, icon: benchmarkIcon, isOn: Binding(self.flags[section.id], \.isOn))
-                        } else {
-                            Button(item.title, icon: benchmarkIcon) { self.activations += 1 }
-                        }
-                    }
-                    .equatable()
-                }
-            }
-        }
+        benchmarkMenu(self.sections, items: \.items, title: \.title, flag: { self.flags[$0] }, activate: { self.activations += 1 },
+                      marking: { $0.equatable() })
     }
 }
