@@ -22,11 +22,23 @@ let package = Package(
         .target(name: "CMainQueueBridge", dependencies: ["CGtk"]),
         // Reads the menus of GtkBuilder XML with GMarkupParser, in C: a Swift callback per
         // element costs more than GtkBuilder's whole parse.
-        .target(name: "CBuilderMarkup", dependencies: ["CGtk"]),
-        .target(name: "GMenuKit", dependencies: ["CGtk", "CMenuObjects", "CMainQueueBridge", "CBuilderMarkup"]),
+        .target(name: "CBuilderMarkup", dependencies: ["CGLib"]),
+        // GLib and GIO alone: the GtkBuilder reader needs no GTK.
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // The layers, lowest first; a layer sees only those below it (ARCHITECTURE.md).
+        // Content, resolution, state, identities, planning and guideline checks: no GTK, no GLib.
+        .target(name: "GMenuKitCore"),
+        // GtkBuilder menus read (and imported as content) on GLib alone.
+        .target(name: "GMenuKitBuilder", dependencies: ["GMenuKitCore", "CGLib", "CBuilderMarkup"]),
+        // What GTK shows: rendering, rows, controls, list menus, long lists.
+        .target(name: "GMenuKitGTK", dependencies: ["GMenuKitCore", "GMenuKitBuilder", "CGtk", "CMenuObjects", "CMainQueueBridge"]),
+        // The application: windows, commands, focused values.
+        .target(name: "GMenuKitApp", dependencies: ["GMenuKitCore", "GMenuKitBuilder", "GMenuKitGTK", "CGtk", "CMainQueueBridge"]),
+        // What an app imports: every layer.
+        .target(name: "GMenuKit", dependencies: ["GMenuKitCore", "GMenuKitBuilder", "GMenuKitGTK", "GMenuKitApp", "CGtk"]),
         .executableTarget(name: "MenuShowcase", dependencies: ["GMenuKit", "CGtk"]),
         // The menu linter for any GTK app's UI files: its engine, and the command.
-        .target(name: "MenuLint", dependencies: ["GMenuKit"]),
+        .target(name: "MenuLint", dependencies: ["GMenuKitCore", "GMenuKitBuilder"]),
         .executableTarget(name: "GMenuKitLint", dependencies: ["MenuLint"]),
         // The example document app: its windows, commands and documents (tested in-process),
         // and the executable that runs it. It imports GMenuKit only: GTK comes with it.

@@ -1,4 +1,5 @@
-import GMenuKit
+import GMenuKitCore
+import GMenuKitBuilder
 
 /// Reads menus with GMenuKit's GtkBuilder importer (`BuilderDocument`), which keeps the line
 /// of every element.

@@ -1,4 +1,5 @@
-import GMenuKit
+import GMenuKitCore
+import GMenuKitBuilder
 
 /// The command line of `gmenukit-lint`: what it was asked, and how it ends.
 public struct LintCommand {

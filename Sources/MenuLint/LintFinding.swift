@@ -1,4 +1,5 @@
-import GMenuKit
+import GMenuKitCore
+import GMenuKitBuilder
 
 /// One report of the linter: a guideline a menu breaks, where it was written.
 public struct LintFinding: Codable, Equatable, Sendable {

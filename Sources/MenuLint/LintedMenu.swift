@@ -1,4 +1,5 @@
-import GMenuKit
+import GMenuKitCore
+import GMenuKitBuilder
 
 /// A menu found in a UI file, as the linter checks it: GMenuKit content, and where each of
 /// its nodes was written.

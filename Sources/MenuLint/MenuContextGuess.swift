@@ -1,5 +1,6 @@
 import Foundation
-import GMenuKit
+import GMenuKitCore
+import GMenuKitBuilder
 
 /// A UI file does not say how a menu is shown; its id or its file's name usually does. GNOME
 /// apps name context menus so ("context_model", "popup_menu", nautilus's

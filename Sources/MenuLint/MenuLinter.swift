@@ -1,5 +1,6 @@
 import Foundation
-import GMenuKit
+import GMenuKitCore
+import GMenuKitBuilder
 
 /// Checks the menus of GtkBuilder and Blueprint files against a guideline style.
 @MainActor

@@ -1,0 +1,117 @@
+import CGtk
+import GMenuKitCore
+import GMenuKitBuilder
+import GMenuKitGTK
+
+/// The commands every GNOME application has, at their standard places; a ``CommandGroup``
+/// replacing the place replaces them.
+extension Application {
+    package func standardCommands(for placement: CommandGroupPlacement) -> (any MenuContent)? {
+        switch placement {
+        case .newItem where makeWindow != nil:
+            return Button("New Window") { [weak self] in self?.openWindow() }.keyboardShortcut("<Control>n")
+        case .closeItem:
+            return Button("Close Window") { [weak self] in self?.activeWindow?.close() }
+                .keyboardShortcut("<Control>w")
+                .disabled(activeWindow == nil)
+        case .appTermination:
+            return Button("Quit") { [weak self] in self?.quit() }.keyboardShortcut("<Control>q")
+        case .appSettings where onPreferences != nil:
+            return Button("Preferences") { [weak self] in
+                guard let self else { return }
+                self.onPreferences?(self)
+            }.keyboardShortcut("<Control>comma")
+        case .help:
+            return helpCommands(helpURI)
+        case .appInfo:
+            return Button("About \(name)") { [weak self] in self?.showAbout() }
+        default:
+            return nil
+        }
+    }
+
+    @MenuContentBuilder
+    private func helpCommands(_ help: String?) -> any MenuContent {
+        Button("Keyboard Shortcuts") { [weak self] in self?.showKeyboardShortcuts() }
+            .keyboardShortcut("<Control>question")
+        if let help {
+            Button("Help") { [weak self] in self?.showHelp(help) }.keyboardShortcut("F1")
+        }
+    }
+
+    /// The window of the active application window, for dialogs to stand over.
+    private var dialogParent: UnsafeMutablePointer<GtkWindow>? {
+        activeWindow?.window ?? gtk_application_get_active_window(gtkApplication)
+    }
+
+    /// Every command's shortcut, by menu, in GTK's shortcuts window (Ctrl+?).
+    @discardableResult
+    package func showKeyboardShortcuts() -> UnsafeMutablePointer<GtkWindow>? {
+        let layout = commandLayout
+        var groups: [(menu: String, rows: [(title: String, accelerator: String)])] = []
+        for name in layout.commandOrder {
+            guard let command = layout.commands[name], let shortcut = command.shortcut,
+                  acceleratorLabel(shortcut) != nil else { continue }
+            let title = MenuLabelText.normalize(command.title).text
+            if groups.last?.menu == command.menu {
+                groups[groups.count - 1].rows.append((title, shortcut))
+            } else {
+                groups.append((command.menu, [(title, shortcut)]))
+            }
+        }
+        let xml = ShortcutsWindowXML.interface(groups)
+        guard let ui = try? InterfaceBuilder(string: xml), let window = ui.object(GtkWindow.self, "shortcuts") else { return nil }
+        gtk_window_set_transient_for(window, dialogParent)
+        gtk_window_set_application(window, gtkApplication)
+        gtk_window_present(window)
+        return window
+    }
+
+    private func showHelp(_ uri: String) {
+        gtk_show_uri(dialogParent, uri, guint32(GDK_CURRENT_TIME))
+    }
+
+    /// GTK's About window with what the application says of itself.
+    @discardableResult
+    package func showAbout() -> UnsafeMutablePointer<GtkWindow>? {
+        let about = gtk_about_dialog_new()!
+        let dialog = OpaquePointer(about)
+        gtk_about_dialog_set_program_name(dialog, name)
+        if let version { gtk_about_dialog_set_version(dialog, version) }
+        if let comments { gtk_about_dialog_set_comments(dialog, comments) }
+        if let website { gtk_about_dialog_set_website(dialog, website) }
+        if let iconName { gtk_about_dialog_set_logo_icon_name(dialog, iconName) }
+        if license != GTK_LICENSE_UNKNOWN { gtk_about_dialog_set_license_type(dialog, license) }
+        if !developers.isEmpty {
+            withCStringArray(developers) { gtk_about_dialog_set_authors(dialog, $0) }
+        }
+        let window = gmk_window(about.gpointer)!
+        gtk_window_set_transient_for(window, dialogParent)
+        gtk_window_set_modal(window, 1)
+        gtk_window_set_application(window, gtkApplication)
+        gtk_window_present(window)
+        return window
+    }
+}
+
+/// GtkShortcutsWindow is built from GtkBuilder XML in GTK 4.8 (its sections and groups have
+/// no API to add children before 4.14).
+package enum ShortcutsWindowXML {
+    package static func interface(_ groups: [(menu: String, rows: [(title: String, accelerator: String)])]) -> String {
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?><interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property><child><object class="GtkShortcutsSection"><property name="section-name">shortcuts</property><property name="visible">1</property>"#
+        for group in groups {
+            xml += #"<child><object class="GtkShortcutsGroup"><property name="title">\#(escaped(group.menu))</property>"#
+            for row in group.rows {
+                xml += #"<child><object class="GtkShortcutsShortcut"><property name="title">\#(escaped(row.title))</property><property name="accelerator">\#(escaped(row.accelerator))</property></object></child>"#
+            }
+            xml += "</object></child>"
+        }
+        return xml + "</object></child></object></interface>"
+    }
+
+    package static func escaped(_ text: String) -> String {
+        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+    }
+}

@@ -1,0 +1,128 @@
+/// Content made once for each element of a collection, as SwiftUI's `ForEach`; works for menu
+/// items and for picker options.
+///
+/// Each element's id becomes part of its items' identities, so items keep their actions
+/// when elements are inserted, removed or reordered around them.
+///
+/// The collection is read when the menu resolves, not when the `ForEach` is written, and a
+/// rendered menu reads it under observation of its own: when an `@Observable` model's list
+/// changes, only the elements that were inserted, removed or changed (by `==` for `Equatable`
+/// elements, by identity for other objects) are resolved and rendered again, not the content
+/// around the `ForEach`. When the elements are objects, each element's content is read under an
+/// observation of its own, so a change inside an `@Observable` element resolves that element
+/// alone, without reading the list. An element's content should therefore depend on the element
+/// and on observable state only.
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
+    package let data: @MainActor () -> Data
+    /// The element's id: a closure rather than the key path, which costs far more to apply.
+    package let elementID: (Data.Element) -> ID
+    package let content: (Data.Element) -> Content
+    /// Whether a full render leaves elements equal to what they were as they stand (``equatable()``).
+    package var skipsEqualElements = false
+}
+
+extension ForEach: MenuContent where Content == any MenuContent {
+    /// Content for each element of `data`, each identified by the element's `id` key path.
+    public init(
+        _ data: @autoclosure @escaping @MainActor () -> Data, id: KeyPath<Data.Element, ID>,
+        @MenuContentBuilder content: @escaping (Data.Element) -> any MenuContent
+    ) {
+        self.init(data: data, elementID: { $0[keyPath: id] }, content: content)
+    }
+
+    package init(
+        data: @escaping @MainActor () -> Data, elementID: @escaping (Data.Element) -> ID,
+        content: @escaping (Data.Element) -> any MenuContent
+    ) {
+        self.data = data
+        self.elementID = elementID
+        self.content = content
+    }
+
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        if let deferred = MenuResolution.context?.deferredNode(for: self, at: identity) {
+            // A rendered menu is resolving: the elements are resolved later, each list under
+            // observation of its own, so that the content around them does not observe them.
+            nodes.append(deferred)
+        } else {
+            resolveElements(of: data(), at: identity, into: &nodes)
+        }
+    }
+
+    @MainActor package func resolveElements(of data: Data, at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        nodes.reserveCapacity(nodes.count + data.count)
+        for element in data { resolve(element, id: elementID(element), at: identity, into: &nodes) }
+    }
+
+    @MainActor package func resolve(_ element: Data.Element, id: ID, at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        content(element).resolve(at: identity.appending(element: id), into: &nodes)
+    }
+}
+
+extension ForEach where Content == any MenuContent, Data.Element: Equatable {
+    /// Leaves the items of elements equal to what they were as they stand when the whole menu
+    /// renders again (`refresh()`), without running their content, as SwiftUI's `equatable()`
+    /// skips a view's body when the view equals its old value: a refresh of a long list whose
+    /// elements did not change then costs little more than comparing them. Use it when an
+    /// element's content depends on the element alone. The items keep the closures and
+    /// bindings their content made when it last ran, and content that reads observable state,
+    /// keeps `@State`, or makes more than a button or toggle an element runs as usual.
+    public func equatable() -> ForEach {
+        var list = self
+        list.skipsEqualElements = true
+        return list
+    }
+}
+
+extension ForEach where Content == any MenuContent, Data.Element: Identifiable, ID == Data.Element.ID {
+    /// Content for each element of `data`, identified by its `id`.
+    public init(_ data: @autoclosure @escaping @MainActor () -> Data, @MenuContentBuilder content: @escaping (Data.Element) -> any MenuContent) {
+        self.init(data: data, elementID: { $0.id }, content: content)
+    }
+}
+
+extension ForEach where Content == any MenuContent, Data == Range<Int>, ID == Int {
+    /// Content for each number of a range, identified by the number (SwiftUI's
+    /// `ForEach(0..<3) { index in … }`).
+    public init(_ data: @autoclosure @escaping @MainActor () -> Range<Int>, @MenuContentBuilder content: @escaping (Int) -> any MenuContent) {
+        self.init(data: data, elementID: { $0 }, content: content)
+    }
+}
+
+extension ForEach {
+    /// Picker options, one for each element.
+    @MainActor
+    public init<Value>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, content: @escaping (Data.Element) -> PickerOption<Value>
+    ) where Content == PickerOption<Value> {
+        self.data = { data }
+        elementID = { $0[keyPath: id] }
+        self.content = content
+    }
+
+    /// Picker options for each element of `data`, identified by its `id`.
+    @MainActor
+    public init<Value>(
+        _ data: Data, content: @escaping (Data.Element) -> PickerOption<Value>
+    ) where Content == PickerOption<Value>, Data.Element: Identifiable, ID == Data.Element.ID {
+        self.init(data, id: \.id, content: content)
+    }
+}
+
+extension ForEach where Content == Text {
+    /// Picker options whose text alone is written: each option's tag is its element's id, as
+    /// in SwiftUI (`ForEach(Flavor.allCases) { Text($0.name) }` in a picker whose selection
+    /// is a `Flavor`).
+    @MainActor
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, content: @escaping (Data.Element) -> Text) {
+        self.data = { data }
+        elementID = { $0[keyPath: id] }
+        self.content = content
+    }
+
+    /// Picker options tagged by their elements' ids.
+    @MainActor
+    public init(_ data: Data, content: @escaping (Data.Element) -> Text) where Data.Element: Identifiable, ID == Data.Element.ID {
+        self.init(data, id: \.id, content: content)
+    }
+}

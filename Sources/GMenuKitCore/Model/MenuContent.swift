@@ -1,0 +1,186 @@
+/// Anything that can appear inside a menu: items, groups, conditionals, loops, and content of
+/// your own.
+///
+/// Write content of your own as you write a SwiftUI view, with a `body` made of other content:
+///
+/// ```swift
+/// struct IceCreamMenu: MenuContent {
+///     @Bindable var order: Order
+///     @State private var showsToppings = false
+///
+///     var body: some MenuContent {
+///         Picker("Flavor", selection: $order.flavor) {
+///             ForEach(Flavor.allCases) { flavor in Text(flavor.name).tag(flavor) }
+///         }
+///         Toggle("Show Toppings", isOn: $showsToppings)
+///         if showsToppings { ToppingsMenu(order: order) }
+///     }
+/// }
+/// ```
+///
+/// Content is resolved into ``MenuNode`` values, the neutral description of a menu that the
+/// renderer and the guideline checks read. Resolution happens again on every refresh, so
+/// content may read observable state and bindings freely. Custom content resolves its `body`
+/// where it stands itself; its ``State`` is kept by that place (its identity) across refreshes.
+///
+/// GMenuKit's own items (`Button`, `Toggle`, `Menu`, …) have no body (`Body` is `Never`): they
+/// resolve themselves in ``resolve(at:into:)``.
+@MainActor
+public protocol MenuContent {
+    /// The type of content this content is made of; `Never` for GMenuKit's own items.
+    associatedtype Body: MenuContent = Never
+
+    /// The content this content is made of. Written with the statements of a
+    /// ``MenuContentBuilder``, as a SwiftUI view's body is.
+    @MenuContentBuilder var body: Body { get }
+
+    /// Appends the nodes this content stands for to `nodes`, in the order written. Content with
+    /// a `body` need not write it: by default it connects the content's ``State`` to the place
+    /// it stands and resolves `body` there.
+    /// - Parameter identity: where this content sits in its menu; nodes derive their
+    ///   identities from it so that they stay the same across refreshes.
+    /// - Parameter nodes: where the nodes go, after those already there.
+    func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode])
+}
+
+extension MenuContent {
+    /// Resolves ``body`` at this content's own identity, its state connected to what the render
+    /// in progress keeps for that identity. A body of one statement resolves it there, as if it
+    /// were written in the content's place; a body of several gives each its position.
+    @inlinable
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        // Inlinable: where the content is declared, its body is then read and resolved directly.
+        MenuStateLinking.link(self, at: identity)
+        let body = body
+        if Body.self == MenuContentGroup.self {
+            unsafeBitCast(body, to: MenuContentGroup.self).resolveAsBody(at: identity, into: &nodes)
+        } else {
+            body.resolve(at: identity, into: &nodes)
+        }
+    }
+
+    /// The nodes this content stands for, in the order written.
+    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+        var nodes: [MenuNode] = []
+        resolve(at: identity, into: &nodes)
+        return nodes
+    }
+}
+
+extension MenuContent where Body == Never {
+    /// GMenuKit's own items have no body; they resolve themselves.
+    public var body: Never {
+        fatalError("\(Self.self) resolves itself and has no body")
+    }
+}
+
+/// No content: the body of content that resolves itself.
+extension Never: MenuContent {
+    public typealias Body = Never
+    /// Never called: there is no value of `Never`.
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {}
+}
+
+/// Builds menu content from the statements of a closure, as SwiftUI's `@ViewBuilder` does.
+/// A custom content's `body` is built with it without writing the attribute.
+@MainActor
+@resultBuilder
+public enum MenuContentBuilder {
+    /// One statement of a block.
+    public static func buildExpression(_ content: any MenuContent) -> any MenuContent { content }
+
+    /// The statements of a block, one after another.
+    public static func buildBlock(_ parts: any MenuContent...) -> MenuContentGroup {
+        MenuContentGroup(parts: parts, label: "")
+    }
+
+    /// A block of one statement.
+    public static func buildBlock(_ content: any MenuContent) -> MenuContentGroup {
+        MenuContentGroup(single: content)
+    }
+
+    /// An `if` without `else`, or an `if let`.
+    public static func buildOptional(_ content: (any MenuContent)?) -> any MenuContent {
+        MenuContentBranch(content: content, branch: "some")
+    }
+
+    /// The `if` branch of an `if`/`else` or a `switch`'s first case.
+    public static func buildEither(first content: any MenuContent) -> any MenuContent {
+        MenuContentBranch(content: content, branch: "if")
+    }
+
+    /// The `else` branch of an `if`/`else` or a `switch`'s later cases.
+    public static func buildEither(second content: any MenuContent) -> any MenuContent {
+        MenuContentBranch(content: content, branch: "else")
+    }
+
+    /// A `for` loop's statements, once per pass.
+    public static func buildArray(_ parts: [any MenuContent]) -> MenuContentGroup {
+        MenuContentGroup(parts: parts, label: "for")
+    }
+
+    /// Content inside `if #available`.
+    public static func buildLimitedAvailability(_ content: any MenuContent) -> any MenuContent { content }
+}
+
+/// Statements written one after another, as a ``MenuContentBuilder`` block makes them; each
+/// gets its position as its identity.
+public struct MenuContentGroup: MenuContent {
+    /// The statement of a block of one, the most common block: no array to allocate.
+    package let single: (any MenuContent)?
+    package let parts: [any MenuContent]
+    package let label: String
+
+    package init(parts: [any MenuContent], label: String) {
+        single = nil
+        self.parts = parts
+        self.label = label
+    }
+
+    package init(single: any MenuContent) {
+        self.single = single
+        parts = []
+        label = ""
+    }
+
+    /// Resolves each statement at its position.
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        if let single {
+            single.resolve(at: identity.appending(label, 0), into: &nodes)
+            return
+        }
+        for (index, part) in parts.enumerated() {
+            part.resolve(at: identity.appending(label, index), into: &nodes)
+        }
+    }
+
+    /// Resolves a body: its one statement where the content stands, or each of its statements
+    /// at its position.
+    @usableFromInline
+    package func resolveAsBody(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        if let single {
+            single.resolve(at: identity, into: &nodes)
+        } else {
+            resolve(at: identity, into: &nodes)
+        }
+    }
+}
+
+/// One branch of an `if`/`else` or an optional: the branch is part of the identity, so an item
+/// in the `if` branch is never mistaken for one in the `else` branch.
+package struct MenuContentBranch: MenuContent {
+    package let content: (any MenuContent)?
+    package let branch: String
+
+    package func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+        content?.resolve(at: identity.appending(branch), into: &nodes)
+    }
+}
+
+/// Content that stands for nothing; what an empty builder closure produces.
+public struct EmptyMenuContent: MenuContent {
+    /// Nothing.
+    public init() {}
+    /// Appends nothing.
+    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {}
+}

@@ -1,0 +1,141 @@
+/// Gives every item that needs an action a valid GAction name that stays the same for as long
+/// as the item's identity does.
+///
+/// Names are readable (derived from the first label the item had: "sort-by-date"), valid for
+/// `g_action_name_is_valid` (ASCII letters, digits and '-'), and unique within one rendered
+/// menu even when labels repeat ("open", "open-2").
+package struct ActionNameRegistry {
+    package init() {}
+
+    private struct Entry {
+        var name: String
+        /// The last pass that asked for this identity.
+        var pass: Int
+    }
+
+    private var entries: [MenuIdentity: Entry] = [:]
+    private var takenNames: Set<String> = []
+    /// Where to go on counting for a name many items share, so that naming the thousandth
+    /// "Open" does not try "open-2" … "open-999" first.
+    private var nextSuffix: [String: Int] = [:]
+    private var pass = 0
+    private var askedThisPass = 0
+
+    package mutating func name(for identity: MenuIdentity, title: String) -> String {
+        // One hash of the identity, whether the item has its name (the common case on a
+        // refresh) or gets one now: the entry is read and written in place.
+        var asked = 0
+        let name = Self.name(
+            of: &entries[identity, default: Entry(name: "", pass: Self.unnamed)], title: title, pass: pass,
+            asked: &asked, takenNames: &takenNames, nextSuffix: &nextSuffix)
+        askedThisPass += asked
+        return name
+    }
+
+    /// The name an identity has now, without asking for one.
+    package func existingName(for identity: MenuIdentity) -> String? {
+        entries[identity].map { $0.name }
+    }
+
+    /// Takes the registry out of `registry`, leaving an empty one: the planner then holds the
+    /// only reference to its tables and changes them in place, where a copy would duplicate
+    /// every name of the menu on its first change.
+    package static func take(_ registry: inout ActionNameRegistry) -> ActionNameRegistry {
+        let taken = registry
+        registry = ActionNameRegistry()
+        return taken
+    }
+
+    /// The pass of an entry made just now, before it has a name.
+    private static let unnamed = -1
+
+    private static func name(
+        of entry: inout Entry, title: String, pass: Int, asked: inout Int,
+        takenNames: inout Set<String>, nextSuffix: inout [String: Int]
+    ) -> String {
+        if entry.pass == unnamed {
+            entry.name = takeName(for: title, takenNames: &takenNames, nextSuffix: &nextSuffix)
+        }
+        if entry.pass != pass {
+            entry.pass = pass
+            asked += 1
+        }
+        return entry.name
+    }
+
+    /// A name derived from the title that no other item has, taken.
+    private static func takeName(for title: String, takenNames: inout Set<String>, nextSuffix: inout [String: Int]) -> String {
+        let base = slug(title)
+        // One hash when the name is free, the common case.
+        if takenNames.insert(base).inserted { return base }
+        var counter = nextSuffix[base, default: 2]
+        var name: String
+        repeat {
+            name = base + "-" + String(counter)
+            counter += 1
+        } while !takenNames.insert(name).inserted
+        nextSuffix[base] = counter
+        return name
+    }
+
+    /// Releases the name of an item that went, and says what it was.
+    package mutating func release(_ identity: MenuIdentity) -> String? {
+        guard let entry = entries.removeValue(forKey: identity) else { return nil }
+        takenNames.remove(entry.name)
+        if entry.pass == pass { askedThisPass -= 1 }
+        return entry.name
+    }
+
+    /// Releases the names of items that the last pass did not ask for again.
+    package mutating func endPass() {
+        if entries.count != askedThisPass {
+            let current = pass
+            for (identity, entry) in entries where entry.pass != current {
+                entries[identity] = nil
+                takenNames.remove(entry.name)
+            }
+        }
+        pass += 1
+        askedThisPass = 0
+    }
+
+    /// Lowercase ASCII words joined by '-', at most 40 characters: "Sort by Date" → "sort-by-date".
+    package static func slug(_ title: String) -> String {
+        // Built on the stack: a name is made for every item of a new menu.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumSlugLength) { bytes in
+            var count = 0
+            var pendingDash = false
+            for byte in title.utf8 {
+                let character: UInt8
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): character = byte
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): character = byte + 32
+                default:
+                    // Spaces, punctuation and every byte of a non-ASCII character separate words.
+                    pendingDash = true
+                    continue
+                }
+                if pendingDash && count > 0 {
+                    // A name does not end in a dash.
+                    if count + 1 == maximumSlugLength { break }
+                    bytes[count] = UInt8(ascii: "-")
+                    count += 1
+                }
+                pendingDash = false
+                bytes[count] = character
+                count += 1
+                if count == maximumSlugLength { break }
+            }
+            return count == 0 ? "item" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self)
+        }
+    }
+
+    private static let maximumSlugLength = 40
+
+    /// What `g_action_name_is_valid` accepts: non-empty, ASCII letters, digits, '-' and '.'.
+    package static func isValidActionName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".")
+        }
+    }
+}

@@ -1,0 +1,160 @@
+/// What a later full render compares to keep a list's items as they stand: everything of an
+/// element's node that its planned item follows from, for the kinds of item that can be kept
+/// (an enabled button running a closure or a toggle, with nothing else the planner reads,
+/// alone in its level with its list's other elements). Its closure or binding is no part of
+/// it: a generated button's shared action resolves the element again when the item is
+/// activated (``DeferredElements/performKept(target:)``), and an item with an action of its
+/// own gets the new closure or binding in its action, so no closure of an earlier render ever
+/// runs and a toggle follows the binding of the latest one.
+///
+/// Kept as a 64-bit hash of those fields, one word an element: a full render notes one for
+/// every element of every such list, and copies of the fields made it 15% slower. Two nodes
+/// that differ and hash alike (odds of about 2⁻⁶⁴ an element) would keep the old item.
+package struct KeptItemSignature: Equatable {
+    package let hash: Int
+
+    package init(_ node: MenuNode, kind: MenuNode.KeptKind) {
+        // FNV-1a over the fields, the identity by its own 64-bit hash of its path: `Hasher`
+        // (seeded, SipHash) cost a full render of generated lists several percent.
+        var hash = Self.mix(0xcbf2_9ce4_8422_2325, Int(truncatingIfNeeded: node.identity.pathHashValue))
+        hash = Self.mix(hash, node.title)
+        hash = Self.mix(hash, node.icon)
+        hash = Self.mix(hash, node.subtitle)
+        hash = Self.mix(hash, node.mnemonic.map { String($0) })
+        hash = Self.mix(hash, node.mnemonicPosition ?? -1)
+        hash = Self.mix(hash, node.role.map { $0 == .destructive ? 1 : 2 } ?? 0)
+        let dismissal = switch node.dismissBehavior {
+        case .automatic: 0
+        case .enabled: 1
+        case .disabled: 2
+        }
+        hash = Self.mix(hash, dismissal)
+        hash = Self.mix(hash, node.hiddenWhen.map { $0 == .actionMissing ? 1 : 2 } ?? 0)
+        hash = Self.mix(hash, (node.isGeneratedContent ? 1 : 0) | (node.confirmsBeforeActing ? 2 : 0))
+        // A button and a toggle of the same title make different items.
+        hash = Self.mix(hash, kind == .toggle ? 3 : 4)
+        self.hash = Int(truncatingIfNeeded: hash)
+    }
+
+    private static let prime: UInt64 = 0x100_0000_01b3
+
+    private static func mix(_ hash: UInt64, _ value: Int) -> UInt64 {
+        (hash ^ UInt64(bitPattern: Int64(value))) &* prime
+    }
+
+    /// The text's bytes, then its length, so that fields cannot run into each other; nil apart.
+    /// Eight bytes a step where it can: byte by byte through `String.UTF8View`, the labels and
+    /// icon names of every element of a menu cost a full render about 2%.
+    private static func mix(_ hash: UInt64, _ text: String?) -> UInt64 {
+        guard var text else { return mix(hash, -1) }
+        let mixed = text.withUTF8 { bytes in
+            var hash = hash
+            var offset = 0
+            let raw = UnsafeRawBufferPointer(bytes)
+            while offset + 8 <= raw.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+                offset += 8
+            }
+            while offset < raw.count {
+                hash = (hash ^ UInt64(raw[offset])) &* prime
+                offset += 1
+            }
+            return mix(hash, raw.count)
+        }
+        return mixed
+    }
+}
+
+extension MenuPlanner.Scope {
+    /// Whether a list planned in this scope may keep the items it had planned in `other`: all
+    /// but the path (which only names items in diagnostics, and kept items have none).
+    package func keepsItems(of other: MenuPlanner.Scope) -> Bool {
+        depth == other.depth && groupDepth == other.groupDepth && isDisabled == other.isDisabled
+            && dismissBehavior == other.dismissBehavior && isIconic == other.isIconic
+            && isGenerated == other.isGenerated && level == other.level
+    }
+}
+
+extension MenuPlanner {
+    /// How the item of a list's element that a later render may keep names its action.
+    package enum KeptAction: Equatable {
+        /// A generated button: the level's shared action (scope included), its target the
+        /// item's identity.
+        case shared(String)
+        /// A toggle, or a button outside generated content: an action of its own.
+        case own
+    }
+
+    /// How a list element's node of `kind`, planned as `item` in `scope`, names its action,
+    /// when the item is one a later render can keep: not destructive, not dimmed, no
+    /// submenu, named by the node's identity. Nil when it cannot be kept.
+    package static func keptAction(_ node: MenuNode, kind: MenuNode.KeptKind, scope: Scope, item: PlannedItem?) -> KeptAction? {
+        guard node.role != .destructive, !scope.isDisabled, item?.link == nil, item?.identity == node.identity,
+              let action = item?.attributes.action
+        else { return nil }
+        if kind == .button, scope.isGenerated || node.isGeneratedContent {
+            return item?.attributes.target == node.identity.path ? .shared(action) : nil
+        }
+        return item?.attributes.target == nil ? .own : nil
+    }
+
+    /// Whether `nodes` (a list's elements, just resolved again) are what the list's kept items
+    /// were planned from, node for node.
+    package static func matchKeptItems(_ nodes: [MenuNode], of list: DeferredElements, signatures: [KeptItemSignature]) -> Bool {
+        guard nodes.count == signatures.count else { return false }
+        // Through the buffer: binding each node to a constant would copy it, retaining its fields.
+        return nodes.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices {
+                guard nodes[index].origin?.elements === list, let kind = nodes[index].keptKind,
+                      KeptItemSignature(nodes[index], kind: kind) == signatures[index]
+                else { return false }
+            }
+            return true
+        }
+    }
+
+    /// The actions of a kept list's items that have their own, with the closures and bindings
+    /// of `nodes` (the elements just resolved again): nil when an item's name is no longer
+    /// the one it was planned with (`expected`; "" for an item naming the shared action).
+    package static func keptOwnActions(
+        _ nodes: [MenuNode], names expected: [String], registry names: inout ActionNameRegistry
+    ) -> [PlannedAction]? {
+        guard !expected.isEmpty else { return [] }
+        var planned: [PlannedAction] = []
+        planned.reserveCapacity(nodes.count)
+        for index in nodes.indices where !expected[index].isEmpty {
+            // Asked again, so that the pass keeps the name.
+            let name = names.name(for: nodes[index].identity, title: nodes[index].title)
+            guard name == expected[index] else { return nil }
+            switch nodes[index].kind {
+            case .button(.perform(let perform)):
+                planned.append(PlannedAction(name: name, isEnabled: true, behavior: .perform(perform)))
+            case .toggle(let isOn):
+                planned.append(PlannedAction(name: name, isEnabled: true, behavior: .toggle(isOn: isOn)))
+            default:
+                return nil
+            }
+        }
+        return planned
+    }
+}
+
+extension MenuNode {
+    /// The kinds of item a later render can keep as they stand.
+    package enum KeptKind {
+        case button, toggle
+    }
+
+    /// An enabled button that runs a closure, or a toggle, with nothing the planner reads
+    /// besides its signature's fields (no shortcut, details, state, import or list); nil for
+    /// any other node.
+    package var keptKind: KeptKind? {
+        guard deferred == nil, imported == nil, detailsBox == nil, shortcut == nil, !showsActionState, !isDisabled
+        else { return nil }
+        switch kind {
+        case .button(.perform): return .button
+        case .toggle: return .toggle
+        default: return nil
+        }
+    }
+}

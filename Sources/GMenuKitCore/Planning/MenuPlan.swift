@@ -1,0 +1,228 @@
+/// The GTK-free plan of a rendered menu: for every level (the top, each section, each submenu)
+/// the items with their menu attributes, plus the actions those items use.
+///
+/// The renderer compares two plans level by level and applies only what differs.
+package struct MenuPlan {
+    package var items: [PlannedItem]
+    package var actions: [PlannedAction]
+    package var diagnostics: [MenuDiagnostic]
+    /// The icon names missing from the icon theme, each with the diagnostic of its first item.
+    package var missingIcons: [String: MenuDiagnostic] = [:]
+    /// The shortcuts the items show, by GTK's spelling of the keys.
+    package var shortcuts: [String: Shortcut] = [:]
+    /// The app's actions the items borrow, with the type of target each gives, checked
+    /// against the app's and window's actions when the menu is shown there.
+    package var borrowedActions: [BorrowedAction] = []
+    /// The lists whose items the plan keeps as they stand (each one placeholder item).
+    package var keptLists: [DeferredElements] = []
+    /// An item planned anew took the identity of a kept item: plan again without keeping.
+    package var needsPlanWithoutKeeping = false
+
+    package struct BorrowedAction {
+        /// The detailed name's action part: `win.sort`.
+        package var name: String
+        /// The target's GVariant type string; nil for an item without a target.
+        package var targetType: String?
+        /// The item shows the action's state (a borrowed toggle or picker): a check mark wants a
+        /// Boolean state, a radio mark a state of its target's type.
+        package var expectsState = false
+        /// The titles leading to the item (shared by the items of a level) and its own,
+        /// joined only when it is reported.
+        package var scopePath: [String]
+        package var title: String
+        /// The item's path, "View › Sort By › Name".
+        package var path: String { MenuLabelText.path(scopePath + [title]) }
+    }
+
+    package struct Shortcut {
+        package var written: String
+        /// The item's path, "File › New".
+        package var path: String
+        /// The item hides while its action is missing or disabled (`hidden-when`).
+        package var mayHide = false
+    }
+}
+
+/// One menu item: its attributes and, for sections and submenus, the linked level.
+package struct PlannedItem {
+    package var identity: MenuIdentity
+    package var attributes: PlannedAttributes
+    package var link: PlannedLink?
+    /// The `ForEach` element the item stands for, if it stands for one.
+    package var origin: ElementOrigin?
+    /// A placeholder for the items of a list kept as they stand, the whole of its level.
+    package var kept: DeferredElements? = nil
+
+    package init(identity: MenuIdentity, attributes: PlannedAttributes, link: PlannedLink? = nil, origin: ElementOrigin? = nil, kept: DeferredElements? = nil) {
+        self.identity = identity
+        self.attributes = attributes
+        self.link = link
+        self.origin = origin
+        self.kept = kept
+    }
+}
+
+package struct PlannedLink {
+    package enum Kind: String { case section, submenu }
+    package var kind: Kind
+    package var children: [PlannedItem]
+}
+
+/// The attributes of one menu item, compared to decide whether the item must be replaced.
+package struct PlannedAttributes: Equatable {
+    package var label: String?
+    /// Set when the label is Pango markup; GTK 4.8 reads `use-markup` only as a string.
+    package var useMarkup = false
+    /// The detailed action name, scope included ("menu.copy", "app.quit").
+    package var action: String?
+    /// A string target; GMenuKit's own targets are strings.
+    package var target: String?
+    /// A target of another GVariant type (borrowed actions), written with `g_variant_parse`.
+    package var targetValue: MenuActionTarget?
+    package var icon: String?
+    /// The icon that iconic sections (control groups, palettes, steppers) draw.
+    package var verbIcon: String?
+    package var accel: String?
+    /// The accel is the application's own for a borrowed action: GTK fires it already, so it
+    /// is shown and not installed again.
+    package var accelIsApplications = false
+    /// What fills the slot of an app widget's item.
+    package var appWidget: MenuWidgetFactory?
+    package var displayHint: String?
+    /// An imported item's links that no row shows, linked as they were read.
+    package var keptLinks: [ImportedMenuLink] = []
+    /// Read by GMenuKit's controls: "destructive" items are drawn red and confirmed.
+    package var role: String?
+    package var subtitle: String?
+    /// A slider's bounds and step, "lower upper step" (step 0 for any value).
+    package var range: String?
+    package var keepsMenuOpen = false
+    /// Tooltip, badge and icon-only style, which few items have: one pointer, nil for most.
+    package var rowExtras: RowExtras?
+    /// The tooltip (`.help`), shown by GMenuKit's rows.
+    package var help: String? { rowExtras?.help }
+    /// The badge at the end of the row (`.badge`), shown by GMenuKit's rows.
+    package var badge: String? { rowExtras?.badge }
+    /// The row shows its icon alone, the label as tooltip (`.labelStyle(.iconOnly)`).
+    package var showsIconOnly: Bool { rowExtras?.showsIconOnly ?? false }
+    /// Set when GTK 4.8 cannot draw the item as asked: GMenuKit's controls fill its `custom`
+    /// slot with a row of their own.
+    package var row: CustomRowKind?
+    package var linkKind: PlannedLink.Kind?
+    /// GMenuModel's `hidden-when`: `action-missing` or `action-disabled`.
+    package var hiddenWhen: String?
+    /// Attributes written as given: what imported items have beyond GMenuKit's fields.
+    package var keptAttributes: [MenuAttribute] = []
+}
+
+/// What few rows show: a tooltip, a badge, the icon alone. Immutable, so attributes that share
+/// it stay values.
+package final class RowExtras: Equatable, Sendable {
+    package let help: String?
+    package let badge: String?
+    package let showsIconOnly: Bool
+
+    package init(help: String?, badge: String?, showsIconOnly: Bool) {
+        self.help = help
+        self.badge = badge
+        self.showsIconOnly = showsIconOnly
+    }
+
+    package static func == (lhs: RowExtras, rhs: RowExtras) -> Bool {
+        lhs.help == rhs.help && lhs.badge == rhs.badge && lhs.showsIconOnly == rhs.showsIconOnly
+    }
+}
+
+/// The kinds of row GMenuKit draws itself, where GTK 4.8's model buttons fall short: they
+/// show no icon beside a label, no subtitle, and always close the menu.
+package enum CustomRowKind: Equatable {
+    /// A command: icon, label, subtitle and shortcut.
+    case command
+    /// A checkmark item that keeps the menu open.
+    case check
+    /// One option of a picker that keeps the menu open.
+    case radio
+    /// An icon alone, in a compact row (a stepper's buttons, a control group's items).
+    case icon
+    /// A label over a slider.
+    case slider
+    /// The app's own widget (``MenuWidget``).
+    case widget
+}
+
+/// The custom menu attributes GMenuKit adds for its controls; GTK ignores them.
+package enum MenuAttributeName {
+    package static let role = "gmenukit-role"
+    package static let subtitle = "gmenukit-subtitle"
+    package static let keepsMenuOpen = "gmenukit-keeps-open"
+    package static let range = "gmenukit-range"
+    package static let help = "gmenukit-help"
+    package static let badge = "gmenukit-badge"
+}
+
+/// One GAction that the rendered menu owns.
+package struct PlannedAction {
+    package enum Behavior {
+        case perform(@MainActor () -> Void)
+        /// A Boolean state: the item shows a checkmark.
+        case toggle(isOn: Binding<Bool>)
+        /// A string state with one target per option: the items show radio marks.
+        /// A string parameter names which of several items was chosen.
+        /// The items of `kept` lists name no closure here: the list resolves the element's.
+        case dispatch([String: @MainActor () -> Void], kept: [DeferredElements] = [])
+        /// `selected` reads the target of the option selected now ("" for none); `select`
+        /// answers whether the target named an option; `source` is what the picker's binding
+        /// reads, when known.
+        case choice(selected: @MainActor () -> String, select: @MainActor (String) -> Bool, source: AnyHashable?)
+        /// A double state and parameter: a slider's value, fitted to its bounds and step.
+        case value(SliderValue)
+
+        /// What the state's binding reads, when that is known (`Binding.source`).
+        @MainActor package var bindingSource: AnyHashable? {
+            switch self {
+            case .toggle(let isOn): isOn.source
+            case .choice(_, _, let source): source
+            case .value(let slider): slider.value.source
+            case .perform, .dispatch: nil
+            }
+        }
+    }
+
+    /// Actions of different shapes cannot be turned into one another; they are replaced.
+    package enum Shape { case plain, dispatch, toggle, choice, value }
+
+    package var name: String
+    package var isEnabled: Bool
+    package var behavior: Behavior
+
+    package var shape: Shape {
+        switch behavior {
+        case .perform: .plain
+        case .dispatch: .dispatch
+        case .toggle: .toggle
+        case .choice: .choice
+        case .value: .value
+        }
+    }
+}
+
+/// What a destructive item asks before it acts (rule P6): "Delete Note?", with a button named
+/// after the command ("Delete Note") beside Cancel.
+public struct ConfirmationRequest: Equatable, Sendable {
+    /// The question, named after the command: "Delete Note?".
+    public var question: String
+    /// What the confirmation says under its question, such as what will be lost.
+    public var message: String?
+    /// The label of the button that goes ahead.
+    public var confirmLabel: String
+
+    /// The request for an item labelled `title` ("Delete Note…").
+    package init(itemTitle title: String, message: String?) {
+        var command = MenuLabelText.normalize(title).text
+        while let last = command.last, last == "…" || last == "." || last == " " { command.removeLast() }
+        if command.isEmpty { command = "Delete" }
+        confirmLabel = command
+        question = command + "?"
+        self.message = message
+    }
+}

@@ -1,0 +1,120 @@
+/// What a rendered menu keeps from one render to the next about the content it resolves, by
+/// identity: the state that content keeps itself (``State``), and the lists of the last full
+/// render, each observed on its own. It is the context content resolves in
+/// (``MenuResolutionContext``), and the one thing that is: a `ForEach` asks it for a deferred
+/// node, a `@State` for its storage.
+///
+/// As SwiftUI's and swift-cross-ui's view graphs keep state on a node that outlives the view
+/// structs made anew on every update, the graph keeps each state value under the identity of
+/// the content that declared it; the new struct is connected to it before its body is read.
+/// State that a full render did not reach went with its content; after a list updates alone,
+/// state under the elements it removed or resolved again that the update did not reach went too.
+@MainActor
+package final class RenderGraph: MenuResolutionContext {
+    package init() {}
+
+    private final class Slot {
+        let storage: AnyObject
+        /// The last resolution that used it.
+        var pass: Int
+
+        init(storage: AnyObject, pass: Int) {
+            self.storage = storage
+            self.pass = pass
+        }
+    }
+
+    private var slots: [StateKey: Slot] = [:]
+    /// Counts resolutions, to tell the state they used from the state they did not.
+    private var pass = 0
+    /// The lists of the last full render; they update themselves until the next one.
+    package private(set) var lists: ElementDeferral?
+    /// The lists `ForEach` defers into while content resolves; nil: lists resolve at once.
+    private var deferringInto: ElementDeferral?
+
+    /// How many state values are kept, for tests.
+    package var stateCount: Int { slots.count }
+
+    /// Resolves and plans the whole menu (`body`), with `lists` as the lists it makes: the
+    /// lists of the last full render stop updating themselves, and the state this one did not
+    /// reach is dropped.
+    package func fullRender<T>(lists: ElementDeferral, _ body: () -> T) -> T {
+        // The lists the plan may keep, found unchanged, go on in this render.
+        lists.graph = self
+        lists.inherit(from: self.lists)
+        if let earlier = self.lists { lists.follow(earlier) }
+        self.lists?.retire()
+        self.lists = lists
+        pass += 1
+        let result = resolving(deferringInto: lists, body)
+        let current = pass
+        slots = slots.filter { $0.value.pass == current }
+        return result
+    }
+
+    /// Resolves the elements one list updates alone (`body`), which tells what elements went
+    /// or were resolved again: the state under those that this update did not reach is dropped.
+    package func listUpdate<T>(of lists: ElementDeferral, _ body: () -> (T, scopes: [MenuIdentity])) -> T {
+        pass += 1
+        let (result, scopes) = resolving(deferringInto: lists, body)
+        let current = pass
+        if !scopes.isEmpty && !slots.isEmpty {
+            slots = slots.filter { key, slot in
+                slot.pass == current || !scopes.contains { key.identity.isWithin($0) }
+            }
+        }
+        return result
+    }
+
+    /// Resolves content once more for a reader other than the renderer (the guideline checks):
+    /// lists resolve at once, and state is read as kept, nothing dropped.
+    package func readAgain<T>(_ body: () -> T) -> T {
+        resolving(deferringInto: nil, body)
+    }
+
+    /// Whether content inside `scope` keeps state (`@State`): a render that does not run that
+    /// content would drop it.
+    package func holdsState(within scope: MenuIdentity) -> Bool {
+        !slots.isEmpty && slots.keys.contains { $0.identity.isWithin(scope) }
+    }
+
+    /// Forgets everything: the lists stop updating themselves, the state goes.
+    package func retire() {
+        lists?.retire()
+        lists = nil
+        slots = [:]
+    }
+
+    private func resolving<T>(deferringInto lists: ElementDeferral?, _ body: () -> T) -> T {
+        let outer = deferringInto
+        deferringInto = lists
+        defer { deferringInto = outer }
+        return MenuResolution.during(self, body)
+    }
+
+    // MARK: MenuResolutionContext
+
+    package func deferredNode<Data, ID>(for list: ForEach<Data, ID, any MenuContent>, at identity: MenuIdentity) -> MenuNode? {
+        guard let deferringInto else { return nil }
+        return MenuNode(deferring: ForEachElements(list, identity: identity, deferral: deferringInto))
+    }
+
+    package func storage<Value>(for key: StateKey, initialValue: Value) -> StateStorage<Value> {
+        if let slot = slots[key], let storage = slot.storage as? StateStorage<Value> {
+            slot.pass = pass
+            return storage
+        }
+        let storage = StateStorage(initialValue)
+        slots[key] = Slot(storage: storage, pass: pass)
+        return storage
+    }
+}
+
+extension MenuIdentity {
+    /// Whether this identity is `scope` or lies inside it.
+    package func isWithin(_ scope: MenuIdentity) -> Bool {
+        guard path.utf8.starts(with: scope.path.utf8) else { return false }
+        return path.utf8.count == scope.path.utf8.count
+            || path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: scope.path.utf8.count)] == UInt8(ascii: "/")
+    }
+}

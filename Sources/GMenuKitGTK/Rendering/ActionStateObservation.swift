@@ -1,0 +1,130 @@
+import CGtk
+import CMenuObjects
+import Observation
+import GMenuKitCore
+import GMenuKitBuilder
+
+/// Keeps a toggle's, picker's or slider's action state following its binding.
+///
+/// The binding is read under observation tracking of its own, apart from the menu's content:
+/// when an `@Observable` model behind it changes, only this action's state is read again and
+/// set, before GTK's next frame. Flipping one toggle in a menu of thousands of items costs the
+/// same as in a menu of three, and the menu model is not touched.
+@MainActor
+package final class ActionStateObservation {
+    package enum State: Equatable {
+        case bool(Bool)
+        case string(String)
+        case double(Double)
+
+        /// A new floating GVariant, for GLib calls that consume it.
+        package var variant: OpaquePointer {
+            switch self {
+            case .bool(let value): g_variant_new_boolean(value ? 1 : 0)
+            case .string(let value): g_variant_new_string(value)
+            case .double(let value): g_variant_new_double(value)
+            }
+        }
+    }
+
+    private var behavior: PlannedAction.Behavior?
+    /// Borrowed: the action group holds the reference and calls ``stop()`` before dropping it.
+    private var action: OpaquePointer?
+    /// Only the latest reading's change notice counts; earlier ones are stale.
+    private var generation = 0
+
+    /// Reads the state for `behavior` and watches what the reading touched.
+    package func read(_ behavior: PlannedAction.Behavior) -> State {
+        self.behavior = behavior
+        generation += 1
+        let reading = generation
+        let notice = ChangeNotice(observation: self, generation: reading)
+        return withObservationTracking {
+            Self.state(of: behavior)
+        } onChange: {
+            notice.schedule()
+        }
+    }
+
+    /// The action whose state to set when the binding changes.
+    package func follow(_ action: OpaquePointer) {
+        self.action = action
+    }
+
+    /// A refresh brought a new behavior (new closures over the same binding, or another one).
+    /// A binding to the same property as before is read without tracking: the tracking of the
+    /// earlier reading still stands until the property changes (Observation cannot cancel it),
+    /// and one more each refresh would pile up there, about 1.5 KB a refresh, and all fire at
+    /// the next change.
+    package func update(to behavior: PlannedAction.Behavior) {
+        if let source = behavior.bindingSource, source == self.behavior?.bindingSource {
+            self.behavior = behavior
+            setState(Self.state(of: behavior))
+        } else {
+            setState(read(behavior))
+        }
+    }
+
+    /// The action is gone: changes no longer reach it.
+    package func stop() {
+        behavior = nil
+        action = nil
+        generation += 1
+    }
+
+    fileprivate func changed(reading: Int) {
+        guard reading == generation, let behavior else { return }
+        setState(read(behavior))
+    }
+
+    private func setState(_ state: State) {
+        // The action changes (and tells GTK) only if the state differs.
+        if let action { gmk_menu_action_set_state(action, state.variant) }
+    }
+
+    private static func state(of behavior: PlannedAction.Behavior) -> State {
+        switch behavior {
+        case .toggle(let isOn): .bool(isOn.wrappedValue)
+        case .choice(let selected, _, _): .string(selected())
+        case .value(let slider): .double(slider.fitted(slider.value.wrappedValue))
+        case .perform, .dispatch: .bool(false)
+        }
+    }
+}
+
+/// Carries a change notice, which Observation may deliver on any thread, to the main loop.
+package final class ChangeNotice: @unchecked Sendable {
+    // Touched only on the main thread: made there, and read in the idle callback.
+    private weak var observation: ActionStateObservation?
+    private let generation: Int
+
+    @MainActor
+    package init(observation: ActionStateObservation, generation: Int) {
+        self.observation = observation
+        self.generation = generation
+    }
+
+    /// How many change notices Observation has delivered, for tests: one tracking per binding,
+    /// however often the menu refreshes, gives one notice per change.
+    package nonisolated(unsafe) static var delivered = 0
+
+    package func schedule() {
+        Self.delivered += 1
+        g_idle_add_full(G_PRIORITY_HIGH_IDLE, changeCallback, SwiftClosureData.retained(self),
+                        SwiftClosureData.releaseOnDestroy)
+    }
+
+    @MainActor
+    fileprivate func deliver() {
+        observation?.changed(reading: generation)
+    }
+}
+
+private let changeCallback: GSourceFunc = { data in
+    // Idle sources attached to the default context run on the main thread.
+    nonisolated(unsafe) let data = data
+    MainActor.assumeIsolated {
+        SwiftClosureData.object(data, as: ChangeNotice.self).deliver()
+    }
+    return 0  // G_SOURCE_REMOVE
+}

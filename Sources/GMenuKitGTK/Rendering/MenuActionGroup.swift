@@ -1,0 +1,225 @@
+import CGtk
+import CMenuObjects
+import GMenuKitCore
+import GMenuKitBuilder
+
+/// The action group behind a rendered menu: one `GMKMenuAction` per planned action in a
+/// `GMKMenuActionGroup` (GMenuKit's own, in C: far cheaper per item than `GSimpleAction`),
+/// kept across refreshes and updated in place (handler, enabled, state), so that GTK sees
+/// the same actions for as long as the items that use them exist.
+///
+/// The group is the only table of the actions: each action holds its `ActionHandler`, which
+/// knows the action's shape and state observation. A second table in Swift would cost a hash
+/// and a cache miss more for every item of a large menu.
+@MainActor
+package final class MenuActionGroup {
+    private let group: ObjectReference
+    /// Counts full applies; each marks the handlers it keeps, so that the others can be found.
+    private var pass = 0
+
+    package init() {
+        group = ObjectReference(taking: gmk_menu_action_group_new().gpointer)
+    }
+
+    isolated deinit {
+        // Whoever still holds the group or an action finds them doing nothing.
+        removeAll()
+    }
+
+    private var menuActionGroup: OpaquePointer { group.opaque }
+
+    package var actionGroup: OpaquePointer { gmk_action_group(group.pointer) }
+
+    /// Makes the group hold exactly the planned actions.
+    package func apply(_ planned: [PlannedAction]) {
+        pass += 1
+        let isEmpty = gmk_menu_action_group_count(menuActionGroup) == 0
+        for action in planned {
+            if !isEmpty, let existing = installed(named: action.name) {
+                if existing.handler.shape == action.shape {
+                    update(existing, to: action)
+                    continue
+                }
+                remove(action.name)
+            }
+            install(action)
+        }
+        if !isEmpty && Int(gmk_menu_action_group_count(menuActionGroup)) != planned.count {
+            for name in actionNames(of: actionGroup) where installed(named: name).map({ $0.handler.pass != pass }) ?? false {
+                remove(name)
+            }
+        }
+    }
+
+    /// Changes only some actions: those of a list's new and changed elements are installed or
+    /// updated (a shared generated-items action gains their targets), the named ones and the
+    /// targets of elements that went are removed.
+    package func apply(some planned: [PlannedAction], removing names: [String], removingTargets targets: [String: [String]]) {
+        for name in names { remove(name) }
+        for (name, gone) in targets { installed(named: name)?.handler.changeDispatch(adding: [:], removing: gone) }
+        for action in planned {
+            if let existing = installed(named: action.name), existing.handler.shape == action.shape {
+                if case .dispatch(let handlers, _) = action.behavior {
+                    existing.handler.changeDispatch(adding: handlers, removing: [])
+                } else {
+                    update(existing, to: action)
+                }
+            } else {
+                remove(action.name)
+                install(action)
+            }
+        }
+    }
+
+    /// Dims or enables one action, between refreshes (an async action while it runs).
+    package func setEnabled(_ name: String, _ enabled: Bool) {
+        guard let action = Self.lookup(name, in: menuActionGroup) else { return }
+        gmk_menu_action_set_enabled(action, enabled ? 1 : 0)
+    }
+
+    /// Removes every action; a handler that GTK still calls afterwards does nothing.
+    package func removeAll() {
+        for name in actionNames(of: actionGroup) { remove(name) }
+    }
+
+    private func install(_ planned: PlannedAction) {
+        let action: OpaquePointer
+        var state: ActionStateObservation?
+        switch planned.behavior {
+        case .perform:
+            action = Self.makeAction(named: planned.name, parameterType: nil, state: nil)
+        case .dispatch:
+            action = Self.makeAction(named: planned.name, parameterType: gmk_variant_type_string(), state: nil)
+        case .toggle, .choice, .value:
+            let observation = ActionStateObservation()
+            let initial = observation.read(planned.behavior)
+            let parameterType = switch planned.shape {
+            case .choice: gmk_variant_type_string()
+            case .value: gmk_variant_type_double()
+            default: Optional<OpaquePointer>.none
+            }
+            action = Self.makeAction(named: planned.name, parameterType: parameterType, state: initial.variant)
+            observation.follow(action)
+            state = observation
+        }
+        if !planned.isEnabled { gmk_menu_action_set_enabled(action, 0) }
+        let handler = ActionHandler(behavior: planned.behavior, shape: planned.shape, state: state, pass: pass)
+        gmk_menu_action_set_handler(action, actionHandler, SwiftClosureData.retained(handler),
+                                    SwiftClosureData.releaseOnDestroy)
+        gmk_menu_action_group_add(menuActionGroup, gmk_action(action.gpointer))
+        // The group holds the action now.
+        g_object_unref(action.gpointer)
+    }
+
+    private func update(_ existing: (action: OpaquePointer, handler: ActionHandler), to planned: PlannedAction) {
+        existing.handler.behavior = planned.behavior
+        existing.handler.pass = pass
+        gmk_menu_action_set_enabled(existing.action, planned.isEnabled ? 1 : 0)
+        existing.handler.state?.update(to: planned.behavior)
+    }
+
+    private func remove(_ name: String) {
+        guard let (action, handler) = installed(named: name) else { return }
+        handler.behavior = nil
+        handler.state?.stop()
+        // Whoever still holds the action finds it doing nothing.
+        gmk_menu_action_set_handler(action, nil, nil, nil)
+        Self.removeAction(named: name, from: menuActionGroup)
+    }
+
+    /// One of GMenuKit's actions in the group, and its handler.
+    private func installed(named name: String) -> (action: OpaquePointer, handler: ActionHandler)? {
+        guard let action = Self.lookup(name, in: menuActionGroup),
+              let data = gmk_menu_action_get_handler_data(action)
+        else { return nil }
+        return (action, SwiftClosureData.object(data, as: ActionHandler.self))
+    }
+
+    // Outside the main actor, so that the closures are not checked at run time for their actor.
+
+    nonisolated private static func makeAction(
+        named name: String, parameterType: OpaquePointer?, state: OpaquePointer?
+    ) -> OpaquePointer {
+        name.withCString { gmk_menu_action_new($0, parameterType, state) }
+    }
+
+    nonisolated private static func lookup(_ name: String, in group: OpaquePointer) -> OpaquePointer? {
+        name.withCString { gmk_menu_action_group_lookup(group, $0) }
+    }
+
+    nonisolated private static func removeAction(named name: String, from group: OpaquePointer) {
+        name.withCString { gmk_menu_action_group_remove(group, $0) }
+    }
+}
+
+/// What an action does when GTK activates it or asks to change its state. The rendered menu
+/// swaps the behavior on every refresh, and clears it when the menu goes away, so a late
+/// activation never runs a stale closure.
+@MainActor
+package final class ActionHandler {
+    package var behavior: PlannedAction.Behavior?
+    package let shape: PlannedAction.Shape
+    /// For toggles, pickers and sliders: keeps the action's state following its binding.
+    package let state: ActionStateObservation?
+    /// The last full apply that kept the action.
+    package var pass: Int
+
+    package init(behavior: PlannedAction.Behavior, shape: PlannedAction.Shape, state: ActionStateObservation?, pass: Int) {
+        self.behavior = behavior
+        self.shape = shape
+        self.state = state
+        self.pass = pass
+    }
+
+    /// Adds and removes targets of a shared dispatching action, in place.
+    package func changeDispatch(adding added: [String: @MainActor () -> Void], removing removed: [String]) {
+        guard case .dispatch(var handlers, let kept) = behavior else { return }
+        // Let go of the enum's copy first, so that the dictionary is changed in place.
+        behavior = nil
+        for target in removed { handlers[target] = nil }
+        handlers.merge(added) { $1 }
+        behavior = .dispatch(handlers, kept: kept)
+    }
+
+    package func handle(_ action: OpaquePointer, parameter: OpaquePointer?) {
+        switch behavior {
+        case .perform(let perform):
+            perform()
+        case .dispatch(let handlers, let kept):
+            // A target that names no item (an item removed since, or one from outside) does nothing.
+            guard let target = Variants.string(parameter) else { return }
+            if let handler = handlers[target] {
+                handler()
+            } else {
+                // An item kept as it stood: its list resolves the element's closure now.
+                for list in kept where list.performKept(target: target) { break }
+            }
+        case .toggle(let isOn):
+            guard let newValue = Variants.bool(parameter) else { return }
+            isOn.wrappedValue = newValue
+            // The state follows right away; the binding, read again later, agrees with it.
+            gmk_menu_action_set_state(action, g_variant_new_boolean(newValue ? 1 : 0))
+        case .choice(_, let select, _):
+            guard let target = Variants.string(parameter) else { return }
+            // A target that names no option (from outside GMenuKit) changes nothing.
+            if select(target) { gmk_menu_action_set_state(action, g_variant_new_string(target)) }
+        case .value(let slider):
+            guard let proposed = Variants.double(parameter) else { return }
+            let value = slider.fitted(proposed)
+            slider.value.wrappedValue = value
+            gmk_menu_action_set_state(action, g_variant_new_double(value))
+        case nil:
+            break
+        }
+    }
+}
+
+/// Runs for activation and for a requested state change alike: the action and its parameter.
+private let actionHandler: GMKMenuActionHandler = { action, parameter, data in
+    // GTK activates actions on the main thread only.
+    guard let menuAction = action else { return }
+    nonisolated(unsafe) let (action, parameter, data) = (menuAction, parameter, data)
+    MainActor.assumeIsolated {
+        SwiftClosureData.object(data, as: ActionHandler.self).handle(action, parameter: parameter)
+    }
+}

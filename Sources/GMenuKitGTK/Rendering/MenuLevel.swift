@@ -1,0 +1,342 @@
+import CGtk
+import CMenuObjects
+import GMenuKitCore
+import GMenuKitBuilder
+
+/// One `GMKMenu` of a rendered menu (the top, a section or a submenu) and what it shows.
+///
+/// A refresh runs ``prune(_:)`` over the whole tree, then ``apply(_:)``: together they bring the
+/// menus to the new plan with the fewest changes a menu model allows. Items whose attributes are
+/// unchanged stay and keep their linked menus, so a change inside a section or submenu touches
+/// only that section or submenu; a changed item is replaced where it stands (one removal and
+/// one insertion at its position). Neighbouring items that come or go together are inserted or
+/// removed at once, with one `items-changed`.
+@MainActor
+package final class MenuLevel: ListPlacement {
+    private let menu: ObjectReference
+    private let items: MenuItemFactory
+    private var entries: [Entry] = []
+
+    /// Every item of this level and of the levels linked below it: what GTK's popover builds a
+    /// widget for when it opens (a submenu's item counts besides its own items).
+    package var itemCount: Int {
+        entries.reduce(0) { count, entry in
+            count + (entry.child.map { $0.itemCount + (entry.attributes.linkKind == .submenu ? 1 : 0) } ?? 1)
+        }
+    }
+
+    /// One item as the menu holds it. A class: an item's attributes are large, and a level
+    /// of thousands of items moves every entry after a removal near its front (a history
+    /// losing its oldest entries); references are cheap to move.
+    private final class Entry {
+        let identity: MenuIdentity
+        let attributes: PlannedAttributes
+        let child: MenuLevel?
+        /// The slot of the row GMenuKit draws for the item, if it draws one.
+        let customID: String?
+        /// The `ForEach` list whose element the item stands for, if any.
+        var elements: DeferredElements?
+
+        init(identity: MenuIdentity, attributes: PlannedAttributes, child: MenuLevel?, customID: String?) {
+            self.identity = identity
+            self.attributes = attributes
+            self.child = child
+            self.customID = customID
+        }
+    }
+
+    package init(items: MenuItemFactory) {
+        menu = ObjectReference(taking: gmk_menu_new().gpointer)
+        self.items = items
+    }
+
+    package var model: UnsafeMutablePointer<GMenuModel> { gmk_menu_model(menu.pointer) }
+
+    /// The rows GMenuKit draws for items of this tree (one registry per rendered menu).
+    package var customRows: CustomRowRegistry { items.customRows }
+
+    /// Inserts, replaces and moves items; what the plan no longer has, ``prune(_:)`` took out.
+    package func apply(_ items: [PlannedItem]) {
+        if let list = items.first?.kept {
+            // A list kept as it stands: nothing to do where it stands, else its items as they were.
+            if list.level === self && holdsWholly(list) { return }
+            return apply(list.keptItems ?? (list.level as? MenuLevel)?.plannedItems(of: list) ?? [])
+        }
+        if entries.isEmpty {
+            // A new level, or one that was empty: nothing to compare.
+            insert(items, from: items.startIndex, to: items.endIndex, at: 0)
+            return
+        }
+        if items.count == entries.count && zip(items, entries).allSatisfy({ $0.identity == $1.identity }) {
+            // The same items in the same order, the common case of a refresh: no sets to build.
+            for (position, item) in items.enumerated() { update(at: position, to: item) }
+            return
+        }
+        var remaining = Set(entries.lazy.map(\.identity))
+        for (position, item) in items.enumerated() {
+            if position < entries.count && entries[position].identity == item.identity {
+                remaining.remove(item.identity)
+                update(at: position, to: item)
+            } else if remaining.contains(item.identity),
+                      let from = entries[position...].firstIndex(where: { $0.identity == item.identity }) {
+                // Moved: take it out where it was and put it here, keeping its linked level.
+                remaining.remove(item.identity)
+                let moved = entries.remove(at: from)
+                // GTK's popover builds the moved item's widgets again: the pages of its submenus
+                // and the slots of its rows come new and empty, so its level is filled anew.
+                if moved.child?.needsRebuildWhenMoved == true { moved.child?.removeAll() }
+                customRows.forget(moved.customID)
+                gmk_menu_remove_items(menu.opaque, gint(from), 1)
+                insert(item, at: position, reusing: moved.child)
+            } else {
+                insert(item, at: position, reusing: nil)
+            }
+        }
+    }
+
+    /// Takes out, through the whole tree, what the plan no longer has and the items it changes,
+    /// before the actions change and before `apply` inserts anything anywhere:
+    /// - a new submenu never meets the page of one that is going (GtkPopoverMenu names pages
+    ///   by label);
+    /// - a row of GMenuKit's own never sees its action change shape under it (GTK would warn
+    ///   that its target no longer fits).
+    /// A changed item is then inserted again where it stood: one removal, one insertion.
+    package func prune(_ items: [PlannedItem]) {
+        guard !entries.isEmpty else { return }
+        if let list = items.first?.kept {
+            if list.level === self && holdsWholly(list) { return }
+            return prune(list.keptItems ?? (list.level as? MenuLevel)?.plannedItems(of: list) ?? [])
+        }
+        let sameOrder = items.count == entries.count && zip(items, entries).allSatisfy { $0.identity == $1.identity }
+        var planned: [MenuIdentity: PlannedItem] = [:]
+        if !sameOrder {
+            for item in items where planned[item.identity] == nil { planned[item.identity] = item }
+        }
+        // From the end, so that the positions still to visit do not move; neighbours that go
+        // together go at once.
+        var leavingEnd: Int?
+        for position in entries.indices.reversed() {
+            let entry = entries[position]
+            if let item = sameOrder ? items[position] : planned[entry.identity], !changes(entry, to: item) {
+                if let end = leavingEnd { removeEntries(position + 1..<end) }
+                leavingEnd = nil
+                if let link = item.link { entry.child?.prune(link.children) }
+            } else if leavingEnd == nil {
+                leavingEnd = position + 1
+            }
+        }
+        if let end = leavingEnd { removeEntries(0..<end) }
+    }
+
+    private func changes(_ entry: Entry, to item: PlannedItem) -> Bool {
+        entry.attributes != item.attributes || (entry.child == nil) != (item.link == nil)
+    }
+
+    /// Whether a submenu (GTK gives each a page of its own) or a row of GMenuKit's own (in a
+    /// slot GTK makes) is anywhere at or below this level.
+    package var needsRebuildWhenMoved: Bool {
+        entries.contains {
+            $0.attributes.linkKind == .submenu || $0.customID != nil || ($0.child?.needsRebuildWhenMoved ?? false)
+        }
+    }
+
+    /// Empties the menu and its linked levels, so that views still showing it let go of them.
+    package func removeAll() {
+        // The items of a list that this render keeps, in a level that goes (its section was
+        // replaced): read back first, for the level that takes them.
+        if let list = entries.first?.elements, list.isKeptNow, list.keptItems == nil, holdsWholly(list) {
+            list.keptItems = plannedItems(of: list)
+        }
+        for entry in entries {
+            entry.child?.removeAll()
+            customRows.forget(entry.customID)
+        }
+        entries.removeAll()
+        gmk_menu_remove_all(menu.opaque)
+    }
+
+    /// An item `prune` kept: the same attributes, so only its linked level may change.
+    private func update(at position: Int, to item: PlannedItem) {
+        if let link = item.link { entries[position].child?.apply(link.children) }
+        note(item.origin, at: position)
+    }
+
+    /// Tells a list where its element's item stands now, so that it can be updated alone.
+    /// Takes the origin alone: a copy of the whole item would retain every attribute.
+    private func note(_ origin: ElementOrigin?, at position: Int) {
+        let elements = origin?.elements
+        entries[position].elements = elements
+        guard let elements, origin?.index == 0 else { return }
+        elements.level = self
+        elements.firstPosition = position
+    }
+
+    // MARK: One list's elements
+
+    /// Whether the items of `elements` still stand where it noted them.
+    package func holds(_ elements: DeferredElements) -> Bool {
+        let first = elements.firstPosition, last = first + elements.count - 1
+        return elements.count > 0 && last < entries.count
+            && entries[first].elements === elements && entries[last].elements === elements
+    }
+
+    /// Whether the items of `elements` are all this level has.
+    package func holdsWholly(_ elements: DeferredElements) -> Bool {
+        elements.firstPosition == 0 && elements.count == entries.count && holds(elements)
+    }
+
+    /// The items of `elements` as they stand, as planned items (a kept list's items are buttons:
+    /// no linked levels).
+    package func plannedItems(of elements: DeferredElements) -> [PlannedItem] {
+        guard holds(elements) else { return [] }
+        let first = elements.firstPosition
+        return (0..<elements.count).map { index in
+            let entry = entries[first + index]
+            return PlannedItem(identity: entry.identity, attributes: entry.attributes, link: nil,
+                               origin: ElementOrigin(elements: elements, index: index))
+        }
+    }
+
+    /// The identities of the item at `position` and of everything linked below it, and the
+    /// targets its generated items use ("menu.generated-items", target).
+    package func collect(at position: Int, identities: inout [MenuIdentity], targets: inout [ActionTarget]) {
+        let entry = entries[position]
+        identities.append(entry.identity)
+        if let action = entry.attributes.action, let target = entry.attributes.target {
+            targets.append(ActionTarget(action: action, target: target))
+        }
+        if let child = entry.child {
+            // The action its generated items shared, if they had one: gone with them unless the
+            // new plan makes it again.
+            identities.append(entry.identity.generatedItemsAction)
+            for index in child.entries.indices { child.collect(at: index, identities: &identities, targets: &targets) }
+        }
+    }
+
+    /// Takes out the items at `positions` with their linked levels, at once.
+    ///
+    /// The linked levels are emptied first: GTK 4.8 drops the page of a submenu only when the
+    /// submenu's own item goes, and keeps every section model it built; it keeps an empty one then.
+    private func removeEntries(_ positions: Range<Int>) {
+        for position in positions {
+            entries[position].child?.removeAll()
+            customRows.forget(entries[position].customID)
+        }
+        entries.removeSubrange(positions)
+        gmk_menu_remove_items(menu.opaque, gint(positions.lowerBound), guint(positions.count))
+    }
+
+    /// `prune` for a list whose elements' items start at `base`: takes out the items of the
+    /// removed elements (neighbours at once) and prunes those of the changed ones, from the end
+    /// so that the positions still to visit stay. Indices are the elements' old ones.
+    package func pruneElements(from base: Int, removing removed: [Int], changing changed: [(oldIndex: Int, item: PlannedItem)]) {
+        var leaving: [(oldIndex: Int, item: PlannedItem?)] = removed.map { ($0, nil) } + changed.map { ($0.oldIndex, $0.item) }
+        leaving.sort { $0.oldIndex > $1.oldIndex }
+        var next = 0
+        while next < leaving.count {
+            let (last, item) = leaving[next]
+            next += 1
+            if let item {
+                pruneEntry(at: base + last, to: item)
+                continue
+            }
+            var first = last
+            while next < leaving.count && leaving[next].item == nil && leaving[next].oldIndex == first - 1 {
+                first -= 1
+                next += 1
+            }
+            removeEntries(base + first..<base + last + 1)
+        }
+    }
+
+    /// `apply` for a list whose elements' items start at `base`: the changed elements' items
+    /// are updated or inserted again, the new ones inserted (neighbours at once), in order.
+    /// Indices are the new ones.
+    package func applyElements(from base: Int, _ coming: [(index: Int, item: PlannedItem)]) {
+        let coming = coming.sorted { $0.index < $1.index }
+        var next = 0
+        while next < coming.count {
+            let position = base + coming[next].index
+            if position < entries.count && entries[position].identity == coming[next].item.identity {
+                // Kept by `pruneEntry`: the same attributes, so only its linked level may change.
+                update(at: position, to: coming[next].item)
+                next += 1
+                continue
+            }
+            // A run of neighbours goes in at once. Each would stand before the entry now at
+            // `position`, so a neighbour that is that entry (kept by `pruneEntry`) ends the run.
+            let following = position < entries.count ? entries[position].identity : nil
+            var end = next + 1
+            while end < coming.count && coming[end].index == coming[end - 1].index + 1
+                    && coming[end].item.identity != following {
+                end += 1
+            }
+            let run = coming[next..<end].map(\.item)
+            insert(run, from: 0, to: run.count, at: position)
+            next = end
+        }
+    }
+
+    /// `prune` for one item: takes it out if it changes, else prunes its linked level.
+    private func pruneEntry(at position: Int, to item: PlannedItem) {
+        if changes(entries[position], to: item) {
+            removeEntries(position..<position + 1)
+        } else if let link = item.link {
+            entries[position].child?.prune(link.children)
+        }
+    }
+
+    private func insert(_ item: PlannedItem, at position: Int, reusing reusedChild: MenuLevel?) {
+        insert(CollectionOfOne(item), from: 0, to: 1, at: position, reusing: reusedChild)
+    }
+
+    /// Inserts the planned items `first..<end` of `planned` at `position`, at once (`reusing`:
+    /// the linked level a single moved item keeps).
+    private func insert<Planned: Collection>(
+        _ planned: Planned, from first: Int, to end: Int, at position: Int, reusing reusedChild: MenuLevel? = nil
+    ) where Planned.Element == PlannedItem, Planned.Index == Int {
+        guard first < end else { return }
+        var made: [OpaquePointer?] = []
+        made.reserveCapacity(end - first)
+        var coming: [Entry] = []
+        coming.reserveCapacity(end - first)
+        // By index: a loop variable would be a copy of every (large) item.
+        for index in first..<end {
+            var child: MenuLevel? = nil
+            if let link = planned[index].link {
+                child = reusedChild ?? MenuLevel(items: items)
+                child?.apply(link.children)
+            }
+            // One copy of the attributes, handed on to the entry that keeps them (without
+            // `consume`, the entry's initializer got a second copy).
+            let attributes = planned[index].attributes
+            let item = items.makeItem(attributes, identity: planned[index].identity,
+                                      link: planned[index].link.map { ($0.kind, child!.model) })
+            made.append(item.item)
+            coming.append(Entry(identity: planned[index].identity, attributes: consume attributes,
+                                child: child, customID: item.customID))
+        }
+        entries.insert(contentsOf: coming, at: position)
+        made.withUnsafeMutableBufferPointer {
+            gmk_menu_insert_items(menu.opaque, gint(position), $0.baseAddress, guint($0.count))
+        }
+        for index in first..<end { note(planned[index].origin, at: position + index - first) }
+    }
+}
+
+/// An item's action and target: how generated items name the element they stand for.
+package struct ActionTarget: Hashable {
+    package var action: String
+    package var target: String
+}
+
+extension PlannedItem {
+    /// The identities of this item and everything linked below it, and its generated items' targets.
+    package func collect(identities: inout Set<MenuIdentity>, targets: inout Set<ActionTarget>) {
+        identities.insert(identity)
+        if let action = attributes.action, let target = attributes.target {
+            targets.insert(ActionTarget(action: action, target: target))
+        }
+        for child in link?.children ?? [] { child.collect(identities: &identities, targets: &targets) }
+    }
+}
