@@ -12,6 +12,10 @@ package protocol MenuResolutionContext: AnyObject {
     /// The storage kept for one state property of content standing at an identity, made from
     /// the initial value the first time.
     func storage<Value>(for key: StateKey, initialValue: Value) -> StateStorage<Value>
+
+    /// What choosing an item does in the menu being rendered: content that acts on its own
+    /// (a scrolling list's rows) runs its items' actions through it, as the menu's items do.
+    var actionInterpreter: ItemActionInterpreter? { get }
 }
 
 /// The context of the resolution in progress. Content is resolved through the public

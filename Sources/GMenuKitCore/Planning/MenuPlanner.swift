@@ -102,6 +102,8 @@ package struct MenuPlanner {
 
     private let options: Options
     private var names: ActionNameRegistry
+    /// What choosing an item does: the one interpreter every place an item acts uses.
+    private let actionInterpreter: ItemActionInterpreter
     private var actions: [PlannedAction] = []
     private var diagnostics: [MenuDiagnostic] = []
     private var seenIdentities: Set<MenuIdentity> = []
@@ -230,6 +232,7 @@ package struct MenuPlanner {
     private init(options: Options, names: ActionNameRegistry) {
         self.options = options
         self.names = names
+        actionInterpreter = ItemActionInterpreter(confirm: options.confirm, asyncActions: options.asyncActions)
     }
 
     // MARK: Deferred lists
@@ -594,16 +597,15 @@ package struct MenuPlanner {
             attributes.accel = accelerator(node, scope: scope)
             // An async action becomes one that starts its task, and is confirmed as any other.
             var asyncKey: String?
-            if case .performAsync(let body) = action {
-                let key = identity.path
-                asyncKey = key
+            var ownName: String?
+            if case .performAsync = action {
+                asyncKey = identity.path
                 // The item's own action (generated items share theirs): named as below.
-                let name = inner.isGenerated ? nil : names.name(for: identity, title: node.title)
-                action = startingTask(body, key: key, actionName: name, policy: node.asyncActionPolicy)
+                ownName = inner.isGenerated ? nil : names.name(for: identity, title: node.title)
             }
-            if node.role == .destructive && node.confirmsBeforeActing {
-                action = confirming(action, node: node, scope: scope)
-            }
+            let interpreted = actionInterpreter.action(action, of: node, key: identity.path, actionName: ownName)
+            action = interpreted.action
+            if let problem = interpreted.problem { report(.warning, path: scope.path + [node.title], problem) }
             switch action {
             case .perform(let perform) where inner.isGenerated:
                 if !inner.isDisabled {
@@ -1041,34 +1043,6 @@ package struct MenuPlanner {
         }
         submenuLabels.insert(unique)
         return unique
-    }
-
-    /// An activation of an async button: a main-actor task, run under the item's policy. An
-    /// item's own action is dimmed while it runs (`.ignoreWhileRunning`); generated items
-    /// share one action, which stays enabled.
-    private func startingTask(_ body: @escaping @MainActor () async -> Void, key: String,
-                              actionName: String?, policy: AsyncActionPolicy) -> ButtonAction {
-        guard let runs = options.asyncActions else {
-            return .perform { Task { @MainActor in await body() } }
-        }
-        return .perform { runs.activate(key, policy: policy, actionName: actionName, body) }
-    }
-
-    /// A destructive command that asks first (rule P6). A borrowed action runs elsewhere, out
-    /// of GMenuKit's reach: that is reported, and the item acts without asking.
-    private mutating func confirming(_ action: ButtonAction, node: MenuNode, scope: Scope) -> ButtonAction {
-        guard let confirm = options.confirm else { return action }
-        switch action {
-        case .perform(let perform):
-            let request = ConfirmationRequest(itemTitle: node.title, message: node.confirmationMessage)
-            return .perform { confirm(request, perform) }
-        case .performAsync:
-            return action
-        case .named(let name, _):
-            report(.warning, path: scope.path + [node.title],
-                   "a destructive item that borrows an action (\(name)) cannot be confirmed by GMenuKit; confirm in the action, or mark the item .confirmationDisabled()")
-            return action
-        }
     }
 
     /// GMenuKit's own row where GTK 4.8 cannot draw the item as asked: an icon beside a label,

@@ -32,6 +32,9 @@ package final class RenderGraph: MenuResolutionContext {
     /// The lists `ForEach` defers into while content resolves; nil: lists resolve at once.
     private var deferringInto: ElementDeferral?
 
+    /// What choosing an item does in the rendered menu, for content that acts on its own.
+    package var actionInterpreter: ItemActionInterpreter?
+
     /// How many state values are kept, for tests.
     package var stateCount: Int { slots.count }
 

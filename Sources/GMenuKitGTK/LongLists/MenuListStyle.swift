@@ -76,7 +76,7 @@ public struct ScrollingMenuList<Data: RandomAccessCollection, ID: Hashable>: Men
         } else {
             source = ScrollingListSource(list: list, identity: identity)
         }
-        source.update(list, visibleRows: visibleRows)
+        source.update(list, visibleRows: visibleRows, actions: MenuResolution.context?.actionInterpreter)
         var node = MenuNode(identity: identity.appending("scrolling-list"), title: "",
                             kind: .widget(MenuWidgetFactory(id: "gmk-scrolling-list" + identity.path) { UnsafeMutableRawPointer(source.makeView()) }))
         node.isGeneratedContent = true

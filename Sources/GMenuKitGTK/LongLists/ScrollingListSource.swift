@@ -23,6 +23,9 @@ package struct ScrollingListRow {
 package class ScrollingListRows {
     /// How many rows are visible at once.
     package var visibleRows = 12
+    /// What choosing a row does: the interpreter of the menu the list is in (nil outside a
+    /// rendered menu).
+    package var actions: ItemActionInterpreter?
     /// The views showing the list (one per popover that shows the menu).
     private var views: [WeakBox<ScrollingListView>] = []
 
@@ -58,35 +61,20 @@ package class ScrollingListRows {
     /// The data read at `generation` changed.
     package func dataChanged(generation: Int) {}
 
-    /// Runs element `index`'s action, as choosing its item would. Returns whether the menu
-    /// closes after it.
+    /// Runs element `index`'s action, as choosing its item would: through the menu's action
+    /// interpreter, as the menu's own items run theirs (its confirmation, its async policy).
+    /// Returns whether the menu closes after it.
     package func activate(at index: Int, from widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         guard let row = row(at: index), !row.isDisabled else { return false }
-        // A destructive row asks first, as the menu's own destructive items do (rule P6).
-        let confirms = row.node.role == .destructive && row.node.confirmsBeforeActing
-        func confirmed(_ act: @escaping @MainActor () -> Void) {
-            guard confirms else { return act() }
-            ConfirmationDialog.present(
-                ConfirmationRequest(itemTitle: row.node.title, message: row.node.confirmationMessage), over: widget
-            ) { if $0 { act() } }
-        }
-        switch row.node.kind {
-        case .button(.perform(let perform)):
-            confirmed(perform)
-        case .button(.performAsync(let perform)):
-            confirmed { Task { @MainActor in await perform() } }
-        case .button(.named(let name, let target)):
+        let interpreter = actions ?? ItemActionInterpreter(confirm: nil, asyncActions: nil)
+        let acted = interpreter.activate(row.node, key: row.node.identity.path) { name, target in
             let value = target.flatMap { target in
                 target.stringValue.map { g_variant_ref_sink(g_variant_new_string($0)) } ?? VariantText.parse(target)
             }
             defer { if let value { g_variant_unref(value) } }
             _ = gtk_widget_activate_action_variant(widget, name, value)
-        case .toggle(let isOn):
-            isOn.wrappedValue.toggle()
-        default:
-            return false
         }
-        return row.node.dismissBehavior != .disabled
+        return acted && row.node.dismissBehavior != .disabled
     }
 }
 
@@ -131,9 +119,10 @@ package final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashab
 
     /// The content was resolved again (a refresh of the menu): new closures. The data is read
     /// again later, outside the menu's observation.
-    package func update(_ list: ForEach<Data, ID, any MenuContent>, visibleRows: Int) {
+    package func update(_ list: ForEach<Data, ID, any MenuContent>, visibleRows: Int, actions: ItemActionInterpreter?) {
         self.list = list
         self.visibleRows = visibleRows
+        self.actions = actions
         if data != nil { scheduleUpdate() }
     }
 
@@ -149,11 +138,18 @@ package final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashab
         let element = data[data.index(data.startIndex, offsetBy: index)]
         let list = list
         let identity = identity.appending(element: list.elementID(element))
-        let resolve = { MenuResolution.during(nil) { list.content(element).resolveNodes(at: identity) } }
-        let nodes: [MenuNode]
+        let actions = actions
+        // The row is dimmed while its async action runs, as the menu's own items are; read
+        // with the content, so that the row is bound again when the run ends.
+        let resolve = {
+            let nodes = MenuResolution.during(nil) { list.content(element).resolveNodes(at: identity) }
+            let node = Self.firstItem(in: nodes)
+            return (nodes, node, node.map { actions?.isDimmed($0.identity.path) ?? false } ?? false)
+        }
+        let (nodes, found, isRunning): ([MenuNode], MenuNode?, Bool)
         if let observing {
             let retirement = observing.retirement, observe = observing.onChange
-            nodes = withObservationTracking {
+            (nodes, found, isRunning) = withObservationTracking {
                 retirement.enroll()
                 return resolve()
             } onChange: {
@@ -161,9 +157,9 @@ package final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashab
                 if !retirement.isRetired { scheduleOnMainLoop(observe) }
             }
         } else {
-            nodes = resolve()
+            (nodes, found, isRunning) = resolve()
         }
-        guard let node = firstItem(in: nodes) else {
+        guard let node = found else {
             reportElementWithoutRow(nodes, at: index)
             return nil
         }
@@ -172,7 +168,7 @@ package final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashab
         case .toggle(let isOn): kind = .check(isOn: isOn.wrappedValue)
         default: kind = .command
         }
-        return ScrollingListRow(title: node.title, kind: kind, isDisabled: node.isDisabled, node: node)
+        return ScrollingListRow(title: node.title, kind: kind, isDisabled: node.isDisabled || isRunning, node: node)
     }
 
     /// Whether an element whose content has no row was reported: once a list, not once a row
@@ -189,7 +185,7 @@ package final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashab
             suggestion: "make each element a Button or Toggle, or show the list without .menuListStyle(.scrolling)"))
     }
 
-    private func firstItem(in nodes: [MenuNode]) -> MenuNode? {
+    private static func firstItem(in nodes: [MenuNode]) -> MenuNode? {
         for node in nodes {
             switch node.kind {
             case .button, .toggle: return node

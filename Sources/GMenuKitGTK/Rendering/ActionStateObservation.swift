@@ -1,6 +1,7 @@
 import CGtk
 import CMenuObjects
 import Observation
+import Synchronization
 import GMenuKitCore
 import GMenuKitBuilder
 
@@ -105,11 +106,13 @@ package final class ChangeNotice: @unchecked Sendable {
     }
 
     /// How many change notices Observation has delivered, for tests: one tracking per binding,
-    /// however often the menu refreshes, gives one notice per change.
-    package nonisolated(unsafe) static var delivered = 0
+    /// however often the menu refreshes, gives one notice per change. Observation calls
+    /// `schedule()` on whatever thread changed the model, so the count is atomic.
+    package static let notices = Atomic<Int>(0)
+    package static var delivered: Int { notices.load(ordering: .relaxed) }
 
     package func schedule() {
-        Self.delivered += 1
+        Self.notices.add(1, ordering: .relaxed)
         g_idle_add_full(G_PRIORITY_HIGH_IDLE, changeCallback, SwiftClosureData.retained(self),
                         SwiftClosureData.releaseOnDestroy)
     }

@@ -146,6 +146,9 @@ public final class RenderedMenu {
         confirmDestructiveAction = { [weak self] request, proceed in
             ConfirmationDialog.present(request, over: self?.actionsWidget?.object) { if $0 { proceed() } }
         }
+        graph.actionInterpreter = ItemActionInterpreter(
+            confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) },
+            asyncActions: asyncActions)
         refresh()
     }
 
@@ -446,7 +449,7 @@ public final class RenderedMenu {
             // Without a display there is no icon theme to ask.
             iconThemeHasIcon: hasDisplay ? hasIconInTheme : nil,
             reportStateProblem: reportStateProblem,
-            confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) },
+            confirm: graph.actionInterpreter?.confirm,
             asyncActions: asyncActions,
             parseDetailedName: VariantText.parseDetailedActionName,
             targetProblem: { VariantText.problem(parsing: $0.text, type: $0.type) },

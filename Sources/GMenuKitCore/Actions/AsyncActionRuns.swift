@@ -1,3 +1,5 @@
+import Observation
+
 /// What a second activation of an async action does while the first still runs.
 ///
 /// ```swift
@@ -39,6 +41,9 @@ package final class AsyncActionRuns {
 
     private var runs: [String: Runs] = [:]
     private var nextRun = 0
+    /// The items dimmed now because their action runs, observable: a scrolling list's row
+    /// reads it while it binds, and is bound again when the run ends.
+    private let dimmed = DimmedItems()
     /// Dims or restores an item's own action, in the menu's group.
     package var setActionEnabled: ((String, Bool) -> Void)?
 
@@ -46,6 +51,12 @@ package final class AsyncActionRuns {
     package func isDimmed(_ key: String) -> Bool {
         guard let item = runs[key] else { return false }
         return item.policy == .ignoreWhileRunning && !item.tasks.isEmpty
+    }
+
+    /// Whether the item is dimmed now, read as observable state: an observation around the
+    /// reading fires when the item's run ends.
+    package func isDimmedObserved(_ key: String) -> Bool {
+        dimmed.keys.contains(key)
     }
 
     /// Notes, while planning, the action an item's activation runs under.
@@ -78,8 +89,9 @@ package final class AsyncActionRuns {
             self?.finish(key, run: run)
         }
         runs[key] = item
-        if wasIdle && policy == .ignoreWhileRunning, let name = item.actionName {
-            setActionEnabled?(name, false)
+        if wasIdle && policy == .ignoreWhileRunning {
+            dimmed.keys.insert(key)
+            if let name = item.actionName { setActionEnabled?(name, false) }
         }
     }
 
@@ -87,6 +99,7 @@ package final class AsyncActionRuns {
         guard var item = runs[key], item.tasks.removeValue(forKey: run) != nil else { return }
         if item.tasks.isEmpty {
             runs[key] = nil
+            if dimmed.keys.contains(key) { dimmed.keys.remove(key) }
             if item.policy == .ignoreWhileRunning, let name = item.actionName {
                 setActionEnabled?(name, item.plannedEnabled)
             }
@@ -94,4 +107,11 @@ package final class AsyncActionRuns {
             runs[key] = item
         }
     }
+}
+
+/// The keys of the items an async run dims, as observable state.
+@Observable
+@MainActor
+private final class DimmedItems {
+    var keys: Set<String> = []
 }
