@@ -145,7 +145,7 @@ package struct CommandArrangement {
                 node.kind = .controlGroup(children: children.map { rewrite($0, menu: menu) })
             case .picker(let choice):
                 shared.signature += "picker\(node.isDisabled)" + choice.options.map { "\($0.title),\($0.isDisabled)" }.joined(separator: ";")
-            case .stepper, .slider, .divider, .widget:
+            case .item, .divider, .widget:
                 shared.signature += "own\(node.isDisabled)"
             }
             shared.signature += "\n"

@@ -178,9 +178,10 @@ package struct GuidelineChecker {
                     checkItem(child, path: childPath, scope: itemScope, isInControlGroup: true)
                 }
 
-            case .stepper, .slider:
+            case .item:
+                // A kind of its own (a value control) stands apart from the items around it.
                 closeGroup(&group, scope: scope)
-                checkLabel(node.title, use: .valueControl, path: path, scope: inner)
+                checkLabel(node.title, use: Self.labelUse(of: node), path: path, scope: inner)
                 checkItem(node, path: path, scope: scope)
 
             case .picker(let choice):
@@ -263,7 +264,7 @@ package struct GuidelineChecker {
         switch node.kind {
         case .toggle: .toggle
         case .submenu: .submenu
-        case .stepper, .slider: .valueControl
+        case .item(let item): item.traits.role == .valueControl ? .valueControl : .command
         default: .command
         }
     }

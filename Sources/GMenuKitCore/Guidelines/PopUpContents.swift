@@ -7,24 +7,8 @@
 extension GuidelineChecker {
     package mutating func checkPopUpContents(_ node: MenuNode, path: [String], scope: Scope) {
         guard context == .popUp, scope.depth == 0 else { return }
-        let what: String
-        switch node.kind {
-        case .button:
-            if Self.asksForCustomValue(node) { return }
-            what = "an action"
-        case .toggle:
-            what = "a toggle, which lets people choose several things,"
-        case .submenu:
-            what = "a submenu"
-        case .picker(let choice) where choice.style == .menu:
-            what = "a submenu of options"
-        case .stepper, .slider, .controlGroup:
-            what = "a row of actions"
-        case .widget:
-            what = "an app's widget"
-        case .picker, .section, .divider:
-            return
-        }
+        if case .button = node.kind, Self.asksForCustomValue(node) { return }
+        guard let what = node.traits.popUpMisfit else { return }
         report("U1", .error, path: path,
                "a pop-up button lists mutually exclusive options; \(what) belongs in a pull-down button")
     }

@@ -46,9 +46,13 @@ extension GuidelineChecker {
                 for option in choice.options {
                     if disabled || option.isDisabled { unavailable += 1 } else { available += 1 }
                 }
-            case .stepper(let value):
-                if disabled || !(value.canDecrement || value.canIncrement) { unavailable += 1 } else { available += 1 }
-            case .button, .toggle, .slider:
+            case .item(let item):
+                let parts = item.availability
+                if disabled { unavailable += parts.available + parts.unavailable } else {
+                    available += parts.available
+                    unavailable += parts.unavailable
+                }
+            case .button, .toggle:
                 if disabled { unavailable += 1 } else { available += 1 }
             }
         }

@@ -76,7 +76,7 @@ public struct Binding<Value> {
                   source: base.source.map { [$0, "unwrapped"] as [AnyHashable] })
     }
 
-    /// The same binding seen as another type (a slider's value as a `Double`): same source.
+    /// The same binding seen as another type (a value control's value as a `Double`): same source.
     package func converted<Other>(get: @escaping @MainActor (Value) -> Other, set: @escaping @MainActor (Other) -> Value) -> Binding<Other> {
         Binding<Other>(get: { get(self.wrappedValue) }, set: { self.wrappedValue = set($0) }, source: source)
     }

@@ -72,7 +72,7 @@ public protocol MenuLabelContent {
 }
 
 /// Builds an item's label from `Text`, `Label` and `Image`, as the label closures of SwiftUI's
-/// `Button`, `Toggle`, `Menu`, `Picker`, `Stepper` and `Slider` do: the first text is the
+/// `Button`, `Toggle`, `Menu`, `Picker` and the value controls do: the first text is the
 /// title, the second the subtitle, the first image the icon.
 @resultBuilder
 public enum MenuLabelBuilder {
@@ -186,7 +186,7 @@ public struct Image: MenuLabelContent, Equatable, Sendable {
     /// names an image of the app's assets. A file name or path is no icon name: it is reported
     /// and shows no icon (a menu icon comes from the theme).
     public init(_ name: String) {
-        if MenuPlanner.isIconName(name) && !Self.looksLikeImageFile(name) {
+        if IconChecks.isIconName(name) && !Self.looksLikeImageFile(name) {
             (iconName, problem) = (name, nil)
         } else {
             (iconName, problem) = (nil, "the image '\(name)' is no icon name of the icon theme (such as \"folder-symbolic\"); a menu item draws icons from the theme, so it shows none")

@@ -31,7 +31,7 @@ public struct MenuNode {
     /// What a second activation of an async action does while the first runs.
     public var asyncActionPolicy: AsyncActionPolicy = .ignoreWhileRunning
     /// What the node is: a button, toggle, picker, submenu, group, value control or divider.
-    public var kind: Kind
+    package var kind: Kind
     /// For a control group: a row of icons, or a labelled row of buttons.
     public var controlGroupStyle: ControlGroupStyle = .automatic
     /// When GTK hides the item rather than dimming it (GMenuModel's `hidden-when`).
@@ -50,8 +50,11 @@ public struct MenuNode {
     /// through ``details``: one pointer, nil for most items.
     package var detailsBox: MenuItemDetailsBox?
 
-    /// What a node is.
-    public enum Kind {
+    /// What a node is. The kinds that shape a menu's structure (items, submenus, sections,
+    /// groups, dividers) are cases the planner lays out; every other kind describes itself in
+    /// a file of its own (`MenuItemKind`, in `Kinds/`). Not public: a kind added is no
+    /// change to any client's switch.
+    package enum Kind {
         /// A command: runs a closure, or activates an action that already exists (`app.quit`).
         case button(ButtonAction)
         /// A checkmark item bound to a Boolean (rule T4). The binding is read when the menu
@@ -65,10 +68,8 @@ public struct MenuNode {
         case section(children: [MenuNode])
         /// A compact row of items.
         case controlGroup(children: [MenuNode])
-        /// A value control with decrease and increase buttons.
-        case stepper(StepperValue)
-        /// A value control that slides between two bounds.
-        case slider(SliderValue)
+        /// A kind that describes itself (`Kinds/`): the value controls.
+        case item(any MenuItemKind)
         /// A separator between groups of items.
         case divider
         /// An app's own widget in a custom slot of the menu.
@@ -76,7 +77,7 @@ public struct MenuNode {
     }
 
     /// A node of the given kind at `identity`, titled `title`.
-    public init(identity: MenuIdentity, title: String, kind: Kind) {
+    package init(identity: MenuIdentity, title: String, kind: Kind) {
         self.identity = identity
         self.title = title
         self.kind = kind
@@ -279,18 +280,6 @@ public struct PickerChoice {
 
     /// The selection now.
     @MainActor public var selection: AnyHashable { currentSelection() }
-}
-
-/// A stepper's state at resolution time and the two ways to change it.
-public struct StepperValue {
-    /// Whether the value is above its lower bound.
-    public var canDecrement: Bool
-    /// Whether the value is below its upper bound.
-    public var canIncrement: Bool
-    /// Moves the value one step down.
-    public var decrement: @MainActor () -> Void
-    /// Moves the value one step up.
-    public var increment: @MainActor () -> Void
 }
 
 /// Whether choosing an item closes its menu (rule D4).

@@ -43,7 +43,7 @@ public struct State<Value>: DynamicMenuProperty {
         nonmutating set { location.storage.value = newValue }
     }
 
-    /// A binding to the value (`$showsDetails`), for toggles, pickers, steppers and sliders.
+    /// A binding to the value (`$showsDetails`), for toggles, pickers and value controls.
     public var projectedValue: Binding<Value> {
         Binding(location.storage, \.value)
     }

@@ -158,3 +158,147 @@ extension MenuNode {
         }
     }
 }
+
+// MARK: Keeping lists while planning
+
+extension MenuPlanner {
+    /// Plans a node and, for a list's element, notes what a later update of the list alone
+    /// needs: the scope, where the item goes, and whether planning it needed the whole menu.
+    mutating func tracking(
+        _ node: MenuNode, scope: Scope, sectioned: Bool, _ plan: (inout MenuPlanner) -> PlannedItem?
+    ) -> PlannedItem? {
+        guard let elements = node.origin?.elements else { return plan(&self) }
+        let before = (diagnostics.all.count, labels.submenuLabelCount, shortcuts.count)
+        var item = plan(&self)
+        if item == nil || before != (diagnostics.all.count, labels.submenuLabelCount, shortcuts.count) {
+            elements.isIncremental = false
+        }
+        if elements.scope == nil {
+            elements.scope = scope
+            elements.isSectioned = sectioned
+        } else if elements.isSectioned != sectioned {
+            // Sections and plain items mixed: the plain ones fill runs between the sections.
+            elements.isIncremental = false
+        }
+        item?.origin = node.origin
+        if options.keepsLists, elements.keptSignatures != nil {
+            // What a later render compares to keep the items as they stand.
+            let kind = sectioned ? nil : node.keptKind
+            var kept: KeptAction?
+            // Not in a closure: capturing the node would copy it.
+            if let kind { kept = Self.keptAction(node, kind: kind, scope: scope, item: item) }
+            // An item with an action of its own is kept under the name it has now.
+            let ownName = kept == .own ? names.existingName(for: node.identity) : nil
+            switch kept {
+            case .shared(let action) where elements.keptAction == nil || elements.keptAction == action:
+                elements.keptAction = action
+                if !elements.keptOwnActions.isEmpty { elements.keptOwnActions.append("") }
+            case .own where ownName != nil:
+                if elements.keptOwnActions.isEmpty {
+                    // The elements before named the shared action.
+                    elements.keptOwnActions = Array(repeating: "", count: elements.keptSignatures!.count)
+                }
+                elements.keptOwnActions.append(ownName!)
+            default:
+                elements.keptSignatures = nil
+                elements.keptOwnActions = []
+            }
+            if let kind, elements.keptSignatures != nil {
+                elements.keptWithOwnRows = options.drawsOwnRows
+                elements.keptSignatures!.append(KeptItemSignature(node, kind: kind))
+                if elements.skipsEqualElements { noteUnreadKeeping(node, ownName: ownName, in: elements) }
+            }
+        }
+        return item
+    }
+
+    /// The items of the last render's list that the lone list of a level goes on as, kept as
+    /// they stand when its elements, resolved again (their content may capture new values),
+    /// make the very nodes they were planned from, in the same scope: one placeholder item
+    /// for them all, and the level's shared action asks the list for their closures. Else the
+    /// elements' nodes, to plan as usual; nil when there is no such list.
+    mutating func keptOrExpanded(_ new: DeferredElements, of owner: MenuIdentity, scope: Scope) -> ([PlannedItem]?, [MenuNode])? {
+        guard let list = new.keptAs ?? new.deferral.keptList(for: new) else { return nil }
+        if let kept = keptUnread(list, of: owner, scope: scope) { return (kept, []) }
+        let notes = KeptNotes(of: list)
+        let nodes = list.expand()
+        guard let signatures = notes.signatures, notes.action != nil || !notes.ownActions.isEmpty, let oldScope = notes.scope,
+              notes.isIncremental, !notes.isSectioned, list.isIncremental, notes.withOwnRows == options.drawsOwnRows,
+              notes.standsWhole, oldScope.keepsItems(of: scope), Self.matchKeptItems(nodes, of: list, signatures: signatures),
+              let keptActions = Self.keptOwnActions(nodes, names: notes.ownActions, registry: &names)
+        else { return (nil, nodes) }
+        // The items' own actions go on with the closures and bindings of the elements read now.
+        guard let kept = keep(list, notes: notes, actions: keptActions, of: owner, scope: scope) else { return (nil, nodes) }
+        return (kept, nodes)
+    }
+
+    /// What the last planning noted about a list, read before expanding it again forgets it.
+    struct KeptNotes {
+        let signatures: [KeptItemSignature]?, action: String?, ownActions: [String], identities: [MenuIdentity]
+        let scope: Scope?, isIncremental: Bool, isSectioned: Bool, withOwnRows: Bool, standsWhole: Bool
+
+        @MainActor init(of list: DeferredElements) {
+            (signatures, action, ownActions, identities) = (list.keptSignatures, list.keptAction, list.keptOwnActions, list.keptIdentities)
+            (scope, isIncremental, isSectioned) = (list.scope, list.isIncremental, list.isSectioned)
+            (withOwnRows, standsWhole) = (list.keptWithOwnRows, list.standsWhole)
+        }
+    }
+
+    /// A list whose `ForEach` skips equal elements (`equatable()`), its elements equal to what
+    /// they were, kept without running their content: its items' own actions as last planned.
+    /// Not when the content read observable state (only running it observes that again) or
+    /// keeps `@State` (a render that does not reach it drops it).
+    mutating func keptUnread(_ list: DeferredElements, of owner: MenuIdentity, scope: Scope) -> [PlannedItem]? {
+        guard list.skipsEqualElements else { return nil }
+        let notes = KeptNotes(of: list)
+        guard let signatures = notes.signatures, notes.action != nil || !notes.ownActions.isEmpty, let oldScope = notes.scope,
+              notes.isIncremental, !notes.isSectioned, notes.withOwnRows == options.drawsOwnRows, notes.standsWhole,
+              oldScope.keepsItems(of: scope), notes.identities.count == signatures.count,
+              notes.ownActions.isEmpty || notes.ownActions.count == signatures.count,
+              !list.elementsReadObservableState, list.deferral.graph?.holdsState(within: list.identity) == false,
+              list.isUnchangedSinceLastRead()
+        else { return nil }
+        for index in notes.ownActions.indices where !notes.ownActions[index].isEmpty {
+            // Asked again, so that the pass keeps the name.
+            guard names.name(for: notes.identities[index], title: "") == notes.ownActions[index] else { return nil }
+        }
+        return keep(list, notes: notes, actions: list.keptPlannedActions, of: owner, scope: scope)
+    }
+
+    /// Plans `list`'s items as kept: one placeholder for them all, the level's shared action
+    /// asking the list, and the items' own `actions`. Nil when the shared action's name changed.
+    mutating func keep(
+        _ list: DeferredElements, notes: KeptNotes, actions kept: [PlannedAction], of owner: MenuIdentity, scope: Scope
+    ) -> [PlannedItem]? {
+        if let action = notes.action {
+            let shared = generatedAction(for: owner)
+            guard qualified(generated.shared[shared].name) == action else { return nil }
+            generated.addKept(list, at: shared)
+        }
+        actions.append(contentsOf: kept)
+        list.keptSignatures = notes.signatures
+        list.keptAction = notes.action
+        list.keptOwnActions = notes.ownActions
+        list.keptWithOwnRows = notes.withOwnRows
+        if list.skipsEqualElements {
+            list.keptIdentities = notes.identities
+            list.keptPlannedActions = kept
+        }
+        list.scope = scope
+        list.isKeptNow = true
+        keptLists.append(list)
+        return [PlannedItem(identity: owner.appending("#kept"), attributes: PlannedAttributes(), link: nil, kept: list)]
+    }
+
+    /// Notes, for a list that skips equal elements, what planning its element's item again
+    /// without running its content needs: the node's identity and the item's own action.
+    func noteUnreadKeeping(_ node: MenuNode, ownName: String?, in elements: DeferredElements) {
+        elements.keptIdentities.append(node.identity)
+        guard let ownName else { return }
+        if let action = actions.last, action.name == ownName {
+            elements.keptPlannedActions.append(action)
+        } else {
+            elements.keptSignatures = nil
+        }
+    }
+}

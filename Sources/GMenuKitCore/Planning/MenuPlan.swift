@@ -94,7 +94,7 @@ package struct PlannedAttributes: Equatable {
     /// Read by GMenuKit's controls: "destructive" items are drawn red and confirmed.
     package var role: String?
     package var subtitle: String?
-    /// A slider's bounds and step, "lower upper step" (step 0 for any value).
+    /// A value control's bounds and step, "lower upper step" (step 0 for any value).
     package var range: String?
     package var keepsMenuOpen = false
     /// Tooltip, badge and icon-only style, which few items have: one pointer, nil for most.
@@ -144,8 +144,9 @@ package enum CustomRowKind: Equatable {
     case radio
     /// An icon alone, in a compact row (a stepper's buttons, a control group's items).
     case icon
-    /// A label over a slider.
-    case slider
+    /// The row of a kind that draws its own (`MenuItemKind`), by the id the GTK layer
+    /// registers its widget under (`ItemKindRows`).
+    case kindRow(String)
     /// The app's own widget (``MenuWidget``).
     case widget
 }
@@ -174,15 +175,15 @@ package struct PlannedAction {
         /// answers whether the target named an option; `source` is what the picker's binding
         /// reads, when known.
         case choice(selected: @MainActor () -> String, select: @MainActor (String) -> Bool, source: AnyHashable?)
-        /// A double state and parameter: a slider's value, fitted to its bounds and step.
-        case value(SliderValue)
+        /// A double state and parameter: a value control's value, fitted as the control fits it.
+        case value(ValueControlAction)
 
         /// What the state's binding reads, when that is known (`Binding.source`).
         @MainActor package var bindingSource: AnyHashable? {
             switch self {
             case .toggle(let isOn): isOn.source
             case .choice(_, _, let source): source
-            case .value(let slider): slider.value.source
+            case .value(let control): control.value.source
             case .perform, .dispatch: nil
             }
         }
@@ -224,5 +225,17 @@ public struct ConfirmationRequest: Equatable, Sendable {
         confirmLabel = command
         question = command + "?"
         self.message = message
+    }
+}
+
+/// The action of a value control: a double state, the value its binding holds, and what an
+/// activation's parameter becomes (fitted to the control's bounds and step).
+package struct ValueControlAction {
+    package let value: Binding<Double>
+    package let fit: (Double) -> Double
+
+    package init(value: Binding<Double>, fit: @escaping (Double) -> Double) {
+        self.value = value
+        self.fit = fit
     }
 }

@@ -92,19 +92,8 @@ private final class MenuBarTopLevel {
     private var reported: Set<MenuDiagnostic> = []
 
     func reportLeftOut(_ node: MenuNode) {
-        let what: String
-        switch node.kind {
-        case .button: what = "a button"
-        case .toggle: what = "a toggle"
-        case .picker: what = "a picker"
-        case .section: what = "a section"
-        case .controlGroup: what = "a control group"
-        case .stepper: what = "a stepper"
-        case .slider: what = "a slider"
-        case .divider: what = "a divider"
-        case .widget: what = "a widget"
-        case .submenu: return
-        }
+        if case .submenu = node.kind { return }
+        let what = node.traits.name
         let diagnostic = MenuDiagnostic(
             severity: .error, path: node.title.isEmpty ? "(untitled)" : node.title,
             message: "a menu bar holds menus only; \(what) at its top belongs in one of its menus, so it is left out")

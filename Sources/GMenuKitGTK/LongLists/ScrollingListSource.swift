@@ -179,9 +179,10 @@ package final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashab
         guard !reportedElementWithoutRow else { return }
         reportedElementWithoutRow = true
         let title = nodes.first.map(\.title).flatMap { $0.isEmpty ? nil : $0 } ?? "element \(index + 1)"
+        let held = nodes.first.map { " (it holds \($0.traits.name))" } ?? ""
         RenderedMenu.diagnosticHandler(MenuDiagnostic(
             severity: .warning, path: MenuLabelText.path(["(scrolling list)", title]),
-            message: "a scrolling list shows each element's first button or toggle, and this element's content has neither (a picker, submenu, slider or widget): its row is empty and dimmed",
+            message: "a scrolling list shows each element's first button or toggle, and this element's content has neither\(held): its row is empty and dimmed",
             suggestion: "make each element a Button or Toggle, or show the list without .menuListStyle(.scrolling)"))
     }
 

@@ -5,7 +5,7 @@ import Synchronization
 import GMenuKitCore
 import GMenuKitBuilder
 
-/// Keeps a toggle's, picker's or slider's action state following its binding.
+/// Keeps a toggle's, picker's or value control's action state following its binding.
 ///
 /// The binding is read under observation tracking of its own, apart from the menu's content:
 /// when an `@Observable` model behind it changes, only this action's state is read again and
@@ -87,7 +87,7 @@ package final class ActionStateObservation {
         switch behavior {
         case .toggle(let isOn): .bool(isOn.wrappedValue)
         case .choice(let selected, _, _): .string(selected())
-        case .value(let slider): .double(slider.fitted(slider.value.wrappedValue))
+        case .value(let control): .double(control.fit(control.value.wrappedValue))
         case .perform, .dispatch: .bool(false)
         }
     }

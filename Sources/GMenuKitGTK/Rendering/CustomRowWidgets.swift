@@ -26,7 +26,7 @@ import GMenuKitBuilder
 @MainActor
 package enum CustomRowWidgets {
     /// A new, floating row widget for `spec`. `actions` is the rendered menu's own group, which
-    /// a slider follows.
+    /// a value control's row follows.
     package static func make(_ spec: CustomRowSpec, actions: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
         installStyle()
         let attributes = spec.attributes
@@ -106,8 +106,8 @@ package enum CustomRowWidgets {
             // GTK's iconic model buttons: a `button` node, not flat (Adwaita's rules for flat
             // buttons inside selected rows would reach it).
             for name in ["image-button", "model", "gmenukit-icon-row"] { gtk_widget_add_css_class(row, name) }
-        case .slider:
-            return SliderRow.make(attributes, label: label(attributes), actions: actions)
+        case .kindRow(let id):
+            return ItemKindRows.make(id, attributes, label: label(attributes), actions: actions)
         }
         if let badge = attributes.badge, attributes.subtitle == nil, attributes.help == nil {
             // Heard after the name, as it is seen after the label.

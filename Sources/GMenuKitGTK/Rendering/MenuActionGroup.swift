@@ -159,7 +159,7 @@ package final class MenuActionGroup {
 package final class ActionHandler {
     package var behavior: PlannedAction.Behavior?
     package let shape: PlannedAction.Shape
-    /// For toggles, pickers and sliders: keeps the action's state following its binding.
+    /// For toggles, pickers and value controls: keeps the action's state following its binding.
     package let state: ActionStateObservation?
     /// The last full apply that kept the action.
     package var pass: Int
@@ -203,10 +203,10 @@ package final class ActionHandler {
             guard let target = Variants.string(parameter) else { return }
             // A target that names no option (from outside GMenuKit) changes nothing.
             if select(target) { gmk_menu_action_set_state(action, g_variant_new_string(target)) }
-        case .value(let slider):
+        case .value(let control):
             guard let proposed = Variants.double(parameter) else { return }
-            let value = slider.fitted(proposed)
-            slider.value.wrappedValue = value
+            let value = control.fit(proposed)
+            control.value.wrappedValue = value
             gmk_menu_action_set_state(action, g_variant_new_double(value))
         case nil:
             break

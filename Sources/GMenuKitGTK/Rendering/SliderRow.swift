@@ -9,8 +9,7 @@ package enum SliderRow {
     package static func make(
         _ attributes: PlannedAttributes, label: UnsafeMutablePointer<GtkWidget>, actions: OpaquePointer
     ) -> UnsafeMutablePointer<GtkWidget> {
-        let bounds = (attributes.range ?? "0 1 0").split(separator: " ").compactMap { Double($0) }
-        let lower = bounds.first ?? 0, upper = bounds.count > 1 ? bounds[1] : 1, step = bounds.count > 2 ? bounds[2] : 0
+        let (lower, upper, step) = SliderValue.range(fromAttribute: attributes.range)
         // GtkScale needs a range wider than one value (the planner dims a slider that has none).
         let scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, lower, upper > lower ? upper : lower + max(1, abs(lower).ulp),
                                              step > 0 ? step : max((upper - lower) / 100, .ulpOfOne))!

@@ -64,7 +64,9 @@ extension GuidelineChecker {
                 // Sections beyond the cut are left out, as the renderer leaves them out.
                 guard groupDepth < MenuNesting.maximumDepth else { continue }
                 collectKeyedItems(children, scope: inner.headed(by: node.title), groupDepth: groupDepth + 1, into: &items)
-            case .button, .toggle, .submenu, .stepper, .slider:
+            case .item(let item) where !item.traits.takesAccessKey:
+                continue
+            case .button, .toggle, .submenu, .item:
                 guard !node.title.isEmpty else { continue }
                 items.append(KeyedItem(node: node, path: scope.path(to: node.title), key: node.accessKey))
             case .picker(let choice) where choice.style == .menu:

@@ -1,0 +1,34 @@
+/// The identities a plan has given out: every item's, and those the planner derives (a run of
+/// items, a stepper's button, the generated items' action), each distinct from all the others,
+/// explicit ids included.
+package struct IdentityClaims {
+    private var seen: Set<MenuIdentity> = []
+
+    package init() {}
+
+    /// Room for `count` identities, made once rather than grown step by step.
+    package mutating func reserve(_ count: Int) {
+        seen.reserveCapacity(count)
+    }
+
+    /// `derived`, or, when it was given out already, `derived~2`, `derived~3`…
+    package mutating func claim(_ derived: MenuIdentity) -> MenuIdentity {
+        // One hash for the usual identity that nothing claimed yet.
+        var identity = derived
+        var counter = 2
+        while !seen.insert(identity).inserted {
+            identity = MenuIdentity(derived.path + "~" + String(counter))
+            counter += 1
+        }
+        return identity
+    }
+
+    /// Whether an item planned anew has the identity of a kept list's element (an explicit id
+    /// of that form): kept items claim none, so the menu is planned again without keeping.
+    @MainActor
+    package func clash(with keptLists: [DeferredElements]) -> Bool {
+        guard !keptLists.isEmpty else { return false }
+        let lists = Dictionary(grouping: keptLists.lazy.map(\.identity), by: \.pathHashValue)
+        return seen.contains { $0.isInsideElement(of: lists) }
+    }
+}

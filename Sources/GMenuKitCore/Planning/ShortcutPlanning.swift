@@ -1,0 +1,69 @@
+/// The keyboard shortcuts of one plan: each checked as GTK parses it, refused where the desktop
+/// keeps it, and owned by the first item that has it (by GTK's spelling: "<Control>s" and
+/// "<Ctrl>S" are one shortcut); a borrowed action shows the application's own.
+package struct ShortcutPlanning {
+    /// The item that has each shortcut (by GTK's spelling), as written and by its path.
+    package private(set) var owners: [String: MenuPlan.Shortcut] = [:]
+    /// Items given a shortcut so far: shortcuts are collected over the whole menu.
+    package private(set) var count = 0
+
+    package init() {}
+
+    /// The accel the item shows: nil for none, "" where shortcuts are hidden (which hides even
+    /// one GTK would find for a borrowed action).
+    package mutating func accelerator(
+        _ node: MenuNode, path scopePath: [String], options: MenuPlanner.Options, diagnostics: inout PlanDiagnostics
+    ) -> String? {
+        guard options.showsShortcuts else { return "" }
+        guard let shortcut = node.shortcut else { return nil }
+        let path = scopePath + [node.title]
+        guard let parsed = options.parseAccelerator(shortcut) else {
+            diagnostics.report(.error, path: path,
+                               "'\(shortcut)' is not a GTK accelerator (write it like \"<Control>s\" or \"<Shift><Control>z\"); it is not shown")
+            return nil
+        }
+        if let reason = ReservedShortcuts.reason(forCanonical: parsed.canonical) {
+            diagnostics.report(.warning, path: path, "the shortcut \(shortcut) never reaches the app: \(reason); it is not shown")
+            return nil
+        }
+        let joinedPath = MenuLabelText.path(path)
+        if let owner = owners[parsed.canonical] {
+            // Two items that hide by their action's state (Fullscreen, Leave Fullscreen) show one at a time.
+            if owner.mayHide && node.hiddenWhen != nil { return shortcut }
+            diagnostics.report(.error, path: path,
+                               "the shortcut \(shortcut) is \(owner.path)'s too; one key runs one command, so only \(owner.path) keeps it")
+            return nil
+        }
+        owners[parsed.canonical] = MenuPlan.Shortcut(written: shortcut, path: joinedPath, mayHide: node.hiddenWhen != nil)
+        if parsed.typesText {
+            diagnostics.report(.warning, path: path,
+                               "the shortcut \(shortcut) has no Control, Alt or Super: it works anywhere in the window and takes the key from typing; use a modifier (or .mnemonic(_:), which works only while the menu is open)")
+        }
+        count += 1
+        return parsed.readable ?? shortcut
+    }
+
+    /// A borrowed action's shortcut is the application's, when it set one: GTK fires it in the
+    /// app's windows already, so the item shows it (GMenuKit's own rows too) and no second
+    /// shortcut is installed. A different shortcut written on the item would not work: reported.
+    @MainActor
+    package func takeApplicationAccel(
+        into attributes: inout PlannedAttributes, path: [String], options: MenuPlanner.Options, diagnostics: inout PlanDiagnostics
+    ) {
+        guard options.showsShortcuts, attributes.accel != "", let action = attributes.action,
+              let accels = options.applicationAccels?(action, attributes.target, attributes.targetValue),
+              let first = accels.first
+        else { return }
+        if let written = attributes.accel, !accels.contains(where: { Self.sameAccelerator($0, written, options: options) }) {
+            diagnostics.report(.warning, path: path,
+                               "the application's shortcut for \(action) is \(first), not \(written); the item shows \(first)")
+        }
+        attributes.accel = first
+        attributes.accelIsApplications = true
+    }
+
+    private static func sameAccelerator(_ one: String, _ other: String, options: MenuPlanner.Options) -> Bool {
+        guard let first = options.parseAccelerator(one), let second = options.parseAccelerator(other) else { return one == other }
+        return first.canonical == second.canonical
+    }
+}
