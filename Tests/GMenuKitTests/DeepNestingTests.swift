@@ -1,0 +1,107 @@
+import CGtk
+import XCTest
+
+@testable import GMenuKit
+
+/// Menus nested far below the cut, as GTK shows them and as a rendered menu reports and checks
+/// them. The cut itself is planning: GMenuKitCoreTests' DeepNestingTests.
+final class DeepNestingTests: GtkTestCase {
+    func testACutMenuReportsItsErrorOnce() {
+        onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            let fifty = RenderedMenu(menuNested(50))
+            let deep = RenderedMenu(menuNested(10_000))
+            XCTAssertEqual(fifty.diagnostics.count, 1)
+            XCTAssertEqual(collector.collected.count, 2, "each menu reports its error once")
+            deep.refresh()
+            XCTAssertEqual(collector.collected.count, 2)
+        }
+    }
+
+    func testARenderedMenusGuidelineChecksResolveNothingBelowTheCut() {
+        onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            var deepestResolved = 0
+            @MainActor func nested(_ level: Int) -> Menu {
+                Menu("Level \(level)") {
+                    let _ = deepestResolved = max(deepestResolved, level)
+                    Button("Item") {}
+                    if level >= 5 {
+                        ForEach([level + 1], id: \.self) { next in nested(next) }
+                    } else {
+                        nested(level + 1)
+                    }
+                }
+            }
+            let rendered = RenderedMenu(Menu("Root") { nested(1) })
+            deepestResolved = 0
+            _ = rendered.guidelineDiagnostics()
+            XCTAssertEqual(deepestResolved, MenuNesting.maximumDepth)
+        }
+    }
+
+    func testTenThousandLevelsOpenFromAMenuButton() throws {
+        try GtkSession.start()
+        try onMain {
+            let wasReporting = RenderedMenu.reportsGuidelineDiagnostics
+            RenderedMenu.reportsGuidelineDiagnostics = true
+            defer { RenderedMenu.reportsGuidelineDiagnostics = wasReporting }
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            weak var released: RenderedMenu?
+            do {
+                let rendered = RenderedMenu(menuNested(10_000))
+                released = rendered
+                let opened = OpenedMenuButton(showing: rendered)
+                XCTAssertNotEqual(gtk_widget_get_mapped(opened.popover), 0)
+                let errors = collector.collected.filter { $0.severity == .error }
+                XCTAssertEqual(errors.map(\.message), ["submenus are nested more than 16 deep; the deeper ones are left out"])
+                // The guideline report of the first opening: the nesting warning, once.
+                XCTAssertEqual(collector.collected.filter { $0.rule == "S3" && $0.severity == .warning }.count, 1)
+                opened.close()
+            }
+            drainMainLoop()
+            XCTAssertNil(released, "the rendered menu and its 10,000-level value went")
+        }
+    }
+
+    func testTenThousandNestedSectionsOpenFromAMenuButton() throws {
+        try GtkSession.start()
+        try onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            let sections = sectionsNested(10_000)
+            let rendered = RenderedMenu(Menu("Deep") { sections })
+            XCTAssertEqual(rendered.diagnostics.filter { $0.severity == .error }.count, 1)
+            _ = rendered.guidelineDiagnostics()
+            let opened = OpenedMenuButton(showing: rendered)
+            XCTAssertNotEqual(gtk_widget_get_mapped(opened.popover), 0)
+            opened.close()
+        }
+    }
+}
+
+/// A menu nested `depth` levels, built in a loop as an app generating it would: each level holds
+/// the level below, the innermost one item.
+@MainActor
+func menuNested(_ depth: Int) -> Menu {
+    var menu = Menu("L0") { Button("x") {} }
+    for level in 1..<depth {
+        let inner = menu
+        menu = Menu("L\(level)") { inner }
+    }
+    return menu
+}
+
+/// Sections nested `depth` levels inside each other, built in a loop, one item innermost.
+@MainActor
+func sectionsNested(_ depth: Int) -> any MenuContent {
+    var content: any MenuContent = Button("x") {}
+    for level in 0..<depth {
+        let inner = content
+        content = Section("S\(level)") { inner }
+    }
+    return content
+}
