@@ -27,10 +27,12 @@ build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 # Any GLib or GTK critical fails the tests. Swift's backtracer would catch the trap a
-# critical raises and let the process go on, so it is off.
+# critical raises and let the process go on, so it is off. Then the core's tests once more, in
+# a package of the core alone built where GTK cannot be found (scripts/test-core-without-gtk.sh).
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no scripts/with-display.sh $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS)
+	SWIFT=$(SWIFT) scripts/test-core-without-gtk.sh
 
 repeat-tests: deps
 	scripts/repeat-tests.sh $(RUNS) $(LOADED)

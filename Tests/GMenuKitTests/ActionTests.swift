@@ -92,51 +92,6 @@ final class ActionTests: GtkTestCase {
         }
     }
 
-    func testDisabledSubmenuStaysOpenableWithItsItemsDimmed() {
-        onMain {
-            let rendered = RenderedMenu(Menu("File") {
-                Menu("Export") {
-                    Button("PDF…") {}
-                    Button("HTML…") {}
-                }
-                .disabled()
-            })
-            let export = MenuModelReader.read(rendered.menuModel)[0]
-            XCTAssertNil(export.action, "no action on the submenu item: GTK keeps it openable")
-            XCTAssertEqual(export.submenu?.count, 2)
-            XCTAssertFalse(actionEnabled(rendered.actionGroup, localActionName(export.submenu?[0])))
-        }
-    }
-
-    func testDisabledOptionHasNoActionSoItIsDimmed() {
-        onMain {
-            var quality = "high"
-            let rendered = RenderedMenu(Menu("Export") {
-                Picker("Quality", selection: Binding(get: { quality }, set: { quality = $0 })) {
-                    Text("High").tag("high")
-                    Text("Lossless").tag("lossless").disabled()
-                }
-            })
-            let options = MenuModelReader.read(rendered.menuModel)[0].section ?? []
-            XCTAssertEqual(options.map(\.action), ["menu.quality", nil])
-        }
-    }
-
-    func testDisabledNamedActionIsDimmedByLeavingItsActionOut() {
-        onMain {
-            let rendered = RenderedMenu(Menu("File") {
-                Button("Quit", actionName: "app.quit").disabled()
-                Button("Zoom", actionName: "win.zoom", target: "in")
-                Button("Zoom Out", actionName: "win.zoom::out")
-            })
-            let items = MenuModelReader.read(rendered.menuModel)
-            XCTAssertNil(items[0].action)
-            XCTAssertEqual(items[1].attributes, ["label": "Zoom", "action": "win.zoom", "target": "in"])
-            XCTAssertEqual(items[2].attributes, ["label": "Zoom Out", "action": "win.zoom", "target": "out"],
-                           "a detailed name is split: GMenu's action attribute takes the plain name")
-        }
-    }
-
     func testActionActivatedAfterTheMenuIsGoneRunsNothing() {
         onMain {
             var copies = 0
@@ -159,9 +114,10 @@ extension OpaquePointer {
     var gpointerForTests: gpointer { UnsafeMutableRawPointer(self) }
 }
 
-/// Generated lists share one parameterized action per level.
+/// Generated lists share one parameterized action per level (planned so: GMenuKitCoreTests'
+/// ActionPlanningTests), which dispatches on the target GTK hands it.
 final class GeneratedContentActionTests: GtkTestCase {
-    func testGeneratedButtonsShareOneActionAndDispatchOnTheirTarget() {
+    func testTheSharedActionOfGeneratedButtonsDispatchesOnItsTarget() {
         onMain {
             var opened: [String] = []
             var files = ["a.txt", "b.txt", "c.txt"]
@@ -178,10 +134,6 @@ final class GeneratedContentActionTests: GtkTestCase {
             })
             let recent = MenuModelReader.read(rendered.menuModel)[1].submenu ?? []
             let generated = recent[0].section ?? []
-            XCTAssertEqual(generated.map(\.label), ["a.txt", "b.txt", "c.txt"])
-            XCTAssertEqual(Set(generated.map(\.action)).count, 1, "one action for the whole list")
-            XCTAssertEqual(Set(generated.compactMap(\.target)).count, 3, "one target per item")
-            XCTAssertNotEqual(recent[1].section?.first?.action, generated[0].action, "written items keep their own")
 
             let action = localActionName(generated[1])
             g_action_group_activate_action(rendered.actionGroup, action, g_variant_new_string(generated[1].target))

@@ -56,7 +56,8 @@ private struct IceCreamMenu: MenuContent {
 }
 
 /// `ForEach` over enums (`CaseIterable & Identifiable`, or `id: \.self`) and picker tags of any
-/// `Hashable` type, read back as GTK reads them.
+/// `Hashable` type, chosen through GTK's actions; the targets they get are planning
+/// (GMenuKitCoreTests' EnumOptionTests).
 final class EnumOptionTests: GtkTestCase {
     func testEnumOptionsBecomeRadioItemsWhoseTargetsAreTheirTags() {
         onMain {
@@ -64,11 +65,7 @@ final class EnumOptionTests: GtkTestCase {
             let rendered = RenderedMenu(Menu("Order") { IceCreamMenu(order: order) })
             let items = MenuModelReader.read(rendered.menuModel)
             let vanilla = item(labelled: "Vanilla", in: items)!
-            XCTAssertEqual(flatten(items).filter { $0.action == vanilla.action }.compactMap(\.target),
-                           ["chocolate", "vanilla", "strawberry"])
             XCTAssertEqual(actionState(rendered.actionGroup, localActionName(vanilla)), "vanilla")
-            XCTAssertEqual(item(labelled: "Sprinkles", in: items)?.target, "sprinkles")
-            XCTAssertEqual(item(labelled: "Large", in: items)?.target, "Size(points: 16)")
             XCTAssertEqual(actionState(rendered.actionGroup, localActionName(item(labelled: "Large", in: items))), "Size(points: 12)")
 
             // Choosing an option sets the selection to its enum case; a change to the model shows.
@@ -83,8 +80,7 @@ final class EnumOptionTests: GtkTestCase {
 
             // Buttons made for each case keep their case.
             let favorites = item(labelled: "Favorites", in: MenuModelReader.read(rendered.menuModel))?.submenu ?? []
-            XCTAssertEqual(favorites.compactMap(\.label), ["Chocolate", "Vanilla", "Strawberry"])
-            guard let chocolate = favorites.first else { return }
+            guard let chocolate = favorites.first else { return XCTFail("no favorites") }
             activate(chocolate, in: rendered.actionGroup)
             XCTAssertEqual(order.favorites, [.chocolate])
         }
@@ -99,7 +95,6 @@ final class EnumOptionTests: GtkTestCase {
                 }
             })
             let items = MenuModelReader.read(rendered.menuModel)
-            XCTAssertEqual(flatten(items).compactMap(\.target), ["chocolate", "vanilla", "strawberry"])
             activate(item(labelled: "Vanilla", in: items)!, in: rendered.actionGroup)
             XCTAssertEqual(flavor, .vanilla)
         }
@@ -117,12 +112,10 @@ final class EnumOptionTests: GtkTestCase {
                 }
             })
             let items = MenuModelReader.read(rendered.menuModel)
-            XCTAssertEqual(flatten(items).compactMap(\.target), ["scoop", "scoop#1"])
             XCTAssertEqual(actionState(rendered.actionGroup, localActionName(item(labelled: "Two", in: items))), "scoop")
             activate(item(labelled: "Two", in: items)!, in: rendered.actionGroup)
             XCTAssertEqual(order.scoop, Scoop(size: 2))
-            XCTAssertEqual(collector.collected.map(\.path), ["Order › Scoops › Two"])
-            XCTAssertTrue(collector.collected.first?.message.contains("prints as another option's tag") ?? false, "\(collector.collected)")
+            XCTAssertEqual(collector.collected.count, 1, "the warning of the plan is reported: \(collector.collected)")
         }
     }
 
@@ -133,7 +126,6 @@ final class EnumOptionTests: GtkTestCase {
                 ForEach(0..<3) { index in Button("Document \(index + 1)") { chosen.append(index) } }
             })
             let items = MenuModelReader.read(rendered.menuModel)
-            XCTAssertEqual(items.compactMap(\.label), ["Document 1", "Document 2", "Document 3"])
             activate(items[2], in: rendered.actionGroup)
             XCTAssertEqual(chosen, [2])
         }

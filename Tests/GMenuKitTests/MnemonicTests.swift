@@ -4,53 +4,9 @@ import XCTest
 @testable import GMenuKit
 
 /// Mnemonics as in any GTK menu: a letter typed in an open menu chooses its item, Alt and a
-/// letter opens a menu bar's menu. Labels are otherwise shown as written.
+/// letter opens a menu bar's menu. How labels mark them is planning (GMenuKitCoreTests'
+/// MnemonicTests); here, GtkBuilder's labels and GTK's answer to the keys.
 final class MnemonicTests: GtkTestCase {
-    func testTheMnemonicIsMarkedOnceAndUnderscoresStayLiteral() {
-        onMain {
-            let rendered = RenderedMenu(Menu("File") {
-                Button("Save_As") {}.mnemonic("a")
-                Button("Print") {}.mnemonic("z")
-            })
-            let labels = MenuModelReader.read(rendered.menuModel).map(\.label)
-            XCTAssertEqual(labels, ["S_ave__As", "Print"], "the first a is marked; the literal _ stays doubled")
-            XCTAssertTrue(rendered.diagnostics.contains { $0.message.contains("mnemonic 'z'") }, "\(rendered.diagnostics)")
-        }
-    }
-
-    func testAMnemonicByPositionMarksThatCharacterEvenAfterNormalizing() {
-        onMain {
-            let rendered = RenderedMenu(Menu("Terminal") {
-                Button("Open in Console") {}.mnemonic(at: 2)
-                Button("Save  As...") {}.mnemonic(at: 6)
-                Button("Print") {}.mnemonic(at: 9)
-                Button("Undo") {}.mnemonic("u").mnemonic(at: 3)
-            })
-            let labels = MenuModelReader.read(rendered.menuModel).map(\.label)
-            XCTAssertEqual(labels, ["Op_en in Console", "Save _As…", "Print", "Und_o"],
-                           "the e of Open; the A after the collapsed spaces; none beyond the label; the last modifier wins")
-            XCTAssertEqual(rendered.diagnostics.map(\.message).filter { $0.contains("mnemonic position") }.count, 1,
-                           "\(rendered.diagnostics)")
-        }
-    }
-
-    func testUnderlinesAreMnemonicsOnlyWhenOptedIn() {
-        onMain {
-            let rendered = RenderedMenu(Menu("File") {
-                Button("S_ave As…") {}.useUnderline()
-                Button("snake__case_name") {}.useUnderline()
-                Button("my_file_name.txt") {}
-                Button("_Quit") {}.useUnderline(false)
-            })
-            let labels = MenuModelReader.read(rendered.menuModel).map(\.label)
-            XCTAssertEqual(labels, ["S_ave As…", "snake__case_name", "my__file__name.txt", "__Quit"],
-                           "opted in: GTK's syntax kept; not: every underscore literal")
-            let nodes = Menu("File") { Button("Op_en in Console") {}.useUnderline() }.resolveContent()
-            XCTAssertEqual(nodes.first?.title, "Open in Console", "the title people read has no mark")
-            XCTAssertEqual(nodes.first?.accessKey, "e")
-        }
-    }
-
     /// Every access key of a GNOME menu (gnome-console's tab menu, nautilus's context menu)
     /// survives GMenuKit: the labels GtkBuilder reads from the app's XML are the labels
     /// GMenuKit's model gives GTK.

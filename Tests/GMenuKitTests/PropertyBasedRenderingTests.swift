@@ -69,9 +69,8 @@ final class PropertyBasedRenderingTests: GtkTestCase {
                 Button("Reset Size") { resets += 1 }.id("size/decrease")
             })
             let items = flatten(MenuModelReader.read(rendered.menuModel))
+            // That the two get two actions is planning (GMenuKitCoreTests' ActionPlanningTests).
             let decrease = items.first { $0.label == "Decrease" }
-            let reset = items.first { $0.label == "Reset Size" }
-            XCTAssertNotEqual(decrease?.action, reset?.action, "two items, two actions")
             g_action_group_activate_action(rendered.actionGroup, localActionName(decrease), nil)
             XCTAssertEqual(size, 11, "Decrease decreases")
             XCTAssertEqual(resets, 0, "Decrease does not run Reset Size's closure")
@@ -96,7 +95,6 @@ final class PropertyBasedRenderingTests: GtkTestCase {
             let items = flatten(MenuModelReader.read(rendered.menuModel))
             let file = items.first { $0.label == "b.txt" }
             let clear = items.first { $0.label == "Clear Menu" }
-            XCTAssertNotEqual(file?.action, clear?.action, "a generated item and a written one, two actions")
             guard let file, let clear else { return XCTFail("no b.txt or Clear Menu in \(items)") }
             activate(file, in: rendered.actionGroup)
             activate(clear, in: rendered.actionGroup)

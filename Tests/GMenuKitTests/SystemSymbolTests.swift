@@ -1,11 +1,10 @@
 import CGtk
-import Foundation
 import XCTest
 
 @testable import GMenuKit
 
-/// The SF Symbol table: every icon it names is in the running GTK's icon theme, and
-/// `docs/Symbols.md` is what the table says.
+/// The SF Symbol table: every icon it names is in the running GTK's icon theme. The table's
+/// lookups and `docs/Symbols.md`: GMenuKitCoreTests' SystemSymbolTests.
 final class SystemSymbolTests: GtkTestCase {
     func testEverySymbolsIconIsInTheRunningIconTheme() throws {
         try GtkSession.start()
@@ -24,29 +23,5 @@ final class SystemSymbolTests: GtkTestCase {
             // A name the theme lacks is found missing the same way: the check can fail.
             XCTAssertEqual(gtk_icon_theme_has_icon(theme, "gmenukit-no-such-icon-symbolic"), 0)
         }
-    }
-
-    func testClosestSymbolIsFewestEditsAway() {
-        XCTAssertEqual(SystemSymbols.closestSymbol(to: "trash.fil")?.symbol, "trash.fill")
-        XCTAssertEqual(SystemSymbols.closestSymbol(to: "squre.and.arrow.up")?.symbol, "square.and.arrow.up")
-        XCTAssertEqual(SystemSymbols.closestSymbol(to: "gera")?.symbol, "gear")
-        XCTAssertEqual(SystemSymbols.editDistance(Array("kitten".utf8), Array("sitting".utf8)), 3)
-        XCTAssertEqual(SystemSymbols.iconName(forSymbol: "plus.magnifyingglass"), "zoom-in-symbolic")
-        XCTAssertNil(SystemSymbols.iconName(forSymbol: "no.such.symbol"))
-    }
-
-    /// docs/Symbols.md is written from the table; a stale copy is rewritten and the test fails,
-    /// so that the change is committed.
-    func testSymbolDocumentIsCurrent() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let document = root.appendingPathComponent("docs/Symbols.md")
-        let expected = SystemSymbols.markdownTable
-        let current = try? String(contentsOf: document, encoding: .utf8)
-        if current != expected {
-            try FileManager.default.createDirectory(at: document.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try expected.write(to: document, atomically: true, encoding: .utf8)
-            XCTFail("docs/Symbols.md was stale and has been rewritten from SystemSymbols.table; commit it")
-        }
-        XCTAssertTrue(expected.contains("| `doc.on.doc` | `edit-copy-symbolic` |"))
     }
 }

@@ -1,18 +1,16 @@
-import CGtk
 import XCTest
 
-@testable import GMenuKit
+@testable import GMenuKitCore
 
 /// Labels show as written; action names are valid, stable and distinct.
-final class LabelAndNameTests: GtkTestCase {
+final class LabelAndNameTests: XCTestCase {
     func testUnderscoreNeverBecomesAMnemonicAndDotsBecomeAnEllipsis() {
         onMain {
-            let rendered = RenderedMenu(Menu("File") {
+            let all = flatten(plan(Menu("File") {
                 Button("Save_As...") {}
                 Menu("snake_case") { Button("a_b") {} }
                 Section("my_section") { Button("x") {} }
-            })
-            let all = flatten(MenuModelReader.read(rendered.menuModel))
+            }).items)
             XCTAssertTrue(all.contains { $0.label == "Save__As…" }, "\(all)")
             XCTAssertTrue(all.contains { $0.label == "snake__case" && $0.submenu != nil })
             XCTAssertTrue(all.contains { $0.label == "a__b" })
@@ -23,8 +21,7 @@ final class LabelAndNameTests: GtkTestCase {
 
     func testMarkupCharactersStayLiteralWithoutMarkup() {
         onMain {
-            let rendered = RenderedMenu(Menu("Edit") { Button("Find & <Replace>") {} })
-            let find = MenuModelReader.read(rendered.menuModel)[0]
+            let find = plan(Menu("Edit") { Button("Find & <Replace>") {} }).items[0]
             XCTAssertEqual(find.label, "Find & <Replace>")
             XCTAssertNil(find.attributes["use-markup"])
         }
@@ -32,7 +29,7 @@ final class LabelAndNameTests: GtkTestCase {
 
     func testActionNamesAreValidAndDistinctForRepeatedLabels() {
         onMain {
-            let rendered = RenderedMenu(Menu("Mixed") {
+            let result = plan(Menu("Mixed") {
                 Button("Open") {}
                 Button("Open") {}
                 Menu("More") { Button("Open") {} }
@@ -40,12 +37,13 @@ final class LabelAndNameTests: GtkTestCase {
                 Button("___") {}
                 Button("2 Columns") {}
             })
-            let actions = flatten(MenuModelReader.read(rendered.menuModel)).compactMap(\.action)
+            let actions = flatten(result.items).compactMap(\.action)
             XCTAssertEqual(actions.count, 6)
             XCTAssertEqual(Set(actions).count, 6, "\(actions)")
+            // GLib's own g_action_name_is_valid and the action group: the GTK tests' ActionNameTests.
             for action in actions {
-                XCTAssertTrue(g_action_name_is_valid(String(action.dropFirst("menu.".count))) != 0, action)
-                XCTAssertTrue(g_action_group_has_action(rendered.actionGroup, String(action.dropFirst(5))) != 0, action)
+                XCTAssertTrue(ActionNameRegistry.isValidActionName(String(action.dropFirst("menu.".count))), action)
+                XCTAssertNotNil(result.planned.action(String(action.dropFirst(5))), action)
             }
             XCTAssertEqual(Array(actions.prefix(2)), ["menu.open", "menu.open-2"])
         }
@@ -54,17 +52,17 @@ final class LabelAndNameTests: GtkTestCase {
     func testActionNamesAreStableAcrossRefreshes() {
         onMain {
             var showsAll = false
-            let rendered = RenderedMenu(Menu("View") {
+            let planned = PlannedMenu(Menu("View") {
                 if showsAll {
                     Button("Hidden Extra") {}
                 }
                 Button(showsAll ? "Show Less" : "Show All") { showsAll.toggle() }
                 Button("Open") {}
             })
-            let before = MenuModelReader.read(rendered.menuModel).map(\.action)
+            let before = planned.items.map(\.action)
             showsAll = true
-            rendered.refresh()
-            let after = MenuModelReader.read(rendered.menuModel).map(\.action)
+            planned.refresh()
+            let after = planned.items.map(\.action)
             XCTAssertEqual(Array(after.suffix(2)), before)
             XCTAssertEqual(after.count, 3)
         }
@@ -73,21 +71,20 @@ final class LabelAndNameTests: GtkTestCase {
     func testExplicitIdentityKeepsTheActionWhenCodeAroundItChanges() {
         onMain {
             var extra = false
-            let rendered = RenderedMenu(Menu("Go") {
+            let planned = PlannedMenu(Menu("Go") {
                 if extra { Button("Back") {} }
                 Button("Home") {}.id("home")
             })
-            let before = MenuModelReader.read(rendered.menuModel).last?.action
+            let before = planned.items.last?.action
             extra = true
-            rendered.refresh()
-            XCTAssertEqual(MenuModelReader.read(rendered.menuModel).last?.action, before)
+            planned.refresh()
+            XCTAssertEqual(planned.items.last?.action, before)
         }
     }
 
     func testPrefixScopesTheActions() {
         onMain {
-            let rendered = RenderedMenu(Menu("Edit") { Button("Copy") {} }, actionPrefix: "editor")
-            XCTAssertEqual(MenuModelReader.read(rendered.menuModel)[0].action, "editor.copy")
+            XCTAssertEqual(plan(Menu("Edit") { Button("Copy") {} }, actionPrefix: "editor").items[0].action, "editor.copy")
         }
     }
 

@@ -1,9 +1,10 @@
 import XCTest
-import GMenuKit
+
+import GMenuKitCore
 
 /// The GNOME HIG profile (`style: .gnome`), rule by rule, on labels from GNOME apps' menus:
 /// a menu that breaks a rule gets exactly the expected diagnostics, one that keeps it none.
-final class GnomeGuidelineTests: GtkTestCase {
+final class GnomeGuidelineTests: XCTestCase {
     // MARK: G1 header capitalization
 
     func testFourLetterWordsVerbsAndTheLastWordAreCapitalized() {
