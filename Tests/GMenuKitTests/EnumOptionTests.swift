@@ -66,26 +66,26 @@ final class EnumOptionTests: GtkTestCase {
             let vanilla = item(labelled: "Vanilla", in: items)!
             XCTAssertEqual(flatten(items).filter { $0.action == vanilla.action }.compactMap(\.target),
                            ["chocolate", "vanilla", "strawberry"])
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(vanilla)), "vanilla")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(vanilla)), "vanilla")
             XCTAssertEqual(item(labelled: "Sprinkles", in: items)?.target, "sprinkles")
             XCTAssertEqual(item(labelled: "Large", in: items)?.target, "Size(points: 16)")
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(item(labelled: "Large", in: items))), "Size(points: 12)")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(item(labelled: "Large", in: items))), "Size(points: 12)")
 
             // Choosing an option sets the selection to its enum case; a change to the model shows.
-            activate(item(labelled: "Strawberry", in: items)!, in: rendered.actionGroup)
+            activate(item(labelled: "Strawberry", in: items)!, in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(order.flavor, .strawberry)
-            activate(item(labelled: "Large", in: items)!, in: rendered.actionGroup)
+            activate(item(labelled: "Large", in: items)!, in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(order.size, Size(points: 16))
             order.topping = .sprinkles
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(item(labelled: "Nuts", in: items))), "sprinkles")
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(vanilla)), "strawberry")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(item(labelled: "Nuts", in: items))), "sprinkles")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(vanilla)), "strawberry")
 
             // Buttons made for each case keep their case.
             let favorites = item(labelled: "Favorites", in: MenuModelReader.read(rendered.menuModel))?.submenu ?? []
             XCTAssertEqual(favorites.compactMap(\.label), ["Chocolate", "Vanilla", "Strawberry"])
             guard let chocolate = favorites.first else { return }
-            activate(chocolate, in: rendered.actionGroup)
+            activate(chocolate, in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(order.favorites, [.chocolate])
         }
     }
@@ -100,7 +100,7 @@ final class EnumOptionTests: GtkTestCase {
             })
             let items = MenuModelReader.read(rendered.menuModel)
             XCTAssertEqual(flatten(items).compactMap(\.target), ["chocolate", "vanilla", "strawberry"])
-            activate(item(labelled: "Vanilla", in: items)!, in: rendered.actionGroup)
+            activate(item(labelled: "Vanilla", in: items)!, in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(flavor, .vanilla)
         }
     }
@@ -118,8 +118,8 @@ final class EnumOptionTests: GtkTestCase {
             })
             let items = MenuModelReader.read(rendered.menuModel)
             XCTAssertEqual(flatten(items).compactMap(\.target), ["scoop", "scoop#1"])
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(item(labelled: "Two", in: items))), "scoop")
-            activate(item(labelled: "Two", in: items)!, in: rendered.actionGroup)
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(item(labelled: "Two", in: items))), "scoop")
+            activate(item(labelled: "Two", in: items)!, in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(order.scoop, Scoop(size: 2))
             XCTAssertEqual(collector.collected.map(\.path), ["Order › Scoops › Two"])
             XCTAssertTrue(collector.collected.first?.message.contains("prints as another option's tag") ?? false, "\(collector.collected)")
@@ -134,7 +134,7 @@ final class EnumOptionTests: GtkTestCase {
             })
             let items = MenuModelReader.read(rendered.menuModel)
             XCTAssertEqual(items.compactMap(\.label), ["Document 1", "Document 2", "Document 3"])
-            activate(items[2], in: rendered.actionGroup)
+            activate(items[2], in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(chosen, [2])
         }
     }

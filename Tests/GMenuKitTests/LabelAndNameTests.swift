@@ -45,7 +45,7 @@ final class LabelAndNameTests: GtkTestCase {
             XCTAssertEqual(Set(actions).count, 6, "\(actions)")
             for action in actions {
                 XCTAssertTrue(g_action_name_is_valid(String(action.dropFirst("menu.".count))) != 0, action)
-                XCTAssertTrue(g_action_group_has_action(rendered.actionGroup, String(action.dropFirst(5))) != 0, action)
+                XCTAssertTrue(g_action_group_has_action(rendered.actionGroup.unsafePointer, String(action.dropFirst(5))) != 0, action)
             }
             XCTAssertEqual(Array(actions.prefix(2)), ["menu.open", "menu.open-2"])
         }

@@ -72,8 +72,8 @@ final class MenuStructureTests: GtkTestCase {
             })
             let bold = MenuModelReader.read(rendered.menuModel)[0]
             XCTAssertEqual(bold.attributes, ["label": "Bold", "action": "menu.bold"], "no target: GTK draws a checkmark")
-            XCTAssertEqual(actionState(rendered.actionGroup, "bold"), "true")
-            let stateType = g_action_group_get_action_state_type(rendered.actionGroup, "bold")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "bold"), "true")
+            let stateType = g_action_group_get_action_state_type(rendered.actionGroup.unsafePointer, "bold")
             XCTAssertEqual(String(cString: g_variant_type_peek_string(stateType)!).prefix(1), "b")
         }
     }
@@ -106,7 +106,7 @@ final class MenuStructureTests: GtkTestCase {
             XCTAssertEqual(inline.section?.map(\.label), ["Name", "Date"])
             XCTAssertEqual(inline.section?.map(\.target), ["name", "date"], "one target per option: radio items")
             XCTAssertEqual(Set(inline.section!.map(\.action)), ["menu.sort-by"])
-            XCTAssertEqual(actionState(rendered.actionGroup, "sort-by"), "date")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "sort-by"), "date")
 
             // The submenu style sits in a section of its own, as the level mixes sections.
             let submenu = items[1].section?.first
@@ -118,7 +118,7 @@ final class MenuStructureTests: GtkTestCase {
             XCTAssertEqual(palette.attributes["display-hint"], "horizontal-buttons")
             XCTAssertEqual(palette.section?.map { $0.attributes["verb-icon"] },
                            ["format-justify-left-symbolic", "format-justify-right-symbolic"])
-            XCTAssertEqual(actionState(rendered.actionGroup, "align"), "", "no option matches: no radio mark")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "align"), "", "no option matches: no radio mark")
         }
     }
 
@@ -155,14 +155,14 @@ final class MenuStructureTests: GtkTestCase {
             XCTAssertEqual(stepper.section?.map { $0.attributes["gmenukit-keeps-open"] }, ["true", "true"])
             let decrease = localActionName(stepper.section?[0])
             let increase = localActionName(stepper.section?[1])
-            XCTAssertFalse(actionEnabled(rendered.actionGroup, decrease), "at the lower bound")
-            XCTAssertTrue(actionEnabled(rendered.actionGroup, increase))
+            XCTAssertFalse(actionEnabled(rendered.actionGroup.unsafePointer, decrease), "at the lower bound")
+            XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, increase))
 
-            g_action_group_activate_action(rendered.actionGroup, increase, nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, increase, nil)
             XCTAssertEqual(size, 10)
             rendered.refresh()
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel)[0].label, "Font Size: 10")
-            XCTAssertTrue(actionEnabled(rendered.actionGroup, decrease))
+            XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, decrease))
         }
     }
 
@@ -179,8 +179,8 @@ final class MenuStructureTests: GtkTestCase {
             XCTAssertEqual(items[1].attributes["gmenukit-keeps-open"], "true")
             XCTAssertNil(items[0].attributes["gmenukit-keeps-open"])
             XCTAssertEqual(items[2].action, "menu.print")
-            XCTAssertFalse(actionEnabled(rendered.actionGroup, "print"))
-            XCTAssertTrue(actionEnabled(rendered.actionGroup, "delete"))
+            XCTAssertFalse(actionEnabled(rendered.actionGroup.unsafePointer, "print"))
+            XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, "delete"))
         }
     }
 

@@ -174,7 +174,7 @@ final class SwiftUILabelFormTests: GtkTestCase {
             XCTAssertEqual(result.items.compactMap { $0.attributes["label"] }, ["Quantity: 2", "Scoops"], "steppers head their sections")
             XCTAssertEqual(sections.count, 3)
             XCTAssertEqual(flatten(result.items).first { $0.attributes[MenuAttributeName.range] != nil }?.label, "Volume")
-            XCTAssertTrue(actionEnabled(result.rendered.actionGroup, "scoops-increase"),
+            XCTAssertTrue(actionEnabled(result.rendered.actionGroup.unsafePointer, "scoops-increase"),
                            "an unbounded stepper goes on up")
         }
     }
