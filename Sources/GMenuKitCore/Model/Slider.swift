@@ -22,25 +22,25 @@ public struct Slider: MenuContent {
             step: step.map(Double.init).flatMap { $0.isFinite && $0 > 0 ? $0 : nil })
     }
 
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         nodes.append(MenuNode(identity: identity, title: title, kind: .slider(value)))
         if !labelProblems.isEmpty { nodes[nodes.count - 1].noteProblems(labelProblems) }
     }
 }
 
 /// A slider's bounds and its bound value, which is read when the menu shows its state.
-public struct SliderValue {
+package struct SliderValue {
     /// The bound value, as a `Double`.
-    public var value: Binding<Double>
+    package var value: Binding<Double>
     /// The lowest value.
-    public var lowerBound: Double
+    package var lowerBound: Double
     /// The highest value.
-    public var upperBound: Double
+    package var upperBound: Double
     /// The distance between values people can choose; nil for any value.
-    public var step: Double?
+    package var step: Double?
 
     /// `proposed` brought within the bounds and onto a step.
-    public func fitted(_ proposed: Double) -> Double {
+    package func fitted(_ proposed: Double) -> Double {
         guard proposed.isFinite else { return lowerBound }
         var fitted = min(max(proposed, lowerBound), upperBound)
         if let step {

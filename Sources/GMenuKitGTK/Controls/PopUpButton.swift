@@ -337,9 +337,9 @@ private struct RecordedContent: MenuContent {
     let menu: Menu
     let recorder: PopUpContentRecorder
 
-    func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         let resolved = menu.resolveContent(at: identity)
         recorder.record(resolved)
-        nodes += resolved
+        nodes.append(contentsOf: resolved)
     }
 }
