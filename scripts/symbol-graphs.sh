@@ -12,7 +12,11 @@ directory=${1:?usage: scripts/symbol-graphs.sh DIRECTORY}
 swift=${SWIFT:-swift}
 toolchain=$(dirname "$(command -v "$swift")")
 
-$swift build --target GMenuKit ${SWIFT_FLAGS:-} >&2
+# The build's output only when it fails, so that a check's diff is what one reads.
+if ! log=$($swift build --target GMenuKit ${SWIFT_FLAGS:-} 2>&1); then
+  echo "$log" >&2
+  exit 1
+fi
 bin=$($swift build --show-bin-path ${SWIFT_FLAGS:-})
 triple=$("$swift" -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
 
