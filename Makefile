@@ -10,7 +10,7 @@ export NO_AT_BRIDGE ?= 1
 RUNS ?= 10
 LOADED ?= 4
 
-.PHONY: all deps build test repeat-tests run screenshot lint-menus bench docs leakcheck test-asan clean install uninstall
+.PHONY: all deps build test api repeat-tests run screenshot lint-menus bench docs leakcheck test-asan clean install uninstall
 
 # make install puts gmenukit-lint in $(DESTDIR)$(PREFIX)/bin, with the Swift runtime linked in,
 # so that it runs where no Swift toolchain is (a CI image of a C or Rust app).
@@ -27,12 +27,19 @@ build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 # Any GLib or GTK critical fails the tests. Swift's backtracer would catch the trap a
-# critical raises and let the process go on, so it is off. Then the core's tests once more, in
-# a package of the core alone built where GTK cannot be found (scripts/test-core-without-gtk.sh).
+# critical raises and let the process go on, so it is off. The public API must match
+# api/GMenuKit.public-api.txt (make api rewrites it), so that every change to it shows in
+# review. Then the core's tests once more, in a package of the core alone built where GTK
+# cannot be found (scripts/test-core-without-gtk.sh).
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	SWIFT=$(SWIFT) SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/public-api.sh --check
 	G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no scripts/with-display.sh $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS)
 	SWIFT=$(SWIFT) scripts/test-core-without-gtk.sh
+
+# Rewrites api/GMenuKit.public-api.txt from the public API as it is now.
+api: deps
+	SWIFT=$(SWIFT) SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/public-api.sh --update
 
 repeat-tests: deps
 	scripts/repeat-tests.sh $(RUNS) $(LOADED)

@@ -66,7 +66,7 @@ enum UpdateItemCase {
 
     /// The work must have happened: the toggle's action carries the flag's value.
     private static func checkToggleState(_ menu: RenderedMenu, name: String, expected: Bool) {
-        guard let state = g_action_group_get_action_state(menu.actionGroup, name) else {
+        guard let state = g_action_group_get_action_state(menu.actionGroup.unsafePointer, name) else {
             fatalError("no action \(name)")
         }
         defer { g_variant_unref(state) }

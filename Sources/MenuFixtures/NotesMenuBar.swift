@@ -180,7 +180,7 @@ public enum NotesMenuBar {
 extension Array where Element == MenuNode {
     /// Everything a person could choose or open, picker options included: what "items" means
     /// when the tests and the benchmark speak of a menu's size.
-    public var choosableItemCount: Int {
+    package var choosableItemCount: Int {
         reduce(0) { count, node in
             switch node.kind {
             case .divider: count

@@ -66,8 +66,6 @@ public struct BuilderImportReader: BuilderMenuReader {
 extension MenuContent {
     @MainActor
     func resolvedNodes() -> [MenuNode] {
-        var nodes: [MenuNode] = []
-        resolve(at: MenuIdentity(), into: &nodes)
-        return nodes
+        resolveNodes(at: MenuIdentity())
     }
 }

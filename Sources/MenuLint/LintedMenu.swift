@@ -8,14 +8,14 @@ public struct LintedMenu {
     public var id: String
     /// The line of its `<menu>` element (1-based).
     public var line: Int
-    public var nodes: [MenuNode]
+    package var nodes: [MenuNode]
     /// The line each node was written on, where known.
     public var lines: [MenuIdentity: Int]
     /// Why the menu cannot be checked, when GtkBuilder reads it but GMenuKit cannot hold it
     /// (an item with an app-defined link); the file's other menus are still checked.
     public var unreadable: String?
 
-    public init(id: String, line: Int, nodes: [MenuNode], lines: [MenuIdentity: Int], unreadable: String? = nil) {
+    package init(id: String, line: Int, nodes: [MenuNode], lines: [MenuIdentity: Int], unreadable: String? = nil) {
         self.id = id
         self.line = line
         self.nodes = nodes

@@ -109,7 +109,7 @@ final class ShowcaseControls {
                   detailed.hasPrefix(menu.actionPrefix + ".") else {
                 return FileHandle.standardError.write(Data("MenuShowcase: no item '\(label)' with a menu action\n".utf8))
             }
-            g_action_group_activate_action(menu.actionGroup, String(detailed.dropFirst(menu.actionPrefix.count + 1)), nil)
+            g_action_group_activate_action(menu.actionGroup.unsafePointer, String(detailed.dropFirst(menu.actionPrefix.count + 1)), nil)
         }
         // The source lasts as long as the process; it keeps its one retain of the closure.
         g_unix_signal_add_full(G_PRIORITY_DEFAULT, SIGUSR1, { data in

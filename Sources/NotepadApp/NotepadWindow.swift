@@ -96,7 +96,7 @@ public final class NotepadWindow {
         styleLoaded = true
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_data(provider, "textview.bold text { font-weight: bold; }", -1)
-        gtk_style_context_add_provider_for_display(display, gmk_style_provider(provider.gpointer), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(provider.gpointer)
+        gtk_style_context_add_provider_for_display(display, gmk_style_provider(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
     }
 }

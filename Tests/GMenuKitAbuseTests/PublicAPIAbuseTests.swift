@@ -34,14 +34,14 @@ final class PublicAPIAbuseTests: XCTestCase {
             let context = "iteration \(iteration) of seed \(Self.seed)"
             do {
                 let rendered = RenderedMenu(menu)
-                GIOCheck.menu(rendered.menuModel, actions: rendered.actionGroup, prefix: rendered.actionPrefix, context: context)
+                GIOCheck.menu(rendered.menuModel, actions: rendered.actionGroup.unsafePointer, prefix: rendered.actionPrefix, context: context)
                 // State changes, refreshes and activations of whatever the menu holds.
                 for _ in 0..<random.next(upTo: 4) {
                     state.flip(&random)
                     rendered.refresh()
-                    GIOCheck.activateSomething(in: rendered.actionGroup, &random)
+                    GIOCheck.activateSomething(in: rendered.actionGroup.unsafePointer, &random)
                 }
-                GIOCheck.menu(rendered.menuModel, actions: rendered.actionGroup, prefix: rendered.actionPrefix, context: context)
+                GIOCheck.menu(rendered.menuModel, actions: rendered.actionGroup.unsafePointer, prefix: rendered.actionPrefix, context: context)
                 if random.next(upTo: 5) == 0 {
                     rendered.invalidate()
                     rendered.refresh()

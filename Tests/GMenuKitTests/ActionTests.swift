@@ -11,8 +11,8 @@ final class ActionTests: GtkTestCase {
         onMain {
             var copies = 0
             let rendered = RenderedMenu(Menu("Edit") { Button("Copy") { copies += 1 } })
-            g_action_group_activate_action(rendered.actionGroup, "copy", nil)
-            g_action_group_activate_action(rendered.actionGroup, "copy", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "copy", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "copy", nil)
             XCTAssertEqual(copies, 2)
         }
     }
@@ -23,12 +23,12 @@ final class ActionTests: GtkTestCase {
             let rendered = RenderedMenu(Menu("Format") {
                 Toggle("Bold", isOn: Binding(get: { isBold }, set: { isBold = $0 }))
             })
-            g_action_group_activate_action(rendered.actionGroup, "bold", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "bold", nil)
             XCTAssertTrue(isBold)
-            XCTAssertEqual(actionState(rendered.actionGroup, "bold"), "true")
-            g_action_group_activate_action(rendered.actionGroup, "bold", nil)
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "bold"), "true")
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "bold", nil)
             XCTAssertFalse(isBold)
-            XCTAssertEqual(actionState(rendered.actionGroup, "bold"), "false")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "bold"), "false")
         }
     }
 
@@ -45,9 +45,9 @@ final class ActionTests: GtkTestCase {
             })
             let options = MenuModelReader.read(rendered.menuModel)[0].section ?? []
             let date = try XCTUnwrap(options.first { $0.label == "Date" })
-            g_action_group_activate_action(rendered.actionGroup, "sort-by", g_variant_new_string(date.target))
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "sort-by", g_variant_new_string(date.target))
             XCTAssertEqual(sort, .date)
-            XCTAssertEqual(actionState(rendered.actionGroup, "sort-by"), date.target)
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "sort-by"), date.target)
         }
     }
 
@@ -60,9 +60,9 @@ final class ActionTests: GtkTestCase {
                     Text("Date").tag("date")
                 }
             })
-            g_action_group_activate_action(rendered.actionGroup, "sort-by", g_variant_new_string("color"))
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "sort-by", g_variant_new_string("color"))
             XCTAssertEqual(sort, "name")
-            XCTAssertEqual(actionState(rendered.actionGroup, "sort-by"), "name")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "sort-by"), "name")
         }
     }
 
@@ -82,13 +82,13 @@ final class ActionTests: GtkTestCase {
                 }
                 .disabled()
             })
-            g_action_group_activate_action(rendered.actionGroup, "print", nil)
-            g_action_group_activate_action(rendered.actionGroup, "bold", nil)
-            g_action_group_activate_action(rendered.actionGroup, "sort-by", g_variant_new_string("date"))
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "print", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "bold", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "sort-by", g_variant_new_string("date"))
             XCTAssertEqual(printed, 0)
             XCTAssertFalse(isBold)
             XCTAssertEqual(sort, "name")
-            XCTAssertFalse(actionEnabled(rendered.actionGroup, "bold"), "a disabled section disables its items")
+            XCTAssertFalse(actionEnabled(rendered.actionGroup.unsafePointer, "bold"), "a disabled section disables its items")
         }
     }
 
@@ -96,7 +96,7 @@ final class ActionTests: GtkTestCase {
         onMain {
             var copies = 0
             var rendered: RenderedMenu? = RenderedMenu(Menu("Edit") { Button("Copy") { copies += 1 } })
-            let group = rendered!.actionGroup
+            let group = rendered!.actionGroup.unsafePointer
             g_object_ref(group.gpointerForTests)
             let action = g_action_map_lookup_action(gmk_action_map(group.gpointerForTests), "copy")!
             g_object_ref(action.gpointerForTests)
@@ -136,17 +136,17 @@ final class GeneratedContentActionTests: GtkTestCase {
             let generated = recent[0].section ?? []
 
             let action = localActionName(generated[1])
-            g_action_group_activate_action(rendered.actionGroup, action, g_variant_new_string(generated[1].target))
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, action, g_variant_new_string(generated[1].target))
             XCTAssertEqual(opened, ["b.txt"])
 
             // The list changes: no action comes or goes, and a stale target does nothing.
-            let actionsBefore = actionNames(of: rendered.actionGroup).count
+            let actionsBefore = actionNames(of: rendered.actionGroup.unsafePointer).count
             files = ["d.txt"] + files
             rendered.refresh()
-            XCTAssertEqual(actionNames(of: rendered.actionGroup).count, actionsBefore)
+            XCTAssertEqual(actionNames(of: rendered.actionGroup.unsafePointer).count, actionsBefore)
             files.removeAll { $0 == "b.txt" }
             rendered.refresh()
-            g_action_group_activate_action(rendered.actionGroup, action, g_variant_new_string(generated[1].target))
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, action, g_variant_new_string(generated[1].target))
             XCTAssertEqual(opened, ["b.txt"])
         }
     }

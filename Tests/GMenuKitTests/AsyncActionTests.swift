@@ -44,7 +44,7 @@ final class AsyncActionTests: GtkTestCase {
                 }
                 Button(model.status) {}
             })
-            g_action_group_activate_action(rendered.actionGroup, "export", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "export", nil)
             // The task runs from the loop, not inside the activation.
             XCTAssertEqual(model.exports, 0)
             runLoop { model.exports == 1 }
@@ -52,7 +52,7 @@ final class AsyncActionTests: GtkTestCase {
             drainMainLoop()
             // The menu followed the model the action changed.
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label).last, "exported")
-            XCTAssertTrue(actionEnabled(rendered.actionGroup, "export"))
+            XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, "export"))
         }
     }
 
@@ -67,22 +67,22 @@ final class AsyncActionTests: GtkTestCase {
                     recorder.record("end")
                 }
             })
-            g_action_group_activate_action(rendered.actionGroup, "export", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "export", nil)
             runLoop { recorder.values == ["start"] }
-            XCTAssertFalse(actionEnabled(rendered.actionGroup, "export"), "a running action is dimmed")
+            XCTAssertFalse(actionEnabled(rendered.actionGroup.unsafePointer, "export"), "a running action is dimmed")
             // Through GIO a disabled action refuses; the handler would ignore it too.
-            g_action_group_activate_action(rendered.actionGroup, "export", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "export", nil)
             // A refresh while it runs keeps it dimmed.
             rendered.refresh()
-            XCTAssertFalse(actionEnabled(rendered.actionGroup, "export"))
+            XCTAssertFalse(actionEnabled(rendered.actionGroup.unsafePointer, "export"))
             drainMainLoop()
             XCTAssertEqual(recorder.values, ["start"])
             gate.open()
             runLoop { recorder.values == ["start", "end"] }
-            XCTAssertTrue(actionEnabled(rendered.actionGroup, "export"), "enabled again when it ends")
+            XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, "export"), "enabled again when it ends")
             XCTAssertEqual(rendered.asyncActions.runningCount, 0)
             // And it runs again.
-            g_action_group_activate_action(rendered.actionGroup, "export", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "export", nil)
             runLoop { recorder.values == ["start", "end", "start", "end"] }
         }
     }
@@ -101,9 +101,9 @@ final class AsyncActionTests: GtkTestCase {
                 .generatedContent()
             })
             let items = MenuModelReader.read(rendered.menuModel)
-            activate(items[0], in: rendered.actionGroup)
-            activate(items[0], in: rendered.actionGroup)
-            activate(items[1], in: rendered.actionGroup)
+            activate(items[0], in: rendered.actionGroup.unsafePointer)
+            activate(items[0], in: rendered.actionGroup.unsafePointer)
+            activate(items[1], in: rendered.actionGroup.unsafePointer)
             runLoop { recorder.values.count == 2 }
             drainMainLoop()
             // One run per item: the second activation of "a" was ignored, "b" ran beside it.
@@ -128,9 +128,9 @@ final class AsyncActionTests: GtkTestCase {
                 }
                 .asyncActionPolicy(.allowConcurrent)
             })
-            for _ in 0..<3 { g_action_group_activate_action(rendered.actionGroup, "ping", nil) }
+            for _ in 0..<3 { g_action_group_activate_action(rendered.actionGroup.unsafePointer, "ping", nil) }
             runLoop { started == 3 }
-            XCTAssertTrue(actionEnabled(rendered.actionGroup, "ping"), "concurrent actions are not dimmed")
+            XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, "ping"), "concurrent actions are not dimmed")
             XCTAssertEqual(rendered.asyncActions.runningCount, 3)
             gate.open()
             runLoop { recorder.values.count == 3 }
@@ -157,10 +157,10 @@ final class AsyncActionTests: GtkTestCase {
                 }
                 .asyncActionPolicy(.cancelPrevious)
             })
-            g_action_group_activate_action(rendered.actionGroup, "reload", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "reload", nil)
             runLoop { started == 1 }
-            XCTAssertTrue(actionEnabled(rendered.actionGroup, "reload"))
-            g_action_group_activate_action(rendered.actionGroup, "reload", nil)
+            XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, "reload"))
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "reload", nil)
             runLoop { recorder.values.count == 2 }
             XCTAssertEqual(Set(recorder.values), ["run 1 cancelled", "run 2 finished"])
             runLoop { rendered.asyncActions.runningCount == 0 }
@@ -171,7 +171,7 @@ final class AsyncActionTests: GtkTestCase {
         onMain {
             var copies = 0
             let rendered = RenderedMenu(Menu("Edit") { Button("Copy") { copies += 1 } })
-            g_action_group_activate_action(rendered.actionGroup, "copy", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "copy", nil)
             // Ran inside the activation: the synchronous initializer was chosen.
             XCTAssertEqual(copies, 1)
             XCTAssertEqual(rendered.asyncActions.runningCount, 0)
@@ -193,7 +193,7 @@ final class AsyncActionTests: GtkTestCase {
                 proceed()
             }
             rendered.refresh()
-            g_action_group_activate_action(rendered.actionGroup, "delete", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "delete", nil)
             XCTAssertEqual(asked.count, 1)
             runLoop { recorder.values == ["deleted"] }
         }
@@ -210,7 +210,7 @@ final class AsyncActionTests: GtkTestCase {
                 }
             })
             weak var weakMenu = rendered
-            g_action_group_activate_action(rendered!.actionGroup, "export", nil)
+            g_action_group_activate_action(rendered!.actionGroup.unsafePointer, "export", nil)
             drainMainLoop()
             rendered = nil
             XCTAssertNil(weakMenu, "a running task does not keep its menu alive")

@@ -110,7 +110,7 @@ final class BadInputTests: GtkTestCase {
             let options = MenuModelReader.read(rendered.menuModel)[0].section ?? []
             XCTAssertEqual(options.map(\.target), ["10", "12"])
             let action = localActionName(options[0])
-            XCTAssertEqual(actionState(rendered.actionGroup, action), "", "no option is checked")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, action), "", "no option is checked")
             let warning = MenuDiagnostic(
                 severity: .warning, path: "Format › Size",
                 message: "the selection 14 is none of the picker's options (Small: 10, Medium: 12); no option is checked")
@@ -125,7 +125,7 @@ final class BadInputTests: GtkTestCase {
             // A change of the selection alone (the model is observed) reads only the state.
             settings.size = 16
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, action), "")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, action), "")
             XCTAssertEqual(collector.collected.map(\.message).last,
                            "the selection 16 is none of the picker's options (Small: 10, Medium: 12); no option is checked")
             XCTAssertEqual(rendered.diagnostics.count, 2)
@@ -133,7 +133,7 @@ final class BadInputTests: GtkTestCase {
 
             settings.size = 12
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, action), "12")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, action), "12")
             rendered.refresh()
             XCTAssertEqual(rendered.diagnostics, [])
             XCTAssertEqual(collector.collected.count, 2)
@@ -155,7 +155,7 @@ final class BadInputTests: GtkTestCase {
             })
             // That the two targets differ is planning (GMenuKitCoreTests); choosing one is GTK's.
             let targets = MenuModelReader.read(rendered.menuModel)[0].section?.compactMap(\.target) ?? []
-            g_action_group_activate_action(rendered.actionGroup, "weight", g_variant_new_string(targets[0]))
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "weight", g_variant_new_string(targets[0]))
             XCTAssertEqual(weight.value, 1)
         }
     }
@@ -190,11 +190,11 @@ final class BadInputTests: GtkTestCase {
                 Stepper("Count", value: Binding(get: { count }, set: { count = $0 }), in: Int.min...Int.max, step: 10)
             })
             let buttons = MenuModelReader.read(rendered.menuModel)[0].section ?? []
-            g_action_group_activate_action(rendered.actionGroup, localActionName(buttons[1]), nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, localActionName(buttons[1]), nil)
             XCTAssertEqual(count, Int.max)
             count = Int.min + 3
             rendered.refresh()
-            g_action_group_activate_action(rendered.actionGroup, localActionName(buttons[0]), nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, localActionName(buttons[0]), nil)
             XCTAssertEqual(count, Int.min)
         }
     }
@@ -205,7 +205,7 @@ final class BadInputTests: GtkTestCase {
         onMain {
             @MainActor func press(_ rendered: RenderedMenu, _ index: Int) {
                 let buttons = MenuModelReader.read(rendered.menuModel)[0].section ?? []
-                g_action_group_activate_action(rendered.actionGroup, localActionName(buttons[index]), nil)
+                g_action_group_activate_action(rendered.actionGroup.unsafePointer, localActionName(buttons[index]), nil)
                 rendered.refresh()
             }
             var count = 0

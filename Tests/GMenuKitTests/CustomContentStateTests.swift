@@ -191,12 +191,12 @@ final class CustomContentStateTests: GtkTestCase {
                 Button("Other") {}
             })
             XCTAssertNotNil(item(labelled: "Count 0", in: MenuModelReader.read(rendered.menuModel)))
-            activate(item(labelled: "Count 0", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup)
+            activate(item(labelled: "Count 0", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup.unsafePointer)
             drainMainLoop()
             XCTAssertNotNil(item(labelled: "Count 1", in: MenuModelReader.read(rendered.menuModel)), "the state change re-rendered")
             // A refresh makes the content anew: the count is kept by where the counter stands.
             for _ in 0..<3 { rendered.refresh() }
-            activate(item(labelled: "Count 1", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup)
+            activate(item(labelled: "Count 1", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup.unsafePointer)
             drainMainLoop()
             XCTAssertNotNil(item(labelled: "Count 2", in: MenuModelReader.read(rendered.menuModel)))
             XCTAssertEqual(rendered.graph.stateCount, 1)
@@ -217,21 +217,21 @@ final class CustomContentStateTests: GtkTestCase {
             let rendered = RenderedMenu(Menu("View") { DetailsPanel(reads: reads) })
             let recorder = ItemsChangedRecorder(rendered.menuModel)
             let sidebar = item(labelled: "Show Sidebar", in: MenuModelReader.read(rendered.menuModel))!
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(sidebar)), "false")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(sidebar)), "false")
             let readsBefore = reads.count
 
-            activate(sidebar, in: rendered.actionGroup)
+            activate(sidebar, in: rendered.actionGroup.unsafePointer)
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(sidebar)), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(sidebar)), "true")
             XCTAssertEqual(recorder.changes, [], "a $state toggle is a state change, not a menu change")
             XCTAssertEqual(reads.count, readsBefore, "the body did not read the toggle's state: it is not read again")
 
             // State the body reads changes its item, and only that one.
-            activate(item(labelled: "Show Details", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup)
+            activate(item(labelled: "Show Details", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup.unsafePointer)
             drainMainLoop()
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).compactMap(\.label), ["Show Sidebar", "Hide Details"])
             XCTAssertEqual(recorder.changes, [.init(position: 1, removed: 1, added: 0), .init(position: 1, removed: 0, added: 1)])
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(sidebar)), "true", "the re-render kept the other state")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(sidebar)), "true", "the re-render kept the other state")
         }
     }
 
@@ -242,20 +242,20 @@ final class CustomContentStateTests: GtkTestCase {
                 Wrapper()
             })
             let expanded = item(labelled: "Expanded", in: MenuModelReader.read(rendered.menuModel))!
-            activate(item(labelled: "Nested 0", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup)
+            activate(item(labelled: "Nested 0", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup.unsafePointer)
             drainMainLoop()
             XCTAssertNotNil(item(labelled: "Nested 1", in: MenuModelReader.read(rendered.menuModel)))
             // The wrapper's own state and its counter's, at the same identity, are apart.
-            activate(item(labelled: "Wrapped 100 0", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup)
+            activate(item(labelled: "Wrapped 100 0", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup.unsafePointer)
             drainMainLoop()
             XCTAssertNotNil(item(labelled: "Wrapped 100 1", in: MenuModelReader.read(rendered.menuModel)))
 
-            activate(expanded, in: rendered.actionGroup)
+            activate(expanded, in: rendered.actionGroup.unsafePointer)
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(expanded)), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(expanded)), "true")
             XCTAssertEqual(flatten(MenuModelReader.read(rendered.menuModel)).compactMap(\.label),
                            ["Expanded", "Inner 0", "More", "Nested 1", "Wrapped 100 1"])
-            activate(item(labelled: "Inner 0", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup)
+            activate(item(labelled: "Inner 0", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup.unsafePointer)
             drainMainLoop()
             XCTAssertEqual(flatten(MenuModelReader.read(rendered.menuModel)).compactMap(\.label),
                            ["Expanded", "Inner 1", "More", "Nested 1", "Wrapped 100 1"])
@@ -284,21 +284,21 @@ final class CustomContentStateTests: GtkTestCase {
             note.formatting.isItalic = true
             note.settings.isOn = true
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, favorite), "true")
-            XCTAssertEqual(actionState(rendered.actionGroup, italic), "true")
-            XCTAssertEqual(actionState(rendered.actionGroup, sync), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, favorite), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, italic), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, sync), "true")
             XCTAssertEqual(recorder.changes, [])
             XCTAssertEqual(reads.count, readsBefore, "toggles follow the model without reading the body again")
 
             // And the other way: choosing them writes the model.
-            g_action_group_activate_action(rendered.actionGroup, favorite, nil)
-            g_action_group_activate_action(rendered.actionGroup, italic, nil)
-            g_action_group_activate_action(rendered.actionGroup, sync, nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, favorite, nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, italic, nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, sync, nil)
             XCTAssertFalse(note.isFavorite)
             XCTAssertFalse(note.formatting.isItalic)
             XCTAssertFalse(note.settings.isOn)
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, sync), "false")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, sync), "false")
             XCTAssertEqual(recorder.changes, [])
         }
     }
@@ -314,16 +314,16 @@ final class CustomContentStateTests: GtkTestCase {
             let items = MenuModelReader.read(rendered.menuModel)
             let wrap = localActionName(item(labelled: "Wrap Lines", in: items))
             let readOnly = localActionName(item(labelled: "Read Only", in: items))
-            XCTAssertEqual(actionState(rendered.actionGroup, readOnly), "true")
-            g_action_group_activate_action(rendered.actionGroup, wrap, nil)
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, readOnly), "true")
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, wrap, nil)
             XCTAssertTrue(isOn)
             XCTAssertEqual(writes, 1)
             rendered.refresh()
-            XCTAssertEqual(actionState(rendered.actionGroup, wrap), "true")
-            g_action_group_activate_action(rendered.actionGroup, readOnly, nil)
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, wrap), "true")
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, readOnly, nil)
             drainMainLoop()
             rendered.refresh()
-            XCTAssertEqual(actionState(rendered.actionGroup, readOnly), "true", "a constant binding does not change")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, readOnly), "true", "a constant binding does not change")
         }
     }
 
@@ -336,23 +336,23 @@ final class CustomContentStateTests: GtkTestCase {
             })
             XCTAssertEqual(rendered.graph.stateCount, 4)
             let pin2 = localActionName(item(labelled: "Pin F2", in: MenuModelReader.read(rendered.menuModel)))
-            g_action_group_activate_action(rendered.actionGroup, pin2, nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, pin2, nil)
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, pin2), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, pin2), "true")
 
             let updates = rendered.listUpdates
             library.folders.remove(at: 1)
             drainMainLoop()
             XCTAssertEqual(rendered.listUpdates, updates + 1, "the list updated on its own")
             XCTAssertEqual(rendered.graph.stateCount, 3, "the removed element's state went with it")
-            XCTAssertEqual(actionState(rendered.actionGroup, pin2), "true", "the others' state stayed")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, pin2), "true", "the others' state stayed")
 
             // A change inside one element resolves it again, keeping its state.
             library.folders[1].name = "Two"
             drainMainLoop()
             XCTAssertEqual(rendered.listUpdates, updates + 2)
             let renamed = localActionName(item(labelled: "Pin Two", in: MenuModelReader.read(rendered.menuModel)))
-            XCTAssertEqual(actionState(rendered.actionGroup, renamed), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, renamed), "true")
             XCTAssertEqual(rendered.graph.stateCount, 3)
         }
     }
@@ -361,9 +361,9 @@ final class CustomContentStateTests: GtkTestCase {
         onMain {
             let rendered = RenderedMenu(Menu("Files") { FilesMenu() })
             let toggle = item(labelled: "Show Hidden Files", in: MenuModelReader.read(rendered.menuModel))!
-            activate(toggle, in: rendered.actionGroup)
+            activate(toggle, in: rendered.actionGroup.unsafePointer)
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(toggle)), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(toggle)), "true")
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).compactMap(\.label), ["Show Hidden Files", "Hidden Files Shown"],
                            "the parent read its state, which the child's toggle changed")
         }
@@ -378,7 +378,7 @@ final class CustomContentStateTests: GtkTestCase {
                 if shows.isShown { TokenKeeper { first = $0 } }
                 TokenKeeper { second = $0 }
             })
-            for item in flatten(MenuModelReader.read(rendered!.menuModel)) { activate(item, in: rendered!.actionGroup) }
+            for item in flatten(MenuModelReader.read(rendered!.menuModel)) { activate(item, in: rendered!.actionGroup.unsafePointer) }
             drainMainLoop()
             XCTAssertNotNil(first)
             XCTAssertNotNil(second)
@@ -412,10 +412,10 @@ final class CustomContentStateTests: GtkTestCase {
             note.formatting.isItalic = true
             XCTAssertEqual(ChangeNotice.delivered - before, 1)
             before = ChangeNotice.delivered
-            g_action_group_activate_action(rendered.actionGroup, sidebar, nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, sidebar, nil)
             XCTAssertEqual(ChangeNotice.delivered - before, 1, "one observation of the sidebar state")
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, sidebar), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, sidebar), "true")
         }
     }
 
@@ -427,8 +427,8 @@ final class CustomContentStateTests: GtkTestCase {
             guard let unwrapped = Binding(optional) else { return XCTFail("a binding to a value that is there") }
             let rendered = RenderedMenu(Menu("View") { Toggle("Wrap Lines", isOn: unwrapped) })
             let wrap = localActionName(item(labelled: "Wrap Lines", in: MenuModelReader.read(rendered.menuModel)))
-            XCTAssertEqual(actionState(rendered.actionGroup, wrap), "true")
-            g_action_group_activate_action(rendered.actionGroup, wrap, nil)
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, wrap), "true")
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, wrap, nil)
             XCTAssertEqual(wraps, false)
             let widened = Binding<Bool?>(unwrapped)
             widened.wrappedValue = true
@@ -445,7 +445,7 @@ final class CustomContentStateTests: GtkTestCase {
                 ClassCounter(title: "Object")
             })
             for label in ["C3 0", "C17 0", "Object 0"] {
-                activate(item(labelled: label, in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup)
+                activate(item(labelled: label, in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup.unsafePointer)
                 drainMainLoop()
             }
             rendered.refresh()

@@ -211,7 +211,7 @@ final class ElementObservationTests: GtkTestCase {
             XCTAssertEqual(updated, expected, updated.firstDifference(from: expected))
             let names = MenuModelReader.read(rendered.menuModel).map(localActionName)
             XCTAssertEqual(names.count, 3)
-            XCTAssertFalse(names.contains { actionEnabled(rendered.actionGroup, $0) }, "every tag is locked")
+            XCTAssertFalse(names.contains { actionEnabled(rendered.actionGroup.unsafePointer, $0) }, "every tag is locked")
         }
     }
 

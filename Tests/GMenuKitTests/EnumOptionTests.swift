@@ -65,23 +65,23 @@ final class EnumOptionTests: GtkTestCase {
             let rendered = RenderedMenu(Menu("Order") { IceCreamMenu(order: order) })
             let items = MenuModelReader.read(rendered.menuModel)
             let vanilla = item(labelled: "Vanilla", in: items)!
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(vanilla)), "vanilla")
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(item(labelled: "Large", in: items))), "Size(points: 12)")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(vanilla)), "vanilla")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(item(labelled: "Large", in: items))), "Size(points: 12)")
 
             // Choosing an option sets the selection to its enum case; a change to the model shows.
-            activate(item(labelled: "Strawberry", in: items)!, in: rendered.actionGroup)
+            activate(item(labelled: "Strawberry", in: items)!, in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(order.flavor, .strawberry)
-            activate(item(labelled: "Large", in: items)!, in: rendered.actionGroup)
+            activate(item(labelled: "Large", in: items)!, in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(order.size, Size(points: 16))
             order.topping = .sprinkles
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(item(labelled: "Nuts", in: items))), "sprinkles")
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(vanilla)), "strawberry")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(item(labelled: "Nuts", in: items))), "sprinkles")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(vanilla)), "strawberry")
 
             // Buttons made for each case keep their case.
             let favorites = item(labelled: "Favorites", in: MenuModelReader.read(rendered.menuModel))?.submenu ?? []
             guard let chocolate = favorites.first else { return XCTFail("no favorites") }
-            activate(chocolate, in: rendered.actionGroup)
+            activate(chocolate, in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(order.favorites, [.chocolate])
         }
     }
@@ -95,7 +95,7 @@ final class EnumOptionTests: GtkTestCase {
                 }
             })
             let items = MenuModelReader.read(rendered.menuModel)
-            activate(item(labelled: "Vanilla", in: items)!, in: rendered.actionGroup)
+            activate(item(labelled: "Vanilla", in: items)!, in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(flavor, .vanilla)
         }
     }
@@ -112,8 +112,8 @@ final class EnumOptionTests: GtkTestCase {
                 }
             })
             let items = MenuModelReader.read(rendered.menuModel)
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(item(labelled: "Two", in: items))), "scoop")
-            activate(item(labelled: "Two", in: items)!, in: rendered.actionGroup)
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(item(labelled: "Two", in: items))), "scoop")
+            activate(item(labelled: "Two", in: items)!, in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(order.scoop, Scoop(size: 2))
             XCTAssertEqual(collector.collected.count, 1, "the warning of the plan is reported: \(collector.collected)")
         }
@@ -126,7 +126,7 @@ final class EnumOptionTests: GtkTestCase {
                 ForEach(0..<3) { index in Button("Document \(index + 1)") { chosen.append(index) } }
             })
             let items = MenuModelReader.read(rendered.menuModel)
-            activate(items[2], in: rendered.actionGroup)
+            activate(items[2], in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(chosen, [2])
         }
     }

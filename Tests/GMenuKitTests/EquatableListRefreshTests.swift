@@ -67,11 +67,11 @@ final class EquatableListRefreshTests: GtkTestCase {
             assertSameAsFreshRender(rendered, shelf.menu)
 
             let third = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [2]))
-            activate(third[2], in: rendered.actionGroup)
+            activate(third[2], in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(shelf.opened, ["Entry 10"], "the kept item's action runs")
-            g_action_group_activate_action(rendered.actionGroup, localActionName(third[0]), nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, localActionName(third[0]), nil)
             XCTAssertTrue(shelf.flag.isOn, "the kept toggle sets its binding")
-            XCTAssertEqual(actionState(rendered.actionGroup, localActionName(third[0])), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(third[0])), "true")
             withExtendedLifetime(recorders) {}
         }
     }
@@ -131,7 +131,7 @@ final class EquatableListRefreshTests: GtkTestCase {
                 }
             })
             let section = MenuModelReader.linkedModel(rendered.menuModel, at: [0])
-            activate(MenuModelReader.read(section)[1], in: rendered.actionGroup)
+            activate(MenuModelReader.read(section)[1], in: rendered.actionGroup.unsafePointer)
             rendered.refresh()
             rendered.refresh()
             XCTAssertEqual(MenuModelReader.read(section)[1].label, "Entry 1 1", "the state was kept")

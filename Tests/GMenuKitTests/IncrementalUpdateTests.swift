@@ -25,7 +25,7 @@ final class IncrementalUpdateTests: GtkTestCase {
             let recorder = ItemsChangedRecorder(rendered.menuModel)
             isBold = true
             rendered.refresh()
-            XCTAssertEqual(actionState(rendered.actionGroup, "bold"), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "bold"), "true")
             XCTAssertEqual(recorder.changes, [], "a state change is not a menu change")
         }
     }
@@ -44,12 +44,12 @@ final class IncrementalUpdateTests: GtkTestCase {
             document.isBold = true
             document.sortKey = "date"
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, "bold"), "true")
-            XCTAssertEqual(actionState(rendered.actionGroup, "sort-by"), "date")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "bold"), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "sort-by"), "date")
             XCTAssertEqual(recorder.changes, [])
 
             // And the other way: choosing the item changes the model.
-            g_action_group_activate_action(rendered.actionGroup, "bold", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "bold", nil)
             XCTAssertFalse(document.isBold)
         }
     }
@@ -72,8 +72,8 @@ final class IncrementalUpdateTests: GtkTestCase {
                 document.isBold.toggle()
                 document.sortKey = round.isMultiple(of: 2) ? "name" : "date"
                 drainMainLoop()
-                XCTAssertEqual(actionState(rendered.actionGroup, "bold"), document.isBold ? "true" : "false")
-                XCTAssertEqual(actionState(rendered.actionGroup, "sort-by"), document.sortKey)
+                XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "bold"), document.isBold ? "true" : "false")
+                XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "sort-by"), document.sortKey)
             }
             XCTAssertEqual(resolutions, 1, "only the two actions' states were read again")
         }
@@ -89,7 +89,7 @@ final class IncrementalUpdateTests: GtkTestCase {
             })
             let recorder = ItemsChangedRecorder(rendered.menuModel)
             let actionBefore = MenuModelReader.read(rendered.menuModel)[1].action
-            g_action_group_activate_action(rendered.actionGroup, localActionName(MenuModelReader.read(rendered.menuModel)[1]), nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, localActionName(MenuModelReader.read(rendered.menuModel)[1]), nil)
             drainMainLoop()
             let items = MenuModelReader.read(rendered.menuModel)
             XCTAssertEqual(items.map(\.label), ["Zoom In", "Hide Map", "Zoom Out"])
@@ -173,8 +173,8 @@ final class IncrementalUpdateTests: GtkTestCase {
                     rendered?.refresh()
                 }
             })
-            g_action_group_activate_action(rendered!.actionGroup, "add", nil)
-            g_action_group_activate_action(rendered!.actionGroup, "add", nil)
+            g_action_group_activate_action(rendered!.actionGroup.unsafePointer, "add", nil)
+            g_action_group_activate_action(rendered!.actionGroup.unsafePointer, "add", nil)
             XCTAssertEqual(MenuModelReader.read(rendered!.menuModel).map(\.label), ["One", "Item 2", "Item 3", "Add"])
             // The content refers to the variable that holds the menu: letting go breaks the circle.
             rendered = nil

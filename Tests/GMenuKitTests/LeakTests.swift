@@ -135,9 +135,9 @@ final class LeakTests: GtkTestCase {
                         // Half the cycles update through observation and the main loop, half directly.
                         if cycle % 2 == 0 { drainMainLoop() } else { rendered.refresh() }
                         census.watchEverything(in: rendered)
-                        g_action_group_activate_action(rendered.actionGroup, "new-note", nil)
-                        g_action_group_activate_action(rendered.actionGroup, "bold", nil)
-                        g_action_group_activate_action(rendered.actionGroup, "sort-by", g_variant_new_string("date"))
+                        g_action_group_activate_action(rendered.actionGroup.unsafePointer, "new-note", nil)
+                        g_action_group_activate_action(rendered.actionGroup.unsafePointer, "bold", nil)
+                        g_action_group_activate_action(rendered.actionGroup.unsafePointer, "sort-by", g_variant_new_string("date"))
                         rendered.refresh()
                         census.watchEverything(in: rendered)
                         // A change only the list reads: the list updates alone.

@@ -183,7 +183,7 @@ final class LifetimeEdgeCaseTests: GtkTestCase {
                 }
             })
             let items = flatten(MenuModelReader.read(rendered!.menuModel)).filter { $0.action != nil }
-            let group = rendered!.actionGroup
+            let group = rendered!.actionGroup.unsafePointer
             g_object_ref(UnsafeMutableRawPointer(group))
             let held: [(name: String, action: OpaquePointer, target: String?)] = actionNames(of: group).map { name in
                 let action = g_action_map_lookup_action(gmk_action_map(UnsafeMutableRawPointer(group)), name)!
@@ -234,7 +234,7 @@ final class LifetimeEdgeCaseTests: GtkTestCase {
                 Button("Paste") {}
             })
             let name = localActionName(MenuModelReader.read(rendered.menuModel).first)
-            let held = g_action_map_lookup_action(gmk_action_map(UnsafeMutableRawPointer(rendered.actionGroup)), name)!
+            let held = g_action_map_lookup_action(gmk_action_map(UnsafeMutableRawPointer(rendered.actionGroup.unsafePointer)), name)!
             g_object_ref(UnsafeMutableRawPointer(held))
             defer { g_object_unref(UnsafeMutableRawPointer(held)) }
 
@@ -254,7 +254,7 @@ final class LifetimeEdgeCaseTests: GtkTestCase {
             rendered.refresh()
             g_action_activate(held, nil)
             XCTAssertEqual(ran, [1], "the old action stays dead when the item comes back")
-            g_action_group_activate_action(rendered.actionGroup, localActionName(MenuModelReader.read(rendered.menuModel).first), nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, localActionName(MenuModelReader.read(rendered.menuModel).first), nil)
             XCTAssertEqual(ran, [1, 2], "the item that came back has a working action of its own")
         }
     }
@@ -367,10 +367,10 @@ final class LifetimeEdgeCaseTests: GtkTestCase {
                 XInput.runMainLoop { weakDocument?.isBold == true }
             }
             XCTAssertEqual(weakDocument?.isBold, true, "a real click reached the model")
-            XCTAssertEqual(actionState(rendered!.actionGroup, "bold"), "true")
+            XCTAssertEqual(actionState(rendered!.actionGroup.unsafePointer, "bold"), "true")
             weakDocument?.sortKey = "date"
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered!.actionGroup, "sort-by"), "date", "the menu follows the model")
+            XCTAssertEqual(actionState(rendered!.actionGroup.unsafePointer, "sort-by"), "date", "the menu follows the model")
 
             gtk_menu_button_popdown(gmk_menu_button(button))
             drainMainLoop()
@@ -420,7 +420,7 @@ final class LifetimeEdgeCaseTests: GtkTestCase {
             owner.document = nil
             XCTAssertNil(weakDocument, "nothing but the owner held the model")
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, "bold"), "false", "the state read from a binding to nothing")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "bold"), "false", "the state read from a binding to nothing")
             rendered.refresh()
             drainMainLoop()
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label), ["No Document"])
@@ -497,7 +497,7 @@ final class LifetimeEdgeCaseTests: GtkTestCase {
                 }
                 Button("Zoom In") {}
             })
-            let group = rendered!.actionGroup
+            let group = rendered!.actionGroup.unsafePointer
             watcher.watch(UnsafeMutableRawPointer(g_action_map_lookup_action(gmk_action_map(UnsafeMutableRawPointer(group)), "show-advanced-options")!))
             g_action_group_activate_action(group, "show-advanced-options", nil)
             XCTAssertEqual(actionFinalizedInsideItsHandler, false,
@@ -535,7 +535,7 @@ final class LifetimeEdgeCaseTests: GtkTestCase {
                 }
                 Button("Import…") {}
             })
-            let group = rendered!.actionGroup
+            let group = rendered!.actionGroup.unsafePointer
             watcher.watch(UnsafeMutableRawPointer(g_action_map_lookup_action(gmk_action_map(UnsafeMutableRawPointer(group)), "mode")!))
             g_action_group_activate_action(group, "mode", g_variant_new_string("always"))
             XCTAssertEqual(mode, "always")
@@ -571,7 +571,7 @@ final class LifetimeEdgeCaseTests: GtkTestCase {
                     rendered = menu
                     weakRendered = menu
                 }
-                let group = rendered!.actionGroup
+                let group = rendered!.actionGroup.unsafePointer
                 g_object_ref(UnsafeMutableRawPointer(group))
                 switch kind {
                 case "close": g_action_group_activate_action(group, "close", nil)

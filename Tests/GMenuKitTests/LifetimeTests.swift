@@ -36,7 +36,7 @@ final class LifetimeTests: GtkTestCase {
                 weakRendered = rendered
                 census.watchEverything(in: rendered)
                 // A refresh that replaces items must not leak what it replaced.
-                g_action_group_activate_action(rendered.actionGroup, "bold", nil)
+                g_action_group_activate_action(rendered.actionGroup.unsafePointer, "bold", nil)
                 rendered.refresh()
             }
             XCTAssertGreaterThan(census.watchedCount, 12)

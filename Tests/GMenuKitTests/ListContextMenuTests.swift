@@ -287,7 +287,7 @@ final class ListContextMenuTests: GtkTestCase {
                 Self.spin()
                 XCTAssertEqual(gtk_widget_get_mapped(popover), 1, "\(kind): changes beside its item leave the menu open")
                 guard let open = item(labelled: "Open Note", in: flatten(MenuModelReader.read(context.menu.menuModel))) else { return }
-                activate(open, in: context.menu.actionGroup)
+                activate(open, in: context.menu.actionGroup.unsafePointer)
                 XCTAssertEqual(opened, [["Note 3"]], "\(kind): the menu still acts on the note it opened for")
 
                 // Its item goes: the menu closes.
@@ -345,7 +345,7 @@ final class ListContextMenuTests: GtkTestCase {
                 XCTAssertNil(notes.label(showing: "Note 2"), "\(kind): no row shows Note 2 any more: its row went to another note")
 
                 guard let open = item(labelled: "Open Note", in: flatten(MenuModelReader.read(context.menu.menuModel))) else { return }
-                activate(open, in: context.menu.actionGroup)
+                activate(open, in: context.menu.actionGroup.unsafePointer)
                 XCTAssertEqual(opened, [["Note 2"]], "\(kind): the menu acts on the note it opened for, not the row's new one")
             }
         }

@@ -110,21 +110,21 @@ final class ListKindsTests: GtkTestCase {
         switch entry.kind {
         case .dimmed:
             guard let name else { return true }
-            if g_action_group_get_action_enabled(rendered.actionGroup, name) != 0 {
+            if g_action_group_get_action_enabled(rendered.actionGroup.unsafePointer, name) != 0 {
                 XCTFail("step \(step): the dimmed \(entry.title) has an enabled action")
                 return false
             }
         case .command, .destructive:
             let before = model.performed.count
-            g_action_group_activate_action(rendered.actionGroup, name, nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, name, nil)
             if model.performed.count != before + 1 || model.performed.last != entry.id {
                 XCTFail("step \(step): \(entry.title) did not perform once")
                 return false
             }
         case .check:
             let expected = model.checked.contains(entry.id) ? "true" : "false"
-            if actionState(rendered.actionGroup, name!) != expected {
-                XCTFail("step \(step): \(entry.title) shows \(actionState(rendered.actionGroup, name!) ?? "-"), not \(expected)")
+            if actionState(rendered.actionGroup.unsafePointer, name!) != expected {
+                XCTFail("step \(step): \(entry.title) shows \(actionState(rendered.actionGroup.unsafePointer, name!) ?? "-"), not \(expected)")
                 return false
             }
         }

@@ -115,11 +115,11 @@ final class ListUpdateTests: GtkTestCase {
 
                 // The new items act; the items that went do nothing any more.
                 let newItem = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [5]))[2]
-                activate(newItem, in: rendered.actionGroup)
-                activate(goneAction, in: rendered.actionGroup)
+                activate(newItem, in: rendered.actionGroup.unsafePointer)
+                activate(goneAction, in: rendered.actionGroup.unsafePointer)
                 XCTAssertEqual(model.opened, [model.sections[4].entries[2].id])
                 if !generated {
-                    XCTAssertEqual(g_action_group_has_action(rendered.actionGroup, localActionName(goneAction)), 0, "its action went with it")
+                    XCTAssertEqual(g_action_group_has_action(rendered.actionGroup.unsafePointer, localActionName(goneAction)), 0, "its action went with it")
                 }
             }
         }
@@ -237,11 +237,11 @@ final class ListUpdateTests: GtkTestCase {
                 }
             })
             let gone = MenuModelReader.read(menu.menuModel)[1]
-            activate(gone, in: menu.actionGroup)
+            activate(gone, in: menu.actionGroup.unsafePointer)
             drainMainLoop()
             XCTAssertEqual(MenuModelReader.read(menu.menuModel).map(\.label), ["Entry 1", "Entry 3"])
             XCTAssertEqual(menu.listUpdates, 1)
-            activate(gone, in: menu.actionGroup)
+            activate(gone, in: menu.actionGroup.unsafePointer)
             XCTAssertEqual(removing.opened, [2], "the removed entry's action runs nothing any more")
         }
     }

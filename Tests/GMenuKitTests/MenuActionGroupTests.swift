@@ -64,22 +64,22 @@ final class MenuActionGroupTests: GtkTestCase {
                 if showsPaste { Button("Paste") {} }
                 Toggle("Bold", isOn: Binding(get: { isBold }, set: { isBold = $0 }))
             })
-            XCTAssertEqual(Set(actionNames(of: rendered.actionGroup)), ["cut", "copy", "bold"])
+            XCTAssertEqual(Set(actionNames(of: rendered.actionGroup.unsafePointer)), ["cut", "copy", "bold"])
             var enabled: gboolean = 0
             var parameterType: OpaquePointer?
             var stateType: OpaquePointer?
             var stateHint: OpaquePointer?
             var state: OpaquePointer?
-            XCTAssertEqual(g_action_group_query_action(rendered.actionGroup, "bold", &enabled, &parameterType, &stateType, &stateHint, &state), 1)
+            XCTAssertEqual(g_action_group_query_action(rendered.actionGroup.unsafePointer, "bold", &enabled, &parameterType, &stateType, &stateHint, &state), 1)
             XCTAssertEqual(enabled, 1)
             XCTAssertNil(parameterType, "a toggle takes no parameter")
             XCTAssertEqual(stateType.map { String(cString: g_variant_type_peek_string($0)).prefix(1) }, "b")
             XCTAssertNil(stateHint)
             XCTAssertEqual(state.map { MenuModelReader.text(of: $0) }, "false")
             if let state { g_variant_unref(state) }
-            XCTAssertEqual(g_action_group_query_action(rendered.actionGroup, "paste", nil, nil, nil, nil, nil), 0)
+            XCTAssertEqual(g_action_group_query_action(rendered.actionGroup.unsafePointer, "paste", nil, nil, nil, nil, nil), 0)
 
-            let signals = GroupSignals(rendered.actionGroup, detailedAdded: "paste")
+            let signals = GroupSignals(rendered.actionGroup.unsafePointer, detailedAdded: "paste")
             showsPaste = true
             rendered.refresh()
             XCTAssertEqual(signals.heard, ["action-added paste", "action-added paste"], "the plain and the detailed watcher both hear it")
@@ -92,13 +92,13 @@ final class MenuActionGroupTests: GtkTestCase {
             rendered.refresh()
             XCTAssertEqual(signals.heard, ["action-enabled-changed copy false"])
             signals.heard = []
-            g_action_group_activate_action(rendered.actionGroup, "bold", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "bold", nil)
             XCTAssertTrue(isBold)
             XCTAssertEqual(signals.heard, ["action-state-changed bold true"])
             signals.heard = []
-            g_action_group_activate_action(rendered.actionGroup, "copy", nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "copy", nil)
             XCTAssertEqual(signals.heard, [], "a disabled action does nothing")
-            XCTAssertEqual(Set(actionNames(of: rendered.actionGroup)), ["copy", "paste", "bold"])
+            XCTAssertEqual(Set(actionNames(of: rendered.actionGroup.unsafePointer)), ["copy", "paste", "bold"])
         }
     }
 
@@ -131,11 +131,11 @@ final class MenuActionGroupTests: GtkTestCase {
                 Toggle("Bold", isOn: Binding(get: { isBold }, set: { isBold = $0 }))
             })
             let before = GLibLog.severeMessages.count
-            g_action_group_activate_action(rendered.actionGroup, "copy", g_variant_new_string("extra"))
-            g_action_group_activate_action(rendered.actionGroup, "bold", g_variant_new_int32(1))
-            g_action_group_change_action_state(rendered.actionGroup, "bold", g_variant_new_string("on"))
-            g_action_group_change_action_state(rendered.actionGroup, "copy", g_variant_new_boolean(1))
-            let copy = g_action_map_lookup_action(gmk_action_map(UnsafeMutableRawPointer(rendered.actionGroup)), "copy")!
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "copy", g_variant_new_string("extra"))
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "bold", g_variant_new_int32(1))
+            g_action_group_change_action_state(rendered.actionGroup.unsafePointer, "bold", g_variant_new_string("on"))
+            g_action_group_change_action_state(rendered.actionGroup.unsafePointer, "copy", g_variant_new_boolean(1))
+            let copy = g_action_map_lookup_action(gmk_action_map(UnsafeMutableRawPointer(rendered.actionGroup.unsafePointer)), "copy")!
             g_action_activate(copy, g_variant_new_string("direct"))
             let warnings = Array(GLibLog.severeMessages.dropFirst(before))
             XCTAssertEqual(warnings.count, 5, "\(warnings)")
@@ -144,10 +144,10 @@ final class MenuActionGroupTests: GtkTestCase {
             XCTAssertTrue(warnings[2].contains("'bold' takes a state of type 'b', not 's'"), warnings[2])
             XCTAssertEqual(copies, 0, "nothing ran")
             XCTAssertFalse(isBold)
-            XCTAssertEqual(actionState(rendered.actionGroup, "bold"), "false")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "bold"), "false")
             // The right types still work.
-            g_action_group_activate_action(rendered.actionGroup, "copy", nil)
-            g_action_group_change_action_state(rendered.actionGroup, "bold", g_variant_new_boolean(1))
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, "copy", nil)
+            g_action_group_change_action_state(rendered.actionGroup.unsafePointer, "bold", g_variant_new_boolean(1))
             XCTAssertEqual(copies, 1)
             XCTAssertTrue(isBold)
         }

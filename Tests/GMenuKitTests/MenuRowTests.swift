@@ -192,8 +192,8 @@ final class MenuRowTests: GtkTestCase {
             })
             rendered.confirmDestructiveAction = { _, _ in asked += 1 }
             let items = flatten(MenuModelReader.read(rendered.menuModel))
-            g_action_group_activate_action(rendered.actionGroup, localActionName(items.first { $0.label == "Delete Draft" }), nil)
-            g_action_group_activate_action(rendered.actionGroup, localActionName(items.first { $0.label == "Delete Note…" }), nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, localActionName(items.first { $0.label == "Delete Draft" }), nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, localActionName(items.first { $0.label == "Delete Note…" }), nil)
             XCTAssertEqual(deleted, 1, "the opted-out item acts; the other waits for its answer")
             XCTAssertEqual(asked, 1)
         }
@@ -273,7 +273,7 @@ final class MenuRowTests: GtkTestCase {
             XInput.xdotool("key", "Right")
             XInput.runMainLoop { abs(model.volume - 0.6) < 1e-9 }
             XCTAssertEqual(model.volume, 0.6, accuracy: 1e-9, "the Right key moves it one step")
-            XCTAssertEqual(Double(actionState(open.control.menu.actionGroup, actionName) ?? "") ?? -1, 0.6, accuracy: 1e-9,
+            XCTAssertEqual(Double(actionState(open.control.menu.actionGroup.unsafePointer, actionName) ?? "") ?? -1, 0.6, accuracy: 1e-9,
                            "the action's state follows")
             XCTAssertTrue(open.isOpen, "sliding keeps the menu open")
 

@@ -22,8 +22,8 @@ final class MenuStructureTests: GtkTestCase {
             let rendered = RenderedMenu(Menu("Format") {
                 Toggle("Bold", isOn: Binding(get: { isBold }, set: { isBold = $0 }))
             })
-            XCTAssertEqual(actionState(rendered.actionGroup, "bold"), "true")
-            let stateType = g_action_group_get_action_state_type(rendered.actionGroup, "bold")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "bold"), "true")
+            let stateType = g_action_group_get_action_state_type(rendered.actionGroup.unsafePointer, "bold")
             XCTAssertEqual(String(cString: g_variant_type_peek_string(stateType)!).prefix(1), "b")
         }
     }
@@ -43,8 +43,8 @@ final class MenuStructureTests: GtkTestCase {
                 }
                 .pickerStyle(.palette)
             })
-            XCTAssertEqual(actionState(rendered.actionGroup, "sort-by"), "date")
-            XCTAssertEqual(actionState(rendered.actionGroup, "align"), "", "no option matches: no radio mark")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "sort-by"), "date")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "align"), "", "no option matches: no radio mark")
         }
     }
 
@@ -57,14 +57,14 @@ final class MenuStructureTests: GtkTestCase {
             let stepper = MenuModelReader.read(rendered.menuModel)[0]
             let decrease = localActionName(stepper.section?[0])
             let increase = localActionName(stepper.section?[1])
-            XCTAssertFalse(actionEnabled(rendered.actionGroup, decrease), "at the lower bound")
-            XCTAssertTrue(actionEnabled(rendered.actionGroup, increase))
+            XCTAssertFalse(actionEnabled(rendered.actionGroup.unsafePointer, decrease), "at the lower bound")
+            XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, increase))
 
-            g_action_group_activate_action(rendered.actionGroup, increase, nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, increase, nil)
             XCTAssertEqual(size, 10)
             rendered.refresh()
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel)[0].label, "Font Size: 10")
-            XCTAssertTrue(actionEnabled(rendered.actionGroup, decrease))
+            XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, decrease))
         }
     }
 

@@ -112,7 +112,7 @@ final class PopUpButtonTests: GtkTestCase {
             model.repeatRule = .monthly
             XInput.runMainLoop { control.label == "Every Month" }
             XCTAssertEqual(control.label, "Every Month", "an @Observable change reached the button")
-            XCTAssertEqual(actionState(control.menu.actionGroup, "item"), "monthly", "and the menu's radio state")
+            XCTAssertEqual(actionState(control.menu.actionGroup.unsafePointer, "item"), "monthly", "and the menu's radio state")
 
             // A plain binding, changed from code, then the menu refreshed as its documentation asks.
             var fruit = "pear"
@@ -332,7 +332,7 @@ final class PopUpButtonTests: GtkTestCase {
                 weakRendered = control.menu
                 census.watch(control.widget.gpointer)
                 census.watch(control.menuButton.gpointer)
-                census.watch(control.menu.actionGroup.gpointer)
+                census.watch(control.menu.actionGroup.unsafePointer.gpointer)
                 let title = "GMenuKit pop up destroyed"
                 let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
                 let popover = Self.open(control, inWindowTitled: title)

@@ -71,7 +71,7 @@ final class PropertyBasedRenderingTests: GtkTestCase {
             let items = flatten(MenuModelReader.read(rendered.menuModel))
             // That the two get two actions is planning (GMenuKitCoreTests' ActionPlanningTests).
             let decrease = items.first { $0.label == "Decrease" }
-            g_action_group_activate_action(rendered.actionGroup, localActionName(decrease), nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, localActionName(decrease), nil)
             XCTAssertEqual(size, 11, "Decrease decreases")
             XCTAssertEqual(resets, 0, "Decrease does not run Reset Size's closure")
         }
@@ -96,8 +96,8 @@ final class PropertyBasedRenderingTests: GtkTestCase {
             let file = items.first { $0.label == "b.txt" }
             let clear = items.first { $0.label == "Clear Menu" }
             guard let file, let clear else { return XCTFail("no b.txt or Clear Menu in \(items)") }
-            activate(file, in: rendered.actionGroup)
-            activate(clear, in: rendered.actionGroup)
+            activate(file, in: rendered.actionGroup.unsafePointer)
+            activate(clear, in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(log, ["b.txt", "clear"])
             XCTAssertEqual(catcher.messages, [])
         }
@@ -356,7 +356,7 @@ final class RenderingProperty {
         guard !candidates.isEmpty else { return nil }
         let item = candidates[random.below(candidates.count)]
         let name = String(item.action!.dropFirst(prefix.count))
-        let group = updated.actionGroup
+        let group = updated.actionGroup.unsafePointer
         guard let before = ActionDescription.of(group, name) else { return "no action \(name) for \(item)" }
         log.events.removeAll()
         g_action_group_activate_action(group, name, item.target.map { g_variant_new_string($0) })

@@ -193,7 +193,7 @@ final class PullDownButtonTests: GtkTestCase {
                 weakMenu = control.menu
                 let window = WidgetClicks.presentWindow(titled: "Pull Down Lifetime", child: control.widget)
                 watcher.watch(control.widget.gpointer)
-                watcher.watch(control.menu.actionGroup.gpointer)
+                watcher.watch(control.menu.actionGroup.unsafePointer.gpointer)
                 control.popup()
                 drainMainLoop()
                 gtk_window_destroy(gmk_window(window))

@@ -39,7 +39,7 @@ final class ShortcutTests: GtkTestCase {
             XInput.xdotool("key", "ctrl+b")
             XInput.runMainLoop { isBold }
             XCTAssertTrue(isBold, "Ctrl+B toggled Bold")
-            XCTAssertEqual(actionState(rendered.actionGroup, "bold"), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "bold"), "true")
 
             XInput.xdotool("key", "ctrl+c")
             XInput.runMainLoop { copies == 1 }

@@ -25,7 +25,7 @@ final class StateObservationTests: GtkTestCase {
                 }
                 Slider("Zoom", value: Binding(document, \.zoom), in: 0.5...2)
             })
-            let names = actionNames(of: rendered.actionGroup)
+            let names = actionNames(of: rendered.actionGroup.unsafePointer)
             let bold = names.first { $0.contains("bold") }!, sort = names.first { $0.contains("sort") }!
             for _ in 0..<1_000 { rendered.refresh() }
 
@@ -39,8 +39,8 @@ final class StateObservationTests: GtkTestCase {
             document.zoom = 1.5
             XCTAssertEqual(ChangeNotice.delivered - before, 1)
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, bold), "true")
-            XCTAssertEqual(actionState(rendered.actionGroup, sort), "date")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, bold), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, sort), "date")
         }
     }
 
@@ -51,16 +51,16 @@ final class StateObservationTests: GtkTestCase {
             let first = Document(), second = Document()
             var current = first
             let rendered = RenderedMenu(Menu("Format") { Toggle("Bold", isOn: Binding(current, \.isBold)) })
-            let bold = actionNames(of: rendered.actionGroup).first { $0.contains("bold") }!
+            let bold = actionNames(of: rendered.actionGroup.unsafePointer).first { $0.contains("bold") }!
             current = second
             rendered.refresh()
             second.isBold = true
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, bold), "true", "the toggle follows the object it now reads")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, bold), "true", "the toggle follows the object it now reads")
             first.isBold = false
             second.isBold = false
             drainMainLoop()
-            XCTAssertEqual(actionState(rendered.actionGroup, bold), "false")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, bold), "false")
         }
     }
 }

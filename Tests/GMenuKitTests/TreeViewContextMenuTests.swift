@@ -256,7 +256,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
             guard let open = item(labelled: "Open Note", in: flatten(MenuModelReader.read(context.menu.menuModel))) else {
                 return XCTFail("no Open Note")
             }
-            activate(open, in: context.menu.actionGroup)
+            activate(open, in: context.menu.actionGroup.unsafePointer)
             XCTAssertEqual(opened, [["Note 3"]], "the menu still acts on the note it opened for")
 
             // Its row goes: the menu closes.

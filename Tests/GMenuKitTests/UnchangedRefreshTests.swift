@@ -90,7 +90,7 @@ final class UnchangedRefreshTests: GtkTestCase {
             // Kept again on the next refresh, and its items still act.
             rendered.refresh()
             XCTAssertEqual(rendered.keptListCount, 1)
-            activate(MenuModelReader.read(section)[7], in: rendered.actionGroup)
+            activate(MenuModelReader.read(section)[7], in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(history.opened, ["7@0"])
         }
     }
@@ -116,17 +116,17 @@ final class UnchangedRefreshTests: GtkTestCase {
             let history = PlainHistory(count: 50)
             let rendered = renderedForKeeping(history.menu)
             let section = MenuModelReader.linkedModel(rendered.menuModel, at: [0])
-            activate(MenuModelReader.read(section)[3], in: rendered.actionGroup)
+            activate(MenuModelReader.read(section)[3], in: rendered.actionGroup.unsafePointer)
 
             history.generation = 1
             rendered.refresh()
             XCTAssertEqual(rendered.keptListCount, 1)
-            activate(MenuModelReader.read(section)[3], in: rendered.actionGroup)
-            activate(MenuModelReader.read(section)[49], in: rendered.actionGroup)
+            activate(MenuModelReader.read(section)[3], in: rendered.actionGroup.unsafePointer)
+            activate(MenuModelReader.read(section)[49], in: rendered.actionGroup.unsafePointer)
 
             history.generation = 2
             rendered.refresh()
-            activate(MenuModelReader.read(section)[0], in: rendered.actionGroup)
+            activate(MenuModelReader.read(section)[0], in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(history.opened, ["3@0", "3@1", "49@1", "0@2"], "each activation ran the latest render's closure")
         }
     }
@@ -163,8 +163,8 @@ final class UnchangedRefreshTests: GtkTestCase {
             XCTAssertEqual(rendered.keptListCount, 0)
             XCTAssertEqual(inside.changes, [.init(position: 4, removed: 1, added: 0), .init(position: 4, removed: 0, added: 1)])
             XCTAssertEqual(MenuModelReader.read(section)[4].label, "Renamed")
-            activate(MenuModelReader.read(section)[4], in: rendered.actionGroup)
-            activate(MenuModelReader.read(section)[5], in: rendered.actionGroup)
+            activate(MenuModelReader.read(section)[4], in: rendered.actionGroup.unsafePointer)
+            activate(MenuModelReader.read(section)[5], in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(history.opened, ["4@1", "5@1"])
             assertSameAsFreshRender(rendered, history.menu)
         }
@@ -184,7 +184,7 @@ final class UnchangedRefreshTests: GtkTestCase {
             XCTAssertEqual(MenuModelReader.read(section).count, 30)
             XCTAssertEqual(MenuModelReader.readItem(rendered.menuModel, 0).label, "Older")
             assertSameAsFreshRender(rendered, history.menu)
-            activate(MenuModelReader.read(section)[29], in: rendered.actionGroup)
+            activate(MenuModelReader.read(section)[29], in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(history.opened, ["29@5"])
 
             // And the level it stands in now is the one the next refresh keeps.
@@ -213,10 +213,10 @@ final class UnchangedRefreshTests: GtkTestCase {
             XCTAssertEqual(inside.changes, [.init(position: 2, removed: 1, added: 0), .init(position: 9, removed: 0, added: 1)])
             let items = MenuModelReader.read(section)
             XCTAssertEqual(items.map(\.label).last, "Entry 10")
-            activate(items[2], in: rendered.actionGroup)
-            activate(items[9], in: rendered.actionGroup)
+            activate(items[2], in: rendered.actionGroup.unsafePointer)
+            activate(items[9], in: rendered.actionGroup.unsafePointer)
             // The removed element's target does nothing.
-            g_action_group_activate_action(rendered.actionGroup, localActionName(items[0]), g_variant_new_string("/0/[2]"))
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, localActionName(items[0]), g_variant_new_string("/0/[2]"))
             XCTAssertEqual(history.opened, ["3@1", "10@1"])
             assertSameAsFreshRender(rendered, history.menu)
         }
@@ -245,7 +245,7 @@ final class UnchangedRefreshTests: GtkTestCase {
             rendered.refresh()
             XCTAssertEqual(rendered.keptListCount, 1)
             let section = MenuModelReader.linkedModel(rendered.menuModel, at: [0])
-            activate(MenuModelReader.read(section)[1], in: rendered.actionGroup)
+            activate(MenuModelReader.read(section)[1], in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(visited, ["https://example.org/moved"])
         }
     }

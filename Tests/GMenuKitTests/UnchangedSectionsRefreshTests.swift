@@ -83,7 +83,7 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
             let rendered = renderedForKeeping(shelf.menu)
             let third = MenuModelReader.linkedModel(rendered.menuModel, at: [2])
             let toggleName = Self.toggleName(ofSection: 2, in: rendered)
-            XCTAssertEqual(actionState(rendered.actionGroup, toggleName), "false")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, toggleName), "false")
 
             // New flag objects and a new generation, behind the menu's back.
             let oldFlag = shelf.flags[2]
@@ -92,12 +92,12 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
             rendered.refresh()
             XCTAssertEqual(rendered.keptListCount, 6)
 
-            activate(MenuModelReader.read(third)[3], in: rendered.actionGroup)
+            activate(MenuModelReader.read(third)[3], in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(shelf.opened, ["13@1"], "the latest render's closure ran")
-            g_action_group_activate_action(rendered.actionGroup, toggleName, nil)
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, toggleName, nil)
             XCTAssertTrue(shelf.flags[2].isOn, "the toggle set the latest render's binding")
             XCTAssertFalse(oldFlag.isOn, "not the one of the render that planned the item")
-            XCTAssertEqual(actionState(rendered.actionGroup, toggleName), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, toggleName), "true")
         }
     }
 
@@ -110,7 +110,7 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
             shelf.flags[1].isOn = true
             rendered.refresh()
             XCTAssertEqual(rendered.keptListCount, 4, "the toggle's state is no part of its signature")
-            XCTAssertEqual(actionState(rendered.actionGroup, Self.toggleName(ofSection: 1, in: rendered)), "true")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, Self.toggleName(ofSection: 1, in: rendered)), "true")
             assertSameAsFreshRender(rendered, shelf.menu)
         }
     }
@@ -155,10 +155,10 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
             XCTAssertEqual(rendered.keptListCount, 4)
             assertSameAsFreshRender(rendered, shelf.menu)
             for item in removedItems {
-                XCTAssertFalse(actionEnabled(rendered.actionGroup, localActionName(item)) , "\(localActionName(item)) went with its section")
+                XCTAssertFalse(actionEnabled(rendered.actionGroup.unsafePointer, localActionName(item)) , "\(localActionName(item)) went with its section")
             }
             let added = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [4]))
-            activate(added[1], in: rendered.actionGroup)
+            activate(added[1], in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(shelf.opened, ["46@0"])
         }
     }
@@ -229,8 +229,8 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
             let items = flatten(MenuModelReader.read(rendered.menuModel))
             guard let b = items.first(where: { $0.label == "b" }), let clear = items.first(where: { $0.label == "Clear Menu" })
             else { return XCTFail("no b or Clear Menu in \(items)") }
-            activate(b, in: rendered.actionGroup)
-            activate(clear, in: rendered.actionGroup)
+            activate(b, in: rendered.actionGroup.unsafePointer)
+            activate(clear, in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(log, ["b", "clear"])
         }
     }

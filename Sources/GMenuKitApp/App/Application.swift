@@ -114,7 +114,7 @@ public final class Application {
                 application.onOpen?(application, uris)
             }
         }, SwiftClosureData.retained(weakSelf), SwiftClosureData.releaseOnClosureDestroy)
-        onNotify(gtkApplication.gpointer, "active-window") { weakSelf.application?.updateFocus() }
+        onNotify(gtkApplication, "active-window") { weakSelf.application?.updateFocus() }
         gmk_connect_application(gApplication, "shutdown", { _, data in
             nonisolated(unsafe) let data = data
             MainActor.assumeIsolated {

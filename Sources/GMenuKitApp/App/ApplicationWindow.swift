@@ -47,8 +47,8 @@ public final class ApplicationWindow {
         }
         WidgetOwnership.give(self, to: widget, key: Self.key)
         // The keyboard focus inside decides the focused values, and so what commands act on.
-        onNotify(window.gpointer, "focus-widget") { [weak self] in self?.application?.updateFocus() }
-        onNotify(window.gpointer, "is-active") { [weak self] in self?.application?.updateFocus() }
+        onNotify(window, "focus-widget") { [weak self] in self?.application?.updateFocus() }
+        onNotify(window, "is-active") { [weak self] in self?.application?.updateFocus() }
     }
 
     /// The GMenuKit window of a GTK window, when it has one.
@@ -90,7 +90,7 @@ public final class ApplicationWindow {
     @discardableResult
     public func addMenuBar(to box: UnsafeMutablePointer<GtkWidget>) -> MenuBar? {
         guard let application else { return nil }
-        guard let gtkBox = cast(box.gpointer, to: GtkBox.self) else {
+        guard let gtkBox = cast(box, to: GtkBox.self) else {
             RenderedMenu.diagnosticHandler(MenuDiagnostic(severity: .error, path: title ?? "window",
                 message: "addMenuBar(to:) needs a GtkBox, not a \(String(cString: gmk_type_name_of(box.gpointer))); the window has no menu bar"))
             return nil

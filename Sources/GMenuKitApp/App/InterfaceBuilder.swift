@@ -3,14 +3,18 @@ import GMenuKitCore
 import GMenuKitBuilder
 import GMenuKitGTK
 
-/// A GTK type Swift can name, with its GType, for checked casts (``InterfaceBuilder/object(_:_:)``,
-/// ``cast(_:to:)``). GTK's types whose C structs are public conform; opaque ones (GtkLabel,
-/// GtkMenuButton) are reached as widgets and GTK's `gmk_*` casts.
+/// A GObject type Swift can name, with its GType, for checked casts (``InterfaceBuilder/object(_:_:)``,
+/// ``cast(_:to:)``) and the objects ``onSignal(object:_:_:)`` and ``onNotify(_:_:_:)`` take.
+/// GTK's types whose C structs are public conform; opaque ones (GtkLabel, GtkMenuButton) are
+/// reached as widgets or `GObject`s and GTK's `gmk_*` casts.
 public protocol GObjectType {
     /// The type's GType (`gtk_widget_get_type()`, …), which ``cast(_:to:)`` checks objects against.
     static var gType: GType { get }
 }
 
+extension GObject: GObjectType { public static var gType: GType { g_object_get_type() } }
+extension GtkApplication: GObjectType { public static var gType: GType { gtk_application_get_type() } }
+extension GtkTextBuffer: GObjectType { public static var gType: GType { gtk_text_buffer_get_type() } }
 extension GtkWidget: GObjectType { public static var gType: GType { gtk_widget_get_type() } }
 extension GtkWindow: GObjectType { public static var gType: GType { gtk_window_get_type() } }
 extension GtkApplicationWindow: GObjectType { public static var gType: GType { gtk_application_window_get_type() } }
@@ -21,9 +25,13 @@ extension GtkTextView: GObjectType { public static var gType: GType { gtk_text_v
 extension GtkEntry: GObjectType { public static var gType: GType { gtk_entry_get_type() } }
 extension GtkCheckButton: GObjectType { public static var gType: GType { gtk_check_button_get_type() } }
 
-/// `object` as a `T` when it is one (or a subclass of one), else nil.
-public func cast<T: GObjectType>(_ object: gpointer?, to type: T.Type) -> UnsafeMutablePointer<T>? {
-    guard let object, g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), T.gType) != 0 else { return nil }
+/// `object` as a `T` when it is one (or a subclass of one), else nil: a widget as the
+/// `GtkBox` it is, a `GObject` as a `GtkWindow`.
+public func cast<Object: GObjectType, T: GObjectType>(
+    _ object: UnsafeMutablePointer<Object>?, to type: T.Type
+) -> UnsafeMutablePointer<T>? {
+    guard let object = object.map(UnsafeMutableRawPointer.init),
+          g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), T.gType) != 0 else { return nil }
     return object.assumingMemoryBound(to: T.self)
 }
 
@@ -55,7 +63,7 @@ public final class InterfaceBuilder {
     public init(file path: String) throws {
         builder = ObjectReference(taking: gtk_builder_new().gpointer)
         source = path
-        try load { gtk_builder_add_from_file(self.gtkBuilder, path, &$0) }
+        try load { gtk_builder_add_from_file(self.builder.opaque, path, &$0) }
     }
 
     /// Loads the GtkBuilder XML at a GResource path such as `/org/example/App/window.ui`
@@ -63,7 +71,7 @@ public final class InterfaceBuilder {
     public init(resource path: String) throws {
         builder = ObjectReference(taking: gtk_builder_new().gpointer)
         source = path
-        try load { gtk_builder_add_from_resource(self.gtkBuilder, path, &$0) }
+        try load { gtk_builder_add_from_resource(self.builder.opaque, path, &$0) }
     }
 
     /// Loads GtkBuilder XML from a string (`gtk_builder_add_from_string`); throws
@@ -71,12 +79,12 @@ public final class InterfaceBuilder {
     public init(string xml: String) throws {
         builder = ObjectReference(taking: gtk_builder_new().gpointer)
         source = "(string)"
-        try load { gtk_builder_add_from_string(self.gtkBuilder, xml, -1, &$0) }
+        try load { gtk_builder_add_from_string(self.builder.opaque, xml, -1, &$0) }
     }
 
     /// The `GtkBuilder`, for GTK calls GMenuKit has no Swift API for; this object holds its
     /// reference and releases it when it goes.
-    public var gtkBuilder: OpaquePointer { builder.opaque }
+    public var gtkBuilder: GtkBuilderHandle { GtkBuilderHandle(unsafe: builder.opaque) }
 
     private func load(_ add: (inout UnsafeMutablePointer<GError>?) -> gboolean) throws {
         var error: UnsafeMutablePointer<GError>?
@@ -89,7 +97,7 @@ public final class InterfaceBuilder {
 
     /// The object with this id, when it is a `T`; otherwise nil and a diagnostic.
     public func object<T: GObjectType>(_ type: T.Type, _ id: String) -> UnsafeMutablePointer<T>? {
-        guard let object = gtk_builder_get_object(gtkBuilder, id) else {
+        guard let object = gtk_builder_get_object(builder.opaque, id) else {
             report(id, "\(source) has no object with this id")
             return nil
         }

@@ -44,23 +44,31 @@ public func onSignal(
     connectWidgetSignal(widget, signal.name, handler)
 }
 
-/// Runs `handler` on every emission of `signal` by any GObject whose handlers take only the
+/// Runs `handler` on every emission of `signal` by a GObject whose handlers take only the
 /// object, such as a `GtkTextBuffer`'s `changed`. Released with the object.
+///
+/// The object is a typed pointer to a ``GObjectType`` (`UnsafeMutablePointer<GtkTextBuffer>`);
+/// an object Swift sees as opaque is passed as the `GObject` it is (`gmk_object(label)`).
 @MainActor
 @discardableResult
-public func onSignal(object: gpointer, _ signal: WidgetSignalName, _ handler: @escaping @MainActor () -> Void) -> gulong {
-    gmk_connect_object(object, signal.name, { _, data in
+public func onSignal<Object: GObjectType>(
+    object: UnsafeMutablePointer<Object>, _ signal: WidgetSignalName, _ handler: @escaping @MainActor () -> Void
+) -> gulong {
+    gmk_connect_object(object.gpointer, signal.name, { _, data in
         nonisolated(unsafe) let data = data
         MainActor.assumeIsolated { SwiftClosureData.object(data, as: SignalClosure.self).run() }
     }, SwiftClosureData.retained(SignalClosure(handler)), SwiftClosureData.releaseOnClosureDestroy)
 }
 
 /// Runs `handler` each time `property` of `object` changes (`notify::property`), such as a
-/// window's `is-active` or `focus-widget`. Released with the object.
+/// window's `is-active` or `focus-widget`. Released with the object, a typed pointer to a
+/// ``GObjectType`` (a `GObject` for the types Swift sees as opaque).
 @MainActor
 @discardableResult
-public func onNotify(_ object: gpointer, _ property: String, _ handler: @escaping @MainActor () -> Void) -> gulong {
-    gmk_connect_notify(object, "notify::\(property)", { _, _, data in
+public func onNotify<Object: GObjectType>(
+    _ object: UnsafeMutablePointer<Object>, _ property: String, _ handler: @escaping @MainActor () -> Void
+) -> gulong {
+    gmk_connect_notify(object.gpointer, "notify::\(property)", { _, _, data in
         nonisolated(unsafe) let data = data
         MainActor.assumeIsolated { SwiftClosureData.object(data, as: SignalClosure.self).run() }
     }, SwiftClosureData.retained(SignalClosure(handler)), SwiftClosureData.releaseOnClosureDestroy)

@@ -92,7 +92,7 @@ package final class CommandRegistry {
 
     private func installActions() {
         let map = gmk_action_map(gtkApplication.gpointer)
-        let group = actions.actionGroup
+        let group = actions.actionGroup.unsafePointer
         let groupMap = gmk_action_map(group.gpointer)
         var current: [String: OpaquePointer] = [:]
         for name in actionNames(of: group) {
@@ -139,7 +139,7 @@ private final class TreeBox {
 package struct StoredNodes: MenuContent {
     package let nodes: @MainActor () -> [MenuNode]
 
-    package func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    package func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         nodes.append(contentsOf: self.nodes())
     }
 }

@@ -52,12 +52,12 @@ public struct BuilderMenuContent: MenuContent {
         nodes = try Self.nodes(for: menu.items, at: placement, domain: domain)
     }
 
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         guard identity == placement else {
-            Self.place(self.nodes, at: identity, into: &nodes)
+            Self.place(self.nodes, at: identity, into: &nodes.nodes)
             return
         }
-        if nodes.isEmpty { nodes = self.nodes } else { nodes.append(contentsOf: self.nodes) }
+        if nodes.isEmpty { nodes.nodes = self.nodes } else { nodes.append(contentsOf: self.nodes) }
     }
 
     /// The nodes again, with identities below `identity`.

@@ -16,12 +16,14 @@ package final class ObjectReference {
     package var opaque: OpaquePointer { OpaquePointer(pointer) }
 }
 
+// Package, not public: an app's pointers stay typed (GActionGroupHandle's unsafePointer is the
+// escape hatch); the layers and the tests call GLib's generic functions with these.
 extension OpaquePointer {
     /// The same object as the untyped pointer GLib's generic functions take.
-    public var gpointer: CGLib.gpointer { UnsafeMutableRawPointer(self) }
+    package var gpointer: CGLib.gpointer { UnsafeMutableRawPointer(self) }
 }
 
 extension UnsafeMutablePointer {
     /// The same object as the untyped pointer GLib's generic functions take.
-    public var gpointer: CGLib.gpointer { UnsafeMutableRawPointer(self) }
+    package var gpointer: CGLib.gpointer { UnsafeMutableRawPointer(self) }
 }

@@ -22,7 +22,7 @@ public enum MenuContext: Sendable, Equatable {
 /// }
 /// ```
 ///
-/// The checks read the resolved ``MenuNode`` tree only; they call no GTK. Diagnostics come in
+/// The checks read the menu's resolved content only (``ResolvedMenuNodes``); they call no GTK. Diagnostics come in
 /// menu order and name the item by its path of titles, as written ("Edit › Sort by Date").
 /// A suggestion fixes what its own rule is about. Content marked with
 /// ``MenuContent/generatedContent(_:)`` keeps its labels and may be long: people made it.
@@ -39,9 +39,10 @@ public enum MenuGuidelines {
         check(menu.resolveContent(), title: menu.title, context: context, style: style, showsShortcuts: showsShortcuts)
     }
 
-    /// Checks resolved menu content, the items of a menu titled `title`.
+    /// Checks resolved menu content, the items of a menu titled `title` (the linter's and the
+    /// tests' form: the nodes are internal to GMenuKit).
     @MainActor
-    public static func check(
+    package static func check(
         _ nodes: [MenuNode], title: String = "", context: MenuContext = .pullDown,
         style: MenuGuidelineStyle = .apple, showsShortcuts: Bool = false
     ) -> [MenuDiagnostic] {

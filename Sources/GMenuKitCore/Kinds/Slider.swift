@@ -22,7 +22,7 @@ public struct Slider: MenuContent {
             step: step.map(Double.init).flatMap { $0.isFinite && $0 > 0 ? $0 : nil })
     }
 
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         nodes.append(MenuNode(identity: identity, title: title, kind: .item(value)))
         if !labelProblems.isEmpty { nodes[nodes.count - 1].noteProblems(labelProblems) }
     }

@@ -57,7 +57,7 @@ public struct Stepper: MenuContent {
         }
     }
 
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         nodes.append(MenuNode(identity: identity, title: title, kind: .item(currentState())))
         if !labelProblems.isEmpty { nodes[nodes.count - 1].noteProblems(labelProblems) }
     }

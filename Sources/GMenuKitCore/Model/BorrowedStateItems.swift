@@ -54,7 +54,7 @@ extension Text {
 extension Picker {
     /// The options as items of the borrowed action, each with its target, in a section
     /// headed by the title (or a submenu, `.pickerStyle(.menu)`).
-    package func resolveBorrowed(_ actionName: String, at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    package func resolveBorrowed(_ actionName: String, at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         var children: [MenuNode] = []
         for (index, option) in options.enumerated() {
             let target = option.tag as? MenuActionTarget

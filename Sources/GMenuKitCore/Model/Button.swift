@@ -101,7 +101,7 @@ public struct Button: MenuContent {
         self.action = .named(actionName, target: variantTarget)
     }
 
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         // Filled in place: a node is large, and a finished local would be copied into the array.
         nodes.append(MenuNode(identity: identity, title: title, kind: .button(action)))
         let last = nodes.count - 1

@@ -39,7 +39,7 @@ extension ForEach: MenuContent where Content == any MenuContent {
         self.content = content
     }
 
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         if let deferred = MenuResolution.context?.deferredNode(for: self, at: identity) {
             // A rendered menu is resolving: the elements are resolved later, each list under
             // observation of its own, so that the content around them does not observe them.
@@ -49,13 +49,13 @@ extension ForEach: MenuContent where Content == any MenuContent {
         }
     }
 
-    @MainActor package func resolveElements(of data: Data, at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    @MainActor package func resolveElements(of data: Data, at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         nodes.reserveCapacity(nodes.count + data.count)
-        for element in data { resolve(element, id: elementID(element), at: identity, into: &nodes) }
+        for element in data { content(element).resolve(at: identity.appending(element: elementID(element)), into: &nodes) }
     }
 
     @MainActor package func resolve(_ element: Data.Element, id: ID, at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        content(element).resolve(at: identity.appending(element: id), into: &nodes)
+        ResolvedMenuNodes.appending(to: &nodes) { content(element).resolve(at: identity.appending(element: id), into: &$0) }
     }
 }
 

@@ -46,11 +46,11 @@ public struct Menu: MenuContent {
     }
 
     /// The menu's items, resolved from its content now.
-    public func resolveContent(at identity: MenuIdentity = MenuIdentity()) -> [MenuNode] {
+    package func resolveContent(at identity: MenuIdentity = MenuIdentity()) -> [MenuNode] {
         content().resolveNodes(at: identity)
     }
 
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         // A submenu beyond the cut is left out with its content: resolving that content would
         // only recurse as deep as the value goes.
         let children = MenuNesting.enteringSubmenu { $0 ? resolveContent(at: identity) : [] }

@@ -18,8 +18,8 @@
 /// }
 /// ```
 ///
-/// Content is resolved into ``MenuNode`` values, the neutral description of a menu that the
-/// renderer and the guideline checks read. Resolution happens again on every refresh, so
+/// Content is resolved into ``ResolvedMenuNodes``, the neutral description of a menu that the
+/// renderer and the guideline checks read (internal to GMenuKit). Resolution happens again on every refresh, so
 /// content may read observable state and bindings freely. Custom content resolves its `body`
 /// where it stands itself; its ``State`` is kept by that place (its identity) across refreshes.
 ///
@@ -35,12 +35,13 @@ public protocol MenuContent {
     @MenuContentBuilder var body: Body { get }
 
     /// Appends the nodes this content stands for to `nodes`, in the order written. Content with
-    /// a `body` need not write it: by default it connects the content's ``State`` to the place
-    /// it stands and resolves `body` there.
+    /// a `body` does not write it: by default it connects the content's ``State`` to the place
+    /// it stands and resolves `body` there. Only GMenuKit's own items implement it, as
+    /// ``ResolvedMenuNodes`` is opaque outside GMenuKit.
     /// - Parameter identity: where this content sits in its menu; nodes derive their
     ///   identities from it so that they stay the same across refreshes.
     /// - Parameter nodes: where the nodes go, after those already there.
-    func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode])
+    func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes)
 }
 
 extension MenuContent {
@@ -48,7 +49,7 @@ extension MenuContent {
     /// in progress keeps for that identity. A body of one statement resolves it there, as if it
     /// were written in the content's place; a body of several gives each its position.
     @inlinable
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         // Inlinable: where the content is declared, its body is then read and resolved directly.
         MenuStateLinking.link(self, at: identity)
         let body = body
@@ -60,10 +61,10 @@ extension MenuContent {
     }
 
     /// The nodes this content stands for, in the order written.
-    public func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
-        var nodes: [MenuNode] = []
-        resolve(at: identity, into: &nodes)
-        return nodes
+    package func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
+        var resolved = ResolvedMenuNodes()
+        resolve(at: identity, into: &resolved)
+        return resolved.nodes
     }
 }
 
@@ -78,7 +79,7 @@ extension MenuContent where Body == Never {
 extension Never: MenuContent {
     public typealias Body = Never
     /// Never called: there is no value of `Never`.
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {}
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {}
 }
 
 /// Builds menu content from the statements of a closure, as SwiftUI's `@ViewBuilder` does.
@@ -144,7 +145,7 @@ public struct MenuContentGroup: MenuContent {
     }
 
     /// Resolves each statement at its position.
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         if let single {
             single.resolve(at: identity.appending(label, 0), into: &nodes)
             return
@@ -157,7 +158,7 @@ public struct MenuContentGroup: MenuContent {
     /// Resolves a body: its one statement where the content stands, or each of its statements
     /// at its position.
     @usableFromInline
-    package func resolveAsBody(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    package func resolveAsBody(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         if let single {
             single.resolve(at: identity, into: &nodes)
         } else {
@@ -172,7 +173,7 @@ package struct MenuContentBranch: MenuContent {
     package let content: (any MenuContent)?
     package let branch: String
 
-    package func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    package func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         content?.resolve(at: identity.appending(branch), into: &nodes)
     }
 }
@@ -182,5 +183,5 @@ public struct EmptyMenuContent: MenuContent {
     /// Nothing.
     public init() {}
     /// Appends nothing.
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {}
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {}
 }

@@ -3,23 +3,23 @@
 ///
 /// A node keeps these behind one reference (``MenuNode/details``), so that the many items
 /// that have none cost one empty pointer, not the room of every field.
-public struct MenuItemDetails: Equatable, Sendable {
+package struct MenuItemDetails: Equatable, Sendable {
     /// The tooltip, from `.help(_:)`.
-    public var help: String?
+    package var help: String?
     /// The text of the badge at the end of the row, from `.badge(_:)`.
-    public var badge: String?
+    package var badge: String?
     /// How the item shows its title and icon, from `.labelStyle(_:)`.
-    public var labelStyle: LabelStyle = .automatic
+    package var labelStyle: LabelStyle = .automatic
     /// The colour asked for with `.tint(_:)`.
-    public var tint: Color?
+    package var tint: Color?
     /// What a destructive button's confirmation says beyond its question.
-    public var confirmationMessage: String?
+    package var confirmationMessage: String?
     /// What the declaration held that GTK cannot show (a styled `Text`, a third `Text`, an
     /// unknown SF Symbol, a Caps Lock modifier): each is reported with the item's path.
-    public var problems: [String] = []
+    package var problems: [String] = []
 
     /// No details: what most items have.
-    public init() {}
+    package init() {}
 }
 
 /// Holds a node's details; replaced, never changed in place, so nodes stay values.
@@ -30,13 +30,13 @@ package final class MenuItemDetailsBox: Sendable {
 
 extension MenuNode {
     /// The item's tooltip, badge, label style, tint and the problems of its declaration.
-    public var details: MenuItemDetails {
+    package var details: MenuItemDetails {
         get { detailsBox?.details ?? MenuItemDetails() }
         set { detailsBox = newValue == MenuItemDetails() ? nil : MenuItemDetailsBox(newValue) }
     }
 
     /// What the confirmation says beyond its question, such as "This cannot be undone."
-    public var confirmationMessage: String? {
+    package var confirmationMessage: String? {
         get { detailsBox?.details.confirmationMessage }
         set { details.confirmationMessage = newValue }
     }

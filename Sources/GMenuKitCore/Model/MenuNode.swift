@@ -1,44 +1,44 @@
 /// One resolved element of a menu: the neutral, GTK-free description that the renderer turns
 /// into a `GMenuModel` and actions, and that the guideline checks read.
-public struct MenuNode {
+package struct MenuNode {
     /// Where the node sits in its menu; action names derive from it.
-    public var identity: MenuIdentity
+    package var identity: MenuIdentity
     /// The label as written; the renderer normalizes it (ellipsis, mnemonics, markup).
-    public var title: String
+    package var title: String
     /// A freedesktop icon name, such as `edit-copy-symbolic`.
-    public var icon: String?
+    package var icon: String?
     /// A second, smaller line that explains the item (rule L6).
-    public var subtitle: String?
+    package var subtitle: String?
     /// A GTK accelerator string, such as `<Control>c`.
-    public var shortcut: String?
+    package var shortcut: String?
     /// The letter that chooses the item from the keyboard while its menu is open, shown
     /// underlined (GTK's mnemonic); Alt and the letter for a menu bar's menus.
-    public var mnemonic: Character?
+    package var mnemonic: Character?
     /// The mnemonic by position instead: the index of the marked character in ``title``, counted
     /// in characters ("Op_en in Console" is "Open in Console" at 2). Wins over ``mnemonic``.
-    public var mnemonicPosition: Int?
+    package var mnemonicPosition: Int?
     /// Whether the item is dimmed and does nothing when chosen (rule A1).
-    public var isDisabled: Bool = false
+    package var isDisabled: Bool = false
     /// Whether choosing the item closes its menu (rule D4).
-    public var dismissBehavior: MenuActionDismissBehavior = .automatic
+    package var dismissBehavior: MenuActionDismissBehavior = .automatic
     /// The role of a button: destructive items are drawn red and ask first.
-    public var role: ButtonRole?
+    package var role: ButtonRole?
     /// Made by people or the app (history, bookmarks): guideline checks allow it to be long
     /// and leave its labels as written (rule O4).
-    public var isGeneratedContent: Bool = false
+    package var isGeneratedContent: Bool = false
     /// Whether a destructive button asks before it acts (rule P6); true unless opted out.
-    public var confirmsBeforeActing: Bool = true
+    package var confirmsBeforeActing: Bool = true
     /// What a second activation of an async action does while the first runs.
-    public var asyncActionPolicy: AsyncActionPolicy = .ignoreWhileRunning
+    package var asyncActionPolicy: AsyncActionPolicy = .ignoreWhileRunning
     /// What the node is: a button, toggle, picker, submenu, group, value control or divider.
     package var kind: Kind
     /// For a control group: a row of icons, or a labelled row of buttons.
-    public var controlGroupStyle: ControlGroupStyle = .automatic
+    package var controlGroupStyle: ControlGroupStyle = .automatic
     /// When GTK hides the item rather than dimming it (GMenuModel's `hidden-when`).
-    public var hiddenWhen: MenuHiddenCondition?
+    package var hiddenWhen: MenuHiddenCondition?
     /// For items read from GtkBuilder XML: where they were written and what GMenuKit keeps
     /// of them as written. Nil for declared items.
-    public var imported: ImportedMenuItem?
+    package var imported: ImportedMenuItem?
     /// A borrowed action's item that shows the action's state: a toggle's check mark or a
     /// picker's radio mark (`Toggle(_, actionName:)`, `Picker(_, actionName:)`).
     package var showsActionState = false
@@ -92,7 +92,7 @@ public struct MenuNode {
     /// The letter that chooses the item while its menu is open, in lowercase, or nil: the
     /// mnemonic's letter where the label has it, or the character at the mnemonic's position
     /// (an item read from GtkBuilder has the letter its label marks with `_` as its mnemonic).
-    public var accessKey: Character? {
+    package var accessKey: Character? {
         if let mnemonicPosition {
             guard mnemonicPosition >= 0, mnemonicPosition < title.count else { return nil }
             let character = title[title.index(title.startIndex, offsetBy: mnemonicPosition)]
@@ -103,7 +103,7 @@ public struct MenuNode {
     }
 
     /// The nodes nested inside this one: a submenu's, section's or control group's items.
-    public var children: [MenuNode] {
+    package var children: [MenuNode] {
         switch kind {
         case .submenu(let children, _), .section(let children), .controlGroup(let children): children
         default: []
@@ -112,7 +112,7 @@ public struct MenuNode {
 }
 
 /// What choosing a button does.
-public enum ButtonAction {
+package enum ButtonAction {
     /// Runs a closure on the main actor.
     case perform(@MainActor () -> Void)
     /// An async closure: each activation runs it as a main-actor task, under the node's
@@ -134,9 +134,9 @@ public enum MenuHiddenCondition: String, Sendable, Equatable {
 
 /// An attribute GMenuKit writes into the menu model as given: app-defined attributes of
 /// imported items, kept for other readers.
-public struct MenuAttribute: Hashable, Sendable {
+package struct MenuAttribute: Hashable, Sendable {
     /// A string, or a GVariant of another type.
-    public enum Value: Hashable, Sendable {
+    package enum Value: Hashable, Sendable {
         /// A string, written as GVariant type `s`.
         case string(String)
         /// A GVariant of any type, in text form.
@@ -144,12 +144,12 @@ public struct MenuAttribute: Hashable, Sendable {
     }
 
     /// The attribute's name.
-    public var name: String
+    package var name: String
     /// Its value.
-    public var value: Value
+    package var value: Value
 
     /// An attribute of this name and value.
-    public init(name: String, value: Value) {
+    package init(name: String, value: Value) {
         self.name = name
         self.value = value
     }
@@ -157,26 +157,26 @@ public struct MenuAttribute: Hashable, Sendable {
 
 /// What a node read from GtkBuilder XML keeps as written: GMenuKit renders it as GtkBuilder
 /// would (labels with their `_` mnemonics, structure, every attribute), and still checks it.
-public final class ImportedMenuItem: Sendable {
+package final class ImportedMenuItem: Sendable {
     /// Where the `<item>`, `<section>` or `<submenu>` was written.
-    public let location: MenuSourceLocation
+    package let location: MenuSourceLocation
     /// The `label` attribute as written (translated), with GtkBuilder's `_` before the
     /// mnemonic letter and `__` for an underscore; nil for an item without one (a `custom`
     /// slot, an icon alone), which gets no label, not "Untitled". The node's title is the text
     /// GTK shows, without the marks, and its `mnemonic` the marked letter.
-    public let label: String?
+    package let label: String?
     /// Whether the item has a `label` attribute.
-    public var hasLabel: Bool { label != nil }
+    package var hasLabel: Bool { label != nil }
     /// Attributes GMenuKit has no field for (`icon`, `verb-icon`, `custom`, `display-hint`,
     /// `submenu-action`, app-defined ones), written as they were read.
-    public let attributes: [MenuAttribute]
+    package let attributes: [MenuAttribute]
 
     /// Links GMenuKit's rows do not show (an item's submenu beside its section, links of the
     /// app's own names), linked again in every rendering as GtkBuilder made them.
     package let links: [ImportedMenuLink]
 
     /// An imported item written at `location`, with its label as written and the attributes GMenuKit has no field for.
-    public convenience init(location: MenuSourceLocation, label: String?, attributes: [MenuAttribute]) {
+    package convenience init(location: MenuSourceLocation, label: String?, attributes: [MenuAttribute]) {
         self.init(location: location, label: label, attributes: attributes, links: [])
     }
 
@@ -189,7 +189,7 @@ public final class ImportedMenuItem: Sendable {
 
     /// What GTK shows of a label read with mnemonics (`gtk_label_set_text_with_mnemonic`):
     /// the text without the marks, and the marked letter.
-    public static func visibleText(ofMnemonicLabel label: String) -> (text: String, mnemonic: Character?) {
+    package static func visibleText(ofMnemonicLabel label: String) -> (text: String, mnemonic: Character?) {
         var label = label
         // Most labels are ASCII: their bytes are their characters, read without grapheme breaking.
         let ascii: (text: String, mnemonic: Character?)?? = label.withUTF8 { bytes in
@@ -245,7 +245,7 @@ public final class ImportedMenuItem: Sendable {
     }
 
     /// The string of an attribute of this name, if it has one.
-    public func string(_ name: String) -> String? {
+    package func string(_ name: String) -> String? {
         for attribute in attributes where attribute.name == name {
             if case .string(let value) = attribute.value { return value }
         }
@@ -254,32 +254,32 @@ public final class ImportedMenuItem: Sendable {
 }
 
 /// A picker's options and selection, with the selection type erased.
-public struct PickerChoice {
+package struct PickerChoice {
     /// One option of a picker.
-    public struct Option {
+    package struct Option {
         /// The option's label.
-        public var title: String
+        package var title: String
         /// A freedesktop icon name; a palette shows it.
-        public var icon: String?
+        package var icon: String?
         /// Whether the option is dimmed and cannot be chosen.
-        public var isDisabled: Bool
+        package var isDisabled: Bool
         /// The value the option selects.
-        public var tag: AnyHashable
+        package var tag: AnyHashable
     }
 
     /// The options, in the order written.
-    public var options: [Option]
+    package var options: [Option]
     /// How the options are shown.
-    public var style: PickerStyle
+    package var style: PickerStyle
     /// Reads the bound selection; called when the menu shows its state.
-    public var currentSelection: @MainActor () -> AnyHashable
+    package var currentSelection: @MainActor () -> AnyHashable
     /// Sets the bound selection to an option's tag.
-    public var select: @MainActor (AnyHashable) -> Void
+    package var select: @MainActor (AnyHashable) -> Void
     /// What the selection's binding reads, when known (`Binding.source`).
     package var selectionSource: AnyHashable? = nil
 
     /// The selection now.
-    @MainActor public var selection: AnyHashable { currentSelection() }
+    @MainActor package var selection: AnyHashable { currentSelection() }
 }
 
 /// Whether choosing an item closes its menu (rule D4).

@@ -1,8 +1,8 @@
 /// Makes an app widget for a menu slot. Two factories of one id are the same item: a refresh
 /// keeps the widget that is shown rather than making a new one.
-public final class MenuWidgetFactory: Equatable, @unchecked Sendable {
+package final class MenuWidgetFactory: Equatable, @unchecked Sendable {
     /// The `custom` slot the widget fills.
-    public let id: String
+    package let id: String
     /// Makes the widget: a `GtkWidget` the GTK layer takes over (the core names no GTK type).
     package let make: @MainActor () -> UnsafeMutableRawPointer
 
@@ -11,6 +11,6 @@ public final class MenuWidgetFactory: Equatable, @unchecked Sendable {
         self.make = make
     }
 
-    public static func == (lhs: MenuWidgetFactory, rhs: MenuWidgetFactory) -> Bool { lhs.id == rhs.id }
+    package static func == (lhs: MenuWidgetFactory, rhs: MenuWidgetFactory) -> Bool { lhs.id == rhs.id }
 }
 

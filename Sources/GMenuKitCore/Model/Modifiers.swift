@@ -105,7 +105,7 @@ package struct ModifiedMenuContent<Content: MenuContent>: MenuContent {
     package let content: Content
     package let modify: (inout MenuNode) -> Void
 
-    package func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    package func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         let start = nodes.count
         content.resolve(at: identity, into: &nodes)
         for index in start..<nodes.count {
@@ -119,7 +119,7 @@ package struct IdentifiedMenuContent<Content: MenuContent>: MenuContent {
     package let content: Content
     package let id: String
 
-    package func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    package func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         content.resolve(at: MenuIdentity("#" + id), into: &nodes)
     }
 }

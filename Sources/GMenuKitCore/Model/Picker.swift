@@ -36,7 +36,7 @@ public struct Picker<SelectionValue: Hashable>: MenuContent {
         return picker
     }
 
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         if let borrowedActionName { return resolveBorrowed(borrowedActionName, at: identity, into: &nodes) }
         let binding = selection
         let choice = PickerChoice(

@@ -11,7 +11,7 @@ public struct Section: MenuContent {
         self.content = content()
     }
 
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         // A section beyond the cut is left out with its content (see `MenuNesting`).
         let children = MenuNesting.enteringGroup { $0 ? content.resolveNodes(at: identity) : [] }
         nodes.append(MenuNode(identity: identity, title: header, kind: .section(children: children)))
@@ -24,7 +24,7 @@ public struct Divider: MenuContent {
     /// A divider.
     public init() {}
 
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         nodes.append(MenuNode(identity: identity, title: "", kind: .divider))
     }
 }
@@ -50,7 +50,7 @@ public struct ControlGroup: MenuContent {
         self.content = content()
     }
 
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         let children = MenuNesting.enteringGroup { $0 ? content.resolveNodes(at: identity) : [] }
         nodes.append(MenuNode(identity: identity, title: title, kind: .controlGroup(children: children)))
         if !labelProblems.isEmpty { nodes[nodes.count - 1].noteProblems(labelProblems) }

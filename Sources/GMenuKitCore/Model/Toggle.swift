@@ -23,7 +23,7 @@ public struct Toggle: MenuContent {
         self.isOn = isOn
     }
 
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         // Filled in place, as `Button` does.
         if let borrowedActionName {
             nodes.append(MenuNode(identity: identity, title: title, kind: .button(.named(borrowedActionName, target: nil))))

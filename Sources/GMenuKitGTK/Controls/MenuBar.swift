@@ -75,7 +75,7 @@ private struct MenuBarContent: MenuContent {
     let content: any MenuContent
     let topLevel: MenuBarTopLevel
 
-    func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         for node in content.resolveNodes(at: identity) {
             if case .submenu = node.kind {
                 nodes.append(node)

@@ -221,7 +221,7 @@ public final class PopUpButton: MenuControl {
     private func connectSignals() {
         // A choice in the menu, or a model change that reached the picker's action.
         let weakSelf = WeakPopUpButton(self)
-        gmk_connect_action_state_changed(menu.actionGroup, { _, _, _, data in
+        gmk_connect_action_state_changed(menu.actionGroup.unsafePointer, { _, _, _, data in
             nonisolated(unsafe) let data = data
             MainActor.assumeIsolated { SwiftClosureData.object(data, as: WeakPopUpButton.self).control?.updateLabel() }
         }, SwiftClosureData.retained(weakSelf), SwiftClosureData.releaseOnClosureDestroy)
@@ -337,9 +337,9 @@ private struct RecordedContent: MenuContent {
     let menu: Menu
     let recorder: PopUpContentRecorder
 
-    func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         let resolved = menu.resolveContent(at: identity)
         recorder.record(resolved)
-        nodes += resolved
+        nodes.append(contentsOf: resolved)
     }
 }

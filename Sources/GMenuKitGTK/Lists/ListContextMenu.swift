@@ -45,7 +45,7 @@ extension ContextMenu {
     @discardableResult
     public convenience init<Item>(
         for list: UnsafeMutablePointer<GtkWidget>,
-        selection: OpaquePointer? = nil,
+        selection: GListModelHandle? = nil,
         title: String = "Context Menu",
         unselectedItemClick: UnselectedItemClick = .selectsItem,
         item: @escaping @MainActor (UnsafeMutablePointer<GObject>) -> Item,
@@ -59,7 +59,7 @@ extension ContextMenu {
             if let problem { RenderedMenu.diagnosticHandler(MenuDiagnostic(severity: .error, path: title, message: problem)) }
             return
         }
-        let target = ListMenuTarget(kind: kind, list: list, model: selection, unselectedItemClick: unselectedItemClick)
+        let target = ListMenuTarget(kind: kind, list: list, model: selection?.unsafePointer, unselectedItemClick: unselectedItemClick)
         target.itemsChanged = { objects in values.items = objects.map { item($0.object) } }
         if let primaryAction {
             target.primaryAction = { objects in primaryAction(objects.map { item($0.object) }) }
@@ -78,7 +78,7 @@ extension ContextMenu {
     @discardableResult
     public convenience init(
         for list: UnsafeMutablePointer<GtkWidget>,
-        selection: OpaquePointer? = nil,
+        selection: GListModelHandle? = nil,
         title: String = "Context Menu",
         unselectedItemClick: UnselectedItemClick = .selectsItem,
         @MenuContentBuilder content: @escaping @MainActor ([ListItemObject]) -> any MenuContent,
@@ -103,7 +103,7 @@ private final class ListMenuValues<Item> {
 
 extension ListMenuTarget {
     /// Why `list` cannot carry a list's context menu, or nil.
-    package static func problem(attachingTo list: UnsafeMutablePointer<GtkWidget>, selection: OpaquePointer?) -> String? {
+    package static func problem(attachingTo list: UnsafeMutablePointer<GtkWidget>, selection: GListModelHandle?) -> String? {
         let typeName = String(cString: gmk_type_name_of(list))
         if gmk_is_tree_view(list.gpointer) != 0 {
             return "a GtkTreeView's context menu is ContextMenu(for:row:content:), whose rows are TreeRows; this one acts on no items"
@@ -111,7 +111,7 @@ extension ListMenuTarget {
         guard let kind = ListKind(of: list) else {
             return "a list's context menu needs a GtkListView, GtkGridView, GtkColumnView or GtkListBox, not a \(typeName); it acts on no items"
         }
-        if let selection, gmk_is_list_model(selection.gpointer) == 0 {
+        if let selection, gmk_is_list_model(selection.unsafePointer.gpointer) == 0 {
             return "the selection given for a \(typeName)'s context menu is no GListModel; it acts on no items"
         }
         if kind == .listBox, selection == nil {

@@ -55,7 +55,7 @@ public struct ScrollingMenuList<Data: RandomAccessCollection, ID: Hashable>: Men
     package let list: ForEach<Data, ID, any MenuContent>
     package let style: MenuListStyle
 
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         guard case .scrolling(let visibleRows) = style.kind else {
             list.resolve(at: identity, into: &nodes)
             return

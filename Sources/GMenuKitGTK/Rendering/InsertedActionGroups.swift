@@ -12,7 +12,8 @@ import GMenuKitBuilder
 /// its actions too: a target of the wrong type is an error naming both types.
 ///
 /// ```swift
-/// InsertedActionGroups.insert(documentActions, prefix: "doc", on: documentView)
+/// let documentActions = g_simple_action_group_new()!
+/// InsertedActionGroups.insert(GActionGroupHandle(documentActions), prefix: "doc", on: documentView)
 /// // A menu of a button inside documentView: "doc.zoom" is checked against the group.
 /// ```
 @MainActor
@@ -20,10 +21,10 @@ public enum InsertedActionGroups {
     /// `gtk_widget_insert_action_group(widget, prefix, group)`, noted on the widget for
     /// GMenuKit's check; `nil` removes the group, as in GTK. The widget keeps the note (and a
     /// reference to the group) until it is finalized or the group is removed.
-    public static func insert(_ group: OpaquePointer?, prefix: String, on widget: UnsafeMutablePointer<GtkWidget>) {
-        gtk_widget_insert_action_group(widget, prefix, group)
+    public static func insert(_ group: GActionGroupHandle?, prefix: String, on widget: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_insert_action_group(widget, prefix, group?.unsafePointer)
         let groups = InsertedGroups.of(widget, creating: group != nil)
-        if let group { groups?.set(group, prefix: prefix) } else { groups?.remove(prefix: prefix) }
+        if let group { groups?.set(group.unsafePointer, prefix: prefix) } else { groups?.remove(prefix: prefix) }
     }
 
     /// The groups noted on `widget` and its ancestors by prefix, the nearest of each prefix,

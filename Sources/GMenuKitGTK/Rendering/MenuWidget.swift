@@ -31,7 +31,7 @@ public struct MenuWidget: MenuContent {
         self.make = make
     }
 
-    public func resolve(at identity: MenuIdentity, into nodes: inout [MenuNode]) {
+    public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         nodes.append(MenuNode(identity: identity.appending("widget:" + id), title: label,
                               kind: .widget(MenuWidgetFactory(id: id) { UnsafeMutableRawPointer(make()) })))
     }

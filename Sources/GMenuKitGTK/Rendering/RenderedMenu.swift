@@ -167,7 +167,7 @@ public final class RenderedMenu {
     public var menuModel: UnsafeMutablePointer<GMenuModel> { root.model }
 
     /// The actions the menu's items use, to insert under ``actionPrefix``.
-    public var actionGroup: OpaquePointer { actions.actionGroup }
+    public var actionGroup: GActionGroupHandle { GActionGroupHandle(unsafe: actions.actionGroup) }
 
     /// The name of the action an item of the last render uses in ``actionGroup`` (without the
     /// prefix), for items with an action of their own; nil for others.
@@ -179,7 +179,7 @@ public final class RenderedMenu {
     /// popovers parented to it, and makes the shortcuts the menu shows work anywhere in
     /// `widget`'s window.
     public func insertActionGroup(into widget: UnsafeMutablePointer<GtkWidget>) {
-        gtk_widget_insert_action_group(widget, actionPrefix, actionGroup)
+        gtk_widget_insert_action_group(widget, actionPrefix, actions.actionGroup)
         shortcuts.attach(to: widget)
         actionsWidget = WeakObjectPointer(widget)
         Self.installedMenus.removeAll { $0.menu == nil || $0.menu === self }
@@ -234,7 +234,7 @@ public final class RenderedMenu {
             return
         }
         rowHosts.removeAll { !$0.isAlive }
-        let host = CustomRowHost(menuWidget, actions: actionGroup)
+        let host = CustomRowHost(menuWidget, actions: actions.actionGroup)
         rowHosts.append(host)
         if isPresented {
             host.fill(Array(root.customRows.rows.keys), from: root.customRows)

@@ -93,8 +93,8 @@ final class AppHelperTests: GtkTestCase {
                 let token = Token()
                 weakToken = token
                 onSignal(button, .toggled) { _ in _ = token; clicks += 1 }
-                onNotify(button.gpointer, "label") { notified += 1 }
-                gtk_toggle_button_set_active(cast(button.gpointer, to: GtkToggleButton.self), 1)
+                onNotify(button, "label") { notified += 1 }
+                gtk_toggle_button_set_active(cast(button, to: GtkToggleButton.self), 1)
                 gtk_button_set_label(gmk_button(button.gpointer), "Pressed")
                 g_object_unref(button.gpointer)
             }

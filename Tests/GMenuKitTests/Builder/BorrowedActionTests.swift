@@ -245,7 +245,7 @@ final class InsertedActionGroupTypeTests: GtkTestCase {
             let button = gtk_menu_button_new()!
             gtk_box_append(gmk_box(box), button)
             gtk_window_set_child(gmk_window(window), box)
-            InsertedActionGroups.insert(gmk_action_group(group.gpointer), prefix: "doc", on: box)
+            InsertedActionGroups.insert(GActionGroupHandle(group), prefix: "doc", on: box)
             g_object_unref(group.gpointer)
             rendered.attach(toMenuButton: button)
             gtk_window_present(gmk_window(window))

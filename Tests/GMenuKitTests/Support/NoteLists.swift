@@ -84,7 +84,7 @@ struct NoteList {
     }
 
     /// The model a list box's context menu is given: the store it is bound to.
-    var menuModel: OpaquePointer? { kind == .listBox ? store : nil }
+    var menuModel: GListModelHandle? { kind == .listBox ? GListModelHandle(unsafe: store) : nil }
 
     /// The note's title of a model item.
     static func title(_ item: UnsafeMutablePointer<GObject>) -> String {

@@ -45,7 +45,7 @@ extension ObjectCensus {
         } else {
             watch(UnsafeMutableRawPointer(rendered.menuModel))
         }
-        let group = rendered.actionGroup
+        let group = rendered.actionGroup.unsafePointer
         watch(UnsafeMutableRawPointer(group))
         for name in actionNames(of: group) {
             if let action = g_action_map_lookup_action(gmk_action_map(UnsafeMutableRawPointer(group)), name) {

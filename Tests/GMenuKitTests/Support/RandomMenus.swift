@@ -712,7 +712,7 @@ struct NormalizedRendering: Equatable {
         items = normalize(MenuModelReader.read(rendered.menuModel))
         actionNames = names
         customSlots = slots
-        let group = rendered.actionGroup
+        let group = rendered.actionGroup.unsafePointer
         referencedActions = names.map { ActionDescription.of(group, $0) }
         unreferencedActions = GMenuKit.actionNames(of: group).filter { order[$0] == nil }
             .compactMap { ActionDescription.of(group, $0) }

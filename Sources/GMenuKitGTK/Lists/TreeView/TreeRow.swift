@@ -38,7 +38,7 @@ public final class TreeRow: Hashable {
     }
 
     /// The `GtkTreeModel` the row belongs to (the reference holds it).
-    public var model: OpaquePointer { gmk_tree_row_reference_model(reference) }
+    public var model: GtkTreeModelHandle { GtkTreeModelHandle(unsafe: gmk_tree_row_reference_model(reference)) }
 
     /// The same row of the same model, where both stand now (rows that left the model are
     /// equal only to themselves).
