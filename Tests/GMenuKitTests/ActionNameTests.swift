@@ -20,7 +20,7 @@ final class ActionNameTests: GtkTestCase {
             XCTAssertEqual(actions.count, 6)
             for action in actions {
                 XCTAssertTrue(g_action_name_is_valid(String(action.dropFirst("menu.".count))) != 0, action)
-                XCTAssertTrue(g_action_group_has_action(rendered.actionGroup, String(action.dropFirst(5))) != 0, action)
+                XCTAssertTrue(g_action_group_has_action(rendered.actionGroup.unsafePointer, String(action.dropFirst(5))) != 0, action)
             }
         }
     }

@@ -30,9 +30,10 @@ extension GtkCheckButton: GObjectType { public static var gType: GType { gtk_che
 public func cast<Object: GObjectType, T: GObjectType>(
     _ object: UnsafeMutablePointer<Object>?, to type: T.Type
 ) -> UnsafeMutablePointer<T>? {
-    guard let object = object.map(UnsafeMutableRawPointer.init),
-          g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), T.gType) != 0 else { return nil }
-    return object.assumingMemoryBound(to: T.self)
+    guard let object else { return nil }
+    let instance = UnsafeMutableRawPointer(object)
+    guard g_type_check_instance_is_a(instance.assumingMemoryBound(to: GTypeInstance.self), T.gType) != 0 else { return nil }
+    return instance.assumingMemoryBound(to: T.self)
 }
 
 /// The objects of a GtkBuilder interface (a `.ui` file, a resource or a string), by id, with
