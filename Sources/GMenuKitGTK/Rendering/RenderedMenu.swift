@@ -386,7 +386,7 @@ public final class RenderedMenu {
 
     /// The incremental render of one list: false when the whole menu must be rendered instead.
     private func renderChanges(of elements: DeferredElements, dataChanged: Bool) -> Bool {
-        guard elements.isIncremental, let level = elements.level as? MenuLevel, level.holds(elements) else { return false }
+        guard elements.isIncremental, let level = MenuLevel.holding(elements), level.holds(elements) else { return false }
         let found: (ElementChanges, MenuPlanner.PlannedElements?)? = graph.listUpdate(of: elements.deferral) {
             guard let changes = dataChanged ? elements.readChanges() : elements.readElementChanges() else { return (nil, []) }
             // An emptied list may leave a section or menu empty: the whole menu says so.
@@ -400,7 +400,7 @@ public final class RenderedMenu {
         guard let planned else { return false }
         let changedItems = planned.items.prefix(changes.changed.count)
         let insertedItems = planned.items.suffix(changes.inserted.count)
-        let base = elements.firstPosition
+        let base = elements.placement.firstPosition
 
         // What the items of the removed and changed elements were, and what the new ones are.
         var oldIdentities: [MenuIdentity] = []
