@@ -55,6 +55,8 @@ let package = Package(
         .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures", "DocumentationExamples", "MenuLint", "NotepadApp", "CTreeViewFixtures"]),
         // Random misuse of the public API alone, for a fixed number of iterations.
         .testTarget(name: "GMenuKitAbuseTests", dependencies: ["GMenuKit", "CGtk"]),
+        // The pure layer alone: no GTK, no display.
+        .testTarget(name: "GMenuKitCoreTests", dependencies: ["GMenuKitCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
