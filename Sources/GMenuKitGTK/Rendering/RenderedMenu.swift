@@ -59,6 +59,8 @@ public final class RenderedMenu {
     private let content: @MainActor () -> [MenuNode]
     /// What the menu shows in GTK, and the full and per-list renders that bring it to the content.
     let renderPass = MenuRenderPass()
+    private var root: MenuLevel { renderPass.root }
+    private var actions: MenuActionGroup { renderPass.actions }
     /// The tasks of async actions that run now, by item.
     package let asyncActions = AsyncActionRuns()
     private let scheduler = RefreshScheduler()
@@ -116,7 +118,7 @@ public final class RenderedMenu {
                 message: "'\(actionPrefix)' cannot be an action prefix (letters, digits and '-' only); \"menu\" is used")])
         }
         scheduler.menu = self
-        asyncActions.setActionEnabled = { [weak self] name, enabled in self?.renderPass.actions.setEnabled(name, enabled) }
+        asyncActions.setActionEnabled = { [weak self] name, enabled in self?.actions.setEnabled(name, enabled) }
         confirmDestructiveAction = { [weak self] request, proceed in
             ConfirmationDialog.present(request, over: self?.actionsWidget?.object) { if $0 { proceed() } }
         }
@@ -138,10 +140,10 @@ public final class RenderedMenu {
     }
 
     /// The rendered menu; it stays the same object for the life of this rendered menu.
-    public var menuModel: UnsafeMutablePointer<GMenuModel> { renderPass.root.model }
+    public var menuModel: UnsafeMutablePointer<GMenuModel> { root.model }
 
     /// The actions the menu's items use, to insert under ``actionPrefix``.
-    public var actionGroup: OpaquePointer { renderPass.actions.actionGroup }
+    public var actionGroup: OpaquePointer { actions.actionGroup }
 
     /// The name of the action an item of the last render uses in ``actionGroup`` (without the
     /// prefix), for items with an action of their own; nil for others.
@@ -209,8 +211,7 @@ public final class RenderedMenu {
         let host = CustomRowHost(menuWidget, actions: actionGroup)
         renderPass.addRowHost(host)
         if isPresented {
-            let rows = renderPass.root.customRows
-            host.fill(Array(rows.rows.keys), from: rows)
+            host.fill(Array(root.customRows.rows.keys), from: root.customRows)
         } else {
             // The items that need rows are replaced by ones with slots, which the new host fills.
             isPresented = true
