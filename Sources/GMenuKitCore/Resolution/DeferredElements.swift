@@ -80,7 +80,7 @@ package class DeferredElements {
     package var scope: MenuPlanner.Scope?
 
     /// Noted while applying, by the level that holds the elements' items: where they stand.
-    package var placement = ListItemsPlacement()
+    package final var placement = ListItemsPlacement()
     /// How many elements the list had when last read.
     package private(set) var count = 0
     /// Elements whose content read state that changed, noted by their observations on
