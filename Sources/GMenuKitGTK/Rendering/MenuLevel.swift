@@ -59,8 +59,8 @@ package final class MenuLevel: ListPlacement {
     package func apply(_ items: [PlannedItem]) {
         if let list = items.first?.kept {
             // A list kept as it stands: nothing to do where it stands, else its items as they were.
-            if list.level === self && holdsWholly(list) { return }
-            return apply(list.keptItems ?? (list.level as? MenuLevel)?.plannedItems(of: list) ?? [])
+            if list.placement.level === self && holdsWholly(list) { return }
+            return apply(list.keptItems ?? Self.holding(list)?.plannedItems(of: list) ?? [])
         }
         if entries.isEmpty {
             // A new level, or one that was empty: nothing to compare.
@@ -104,8 +104,8 @@ package final class MenuLevel: ListPlacement {
     package func prune(_ items: [PlannedItem]) {
         guard !entries.isEmpty else { return }
         if let list = items.first?.kept {
-            if list.level === self && holdsWholly(list) { return }
-            return prune(list.keptItems ?? (list.level as? MenuLevel)?.plannedItems(of: list) ?? [])
+            if list.placement.level === self && holdsWholly(list) { return }
+            return prune(list.keptItems ?? Self.holding(list)?.plannedItems(of: list) ?? [])
         }
         let sameOrder = items.count == entries.count && zip(items, entries).allSatisfy { $0.identity == $1.identity }
         var planned: [MenuIdentity: PlannedItem] = [:]
@@ -167,29 +167,33 @@ package final class MenuLevel: ListPlacement {
         let elements = origin?.elements
         entries[position].elements = elements
         guard let elements, origin?.index == 0 else { return }
-        elements.level = self
-        elements.firstPosition = position
+        elements.placement = ListItemsPlacement(level: self, firstPosition: position)
     }
 
     // MARK: One list's elements
 
+    /// The level where `elements` noted its items, if it is one.
+    package static func holding(_ elements: DeferredElements) -> MenuLevel? {
+        elements.placement.level as? MenuLevel
+    }
+
     /// Whether the items of `elements` still stand where it noted them.
     package func holds(_ elements: DeferredElements) -> Bool {
-        let first = elements.firstPosition, last = first + elements.count - 1
+        let first = elements.placement.firstPosition, last = first + elements.count - 1
         return elements.count > 0 && last < entries.count
             && entries[first].elements === elements && entries[last].elements === elements
     }
 
     /// Whether the items of `elements` are all this level has.
     package func holdsWholly(_ elements: DeferredElements) -> Bool {
-        elements.firstPosition == 0 && elements.count == entries.count && holds(elements)
+        elements.placement.firstPosition == 0 && elements.count == entries.count && holds(elements)
     }
 
     /// The items of `elements` as they stand, as planned items (a kept list's items are buttons:
     /// no linked levels).
     package func plannedItems(of elements: DeferredElements) -> [PlannedItem] {
         guard holds(elements) else { return [] }
-        let first = elements.firstPosition
+        let first = elements.placement.firstPosition
         return (0..<elements.count).map { index in
             let entry = entries[first + index]
             return PlannedItem(identity: entry.identity, attributes: entry.attributes, link: nil,

@@ -1,0 +1,99 @@
+/// The lists of one full render of a rendered menu. While it resolves, a `ForEach` stands as
+/// one ``DeferredElements`` node (made by the ``RenderGraph``), which the planner expands
+/// later, outside the observation of the content around it. Swift's observation merges what an
+/// inner tracking reads into the outer one, so a list resolved inside its menu's tracking would
+/// make every change to the list a change to the whole menu.
+@MainActor
+package final class ElementDeferral {
+    /// False once a later full render has replaced the lists this one made.
+    package private(set) var isCurrent = true
+    /// The lists this render made. The observations hold their lists weakly (an observed model
+    /// would otherwise keep its lists, and through their data closures itself, alive), so the
+    /// render keeps them, until it is replaced.
+    private var lists: [DeferredElements] = []
+    /// Ends this render's observations, of the content and of the lists, once it is replaced.
+    package let retirement = ObservationRetirement()
+    /// The lists whose data, or whose elements observed together, read observable state in this
+    /// render, and in the one before: only their trackings join the retirement. Joining makes a
+    /// tracking of a reading that touched nothing observable (a section's own array) a real
+    /// one, which costs an installation per list; such a list that starts to read observables
+    /// leaves one tracking unretired, which goes at the next change.
+    private var dataReaders: Set<MenuIdentity> = []
+    private var elementReaders: Set<MenuIdentity> = []
+    private var earlierDataReaders: Set<MenuIdentity> = []
+    private var earlierElementReaders: Set<MenuIdentity> = []
+    /// Called, on whatever thread changed it, when the data a list read changes.
+    package let dataChanged: @Sendable (DeferredElements) -> Void
+    /// Called, on whatever thread changed it, when state that elements' content read changes
+    /// (once until the list reads its noted elements again).
+    package let elementsChanged: @Sendable (DeferredElements) -> Void
+
+    package init(dataChanged: @escaping @Sendable (DeferredElements) -> Void,
+         elementsChanged: @escaping @Sendable (DeferredElements) -> Void) {
+        self.dataChanged = dataChanged
+        self.elementsChanged = elementsChanged
+    }
+
+    /// The rendered menu's graph: an element a kept list runs the action of is resolved in it,
+    /// with the state its content keeps.
+    package weak var graph: RenderGraph?
+    /// The lists of the render before that a list of this one may keep (``keptList(for:)``),
+    /// by identity: those whose every element made one item that can be kept, planned alone.
+    private var previousLists: [MenuIdentity: DeferredElements] = [:]
+
+    func keep(_ list: DeferredElements) { lists.append(list) }
+
+    /// Takes over what the render before knew about which lists read observable state.
+    package func follow(_ earlier: ElementDeferral) {
+        // A list that joined is noted again (its reading touched the retirement): no union.
+        earlierDataReaders = earlier.dataReaders
+        earlierElementReaders = earlier.elementReaders
+    }
+
+    func dataWasObserved(_ list: MenuIdentity) -> Bool {
+        earlierDataReaders.contains(list) || dataReaders.contains(list)
+    }
+
+    func elementsWereObserved(_ list: MenuIdentity) -> Bool {
+        earlierElementReaders.contains(list) || elementReaders.contains(list)
+    }
+
+    func noteDataObserved(_ list: MenuIdentity) { dataReaders.insert(list) }
+    func noteElementsObserved(_ list: MenuIdentity) { elementReaders.insert(list) }
+
+    /// Whether this render's lists note what a later render compares to keep their items: not
+    /// in a menu's first render, which most menus never follow with another (noting costs
+    /// about 5% of a render of a menu of lists). A menu refreshed again and again keeps its
+    /// lists from its third render on.
+    package private(set) var notesKeptItems = false
+
+    /// Takes over, from the render this one replaces, the lists a later plan may keep.
+    package func inherit(from previous: ElementDeferral?) {
+        guard let previous else { return }
+        notesKeptItems = true
+        for list in previous.lists where list.keptSignatures != nil && list.isIncremental && list.deferral === previous {
+            previousLists[list.identity] = list
+        }
+    }
+
+    /// The last render's list that `list` (made by this render, not yet expanded) goes on as:
+    /// same identity and types. It reads through `list`'s `ForEach` from now on, belongs to
+    /// this render, and is noted as what `list` stands for (``DeferredElements/keptAs``).
+    /// Whether its items can be kept, its elements resolved again tell (``MenuPlanner``).
+    package func keptList(for list: DeferredElements) -> DeferredElements? {
+        guard let old = previousLists.removeValue(forKey: list.identity), list.takeOver(old) else { return nil }
+        old.deferral = self
+        old.nestingDepth = list.nestingDepth
+        list.keptAs = old
+        keep(old)
+        return old
+    }
+
+    /// Stops this render's lists from updating themselves, and lets go of them.
+    package func retire() {
+        isCurrent = false
+        lists = []
+        previousLists = [:]
+        retirement.retire()
+    }
+}

@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Removals, insertions and changes that turn an old array of elements into a new one, found by
+/// walking both in order: a pure comparison of values, which a list
+/// (``ForEachElements/readChanges()``) resolves into nodes.
+///
+/// Runs of elements whose bytes did not change (the same array storage, the same string,
+/// the same object) are skipped with `memcmp`: such an element is equal to what it was and
+/// has the same id. Only the elements around a difference have their ids read and `==`
+/// called, so a change in a list of thousands costs little more than in a list of ten.
+/// An element that moved is one removal and one insertion (``containsMoves``).
+package struct ElementDifference: Equatable, Sendable {
+    /// An element that stayed but changed: where it stands now, and where it stood.
+    package struct Change: Equatable, Sendable {
+        package var index: Int
+        package var oldIndex: Int
+
+        package init(index: Int, oldIndex: Int) {
+            self.index = index
+            self.oldIndex = oldIndex
+        }
+    }
+
+    /// Old indices of the elements that went, ascending.
+    package var removed: [Int] = []
+    /// Elements that stayed (the same id) but are not equal to what they were, in order.
+    package var changed: [Change] = []
+    /// New indices of the elements that came, ascending.
+    package var inserted: [Int] = []
+    /// New indices of elements equal to what they were, but no longer byte for byte the same
+    /// (a value rebuilt with the same contents): nothing to render, the list just takes them over.
+    package var rebuilt: [Int] = []
+    /// Whether an id both went and came: an element that moved.
+    package var containsMoves = false
+
+    /// Whether nothing went, came or changed (elements may have been rebuilt).
+    package var isEmpty: Bool { removed.isEmpty && changed.isEmpty && inserted.isEmpty }
+
+    package init(removed: [Int] = [], changed: [Change] = [], inserted: [Int] = [], rebuilt: [Int] = [],
+                 containsMoves: Bool = false) {
+        self.removed = removed
+        self.changed = changed
+        self.inserted = inserted
+        self.rebuilt = rebuilt
+        self.containsMoves = containsMoves
+    }
+
+    /// Compares `old` with `new`, reading ids with `id` and comparing elements of the same id
+    /// with `areEqual`. Nil for lists too different to walk cheaply.
+    package init?<Element, ID: Hashable>(
+        from old: [Element], to new: [Element], id: (Element) -> ID, areEqual: (Element, Element) -> Bool
+    ) {
+        var oldOffset = 0, newOffset = 0
+        // Looking ahead for an element costs at most this many comparisons in all.
+        var budget = 4 * (old.count + new.count) + 1_000
+        while oldOffset < old.count || newOffset < new.count {
+            if oldOffset == old.count {
+                inserted.append(newOffset)
+                newOffset += 1
+                continue
+            }
+            if newOffset == new.count {
+                removed.append(oldOffset)
+                oldOffset += 1
+                continue
+            }
+            let unchanged = Self.identicalRun(old, from: oldOffset, new, from: newOffset)
+            if unchanged > 0 {
+                oldOffset += unchanged
+                newOffset += unchanged
+                continue
+            }
+            let newID = id(new[newOffset])
+            if id(old[oldOffset]) == newID {
+                if areEqual(old[oldOffset], new[newOffset]) {
+                    rebuilt.append(newOffset)
+                } else {
+                    changed.append(Change(index: newOffset, oldIndex: oldOffset))
+                }
+                oldOffset += 1
+                newOffset += 1
+                continue
+            }
+            // Does the new element come later in the old list? Then the ones before it went.
+            var ahead = oldOffset + 1
+            while ahead < old.count && id(old[ahead]) != newID { ahead += 1 }
+            budget -= ahead - oldOffset
+            guard budget > 0 else { return nil }
+            if ahead < old.count {
+                removed.append(contentsOf: oldOffset..<ahead)
+                oldOffset = ahead
+            } else {
+                inserted.append(newOffset)
+                newOffset += 1
+            }
+        }
+        if !removed.isEmpty && !inserted.isEmpty {
+            let insertedIDs = Set(inserted.map { id(new[$0]) })
+            containsMoves = removed.contains { insertedIDs.contains(id(old[$0])) }
+        }
+    }
+
+    /// How many elements from the given offsets on are byte for byte the same in both lists.
+    package static func identicalRun<Element>(_ old: [Element], from oldOffset: Int, _ new: [Element], from newOffset: Int) -> Int {
+        let stride = MemoryLayout<Element>.stride
+        let available = min(old.count - oldOffset, new.count - newOffset)
+        guard stride > 0 else { return available }
+        return old.withUnsafeBytes { oldBytes in
+            new.withUnsafeBytes { newBytes in
+                let oldStart = oldBytes.baseAddress! + oldOffset * stride
+                let newStart = newBytes.baseAddress! + newOffset * stride
+                // Whole blocks first, then element by element inside the block that differs.
+                let block = 64
+                var run = 0
+                while run + block <= available && memcmp(oldStart + run * stride, newStart + run * stride, block * stride) == 0 {
+                    run += block
+                }
+                while run < available && memcmp(oldStart + run * stride, newStart + run * stride, stride) == 0 {
+                    run += 1
+                }
+                return run
+            }
+        }
+    }
+}
+
+/// `==` for a type that turns out to be `Equatable`, found once per list rather than per element;
+/// for other classes, identity: what an object's content reads, its element's observation follows.
+package func equality<Element>(of type: Element.Type) -> ((Element, Element) -> Bool)? {
+    if let equatable = type as? any Equatable.Type {
+        func make<E: Equatable>(_: E.Type) -> Any { { (a: E, b: E) in a == b } }
+        return make(equatable) as? (Element, Element) -> Bool
+    }
+    guard type is AnyClass else { return nil }
+    return { $0 as AnyObject === $1 as AnyObject }
+}

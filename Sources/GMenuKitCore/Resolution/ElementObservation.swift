@@ -1,0 +1,86 @@
+import Observation
+import Synchronization
+
+/// An element whose content read state that changed: where it stood then, and its id; no id
+/// for state that the content of elements observed together read.
+/// Made on the main thread, read there; only carried across by the observation.
+package struct ElementNote: @unchecked Sendable {
+    package let hint: Int
+    package let id: AnyHashable?
+    /// The element itself, where elements are objects: tells one whose id changed with it from
+    /// one that went.
+    package var object: ObjectIdentifier? = nil
+}
+
+/// How a list observes what it reads: its data under one observation, its elements' content
+/// under another (or one per element, where elements are objects). Each observation belongs to
+/// the render whose lists these are, and is retired with it.
+extension DeferredElements {
+    /// Arms the observation of the list's data, and reads it.
+    func observingData<T>(_ read: @MainActor () -> T) -> T {
+        let retirement = deferral.retirement
+        let joins = deferral.dataWasObserved(identity)
+        // Only the latest reading's observation updates the list: a kept list reads its data
+        // again at every full render (the earlier readings' observations are retired with
+        // their render; this also covers one not retired, see ``ElementDeferral/follow(_:)``).
+        let reading = dataReadings.add(1, ordering: .relaxed).newValue
+        return withObservationTracking({
+            if joins { retirement.enroll() }
+            return read()
+        }, onChange: dataChangeHandler(reading: reading))
+    }
+
+    /// Resolves elements' content, observed together unless each element is observed alone.
+    func observingElements<T>(_ resolve: @MainActor () -> T) -> T {
+        guard !observesEachElement else { return resolve() }
+        let retirement = deferral.retirement
+        let joins = deferral.elementsWereObserved(identity)
+        return withObservationTracking({
+            if joins { retirement.enroll() }
+            return resolve()
+        }, onChange: noteChange(ElementNote(hint: 0, id: nil), observedTogether: true))
+    }
+
+    /// Resolves one element's content, under an observation of its own if elements are observed
+    /// alone. The note is made only when the content read observable state, so an element that
+    /// reads none costs nothing more.
+    func observingElement<T>(
+        at index: Int, id: @autoclosure () -> AnyHashable, object: @autoclosure () -> AnyObject,
+        _ resolve: @MainActor () -> T
+    ) -> T {
+        guard observesEachElement else { return resolve() }
+        let retirement = deferral.retirement
+        return withObservationTracking({
+            retirement.enroll()
+            return resolve()
+        }, onChange: noteChange(ElementNote(hint: index, id: id(), object: ObjectIdentifier(object()))))
+    }
+
+    /// The change handler of the list's data; made only when the reading touched observable
+    /// state (Observation asks for it only then), which is noted for the next render.
+    private func dataChangeHandler(reading: Int) -> @Sendable () -> Void {
+        let deferral = deferral
+        let retirement = deferral.retirement
+        deferral.noteDataObserved(identity)
+        return { [weak self] in
+            ObservationRetirement.noteChange()
+            guard let self, !retirement.isRetired, self.dataReadings.load(ordering: .relaxed) == reading else { return }
+            deferral.dataChanged(self)
+        }
+    }
+
+    private func noteChange(_ note: ElementNote, observedTogether: Bool = false) -> @Sendable () -> Void {
+        let deferral = deferral
+        if observedTogether { deferral.noteElementsObserved(identity) }
+        let retirement = deferral.retirement
+        return { [weak self] in
+            ObservationRetirement.noteChange()
+            guard let self, !retirement.isRetired else { return }
+            let isFirst = changedElements.withLock { notes in
+                notes.append(note)
+                return notes.count == 1
+            }
+            if isFirst { deferral.elementsChanged(self) }
+        }
+    }
+}

@@ -1,0 +1,243 @@
+/// A `ForEach`'s deferred elements, with their types.
+@MainActor
+package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: DeferredElements {
+    /// The `ForEach` of the render that made the list, or of the last render that took it over.
+    private var forEach: ForEach<Data, ID, any MenuContent>
+    /// The elements as last read. Once the list has changed, an array of the list's own (see
+    /// ``keep(_:after:)``); until then it may share the model's storage.
+    private var elements: [Data.Element]? {
+        didSet { elementsByTarget = nil }
+    }
+    /// Where each element stands, by its identity; made at the first activation of a kept
+    /// item after the elements changed.
+    private var elementsByTarget: [String: Int]?
+    /// Their ids, gathered when elements are first inserted and kept from then on: an inserted
+    /// id already in the list is a clash that only the whole menu plans and reports.
+    private var ids: Set<ID>?
+    private let areEqual: ((Data.Element, Data.Element) -> Bool)?
+
+    package init(_ forEach: ForEach<Data, ID, any MenuContent>, identity: MenuIdentity, deferral: ElementDeferral) {
+        self.forEach = forEach
+        areEqual = equality(of: Data.Element.self)
+        // An observation per element costs an installation with every observable it read,
+        // per element; it pays where the elements are the observables.
+        super.init(identity: identity, deferral: deferral, observesEachElement: Data.Element.self is AnyClass)
+    }
+
+    package override var skipsEqualElements: Bool { forEach.skipsEqualElements && areEqual != nil && !observesEachElement }
+
+    package override func isUnchangedSinceLastRead() -> Bool {
+        guard skipsEqualElements, let old = elements, let areEqual else { return false }
+        let data = observingData { Array(forEach.data()) }
+        guard data.count == old.count else { return false }
+        for index in data.indices where !areEqual(data[index], old[index]) { return false }
+        return true
+    }
+
+    override func takeOver(_ old: DeferredElements) -> Bool {
+        guard let old = old as? ForEachElements<Data, ID> else { return false }
+        old.forEach = forEach
+        old.modifiers = modifiers
+        return true
+    }
+
+    package override func performKept(target: String) -> Bool {
+        guard let kept = elements, let graph = deferral.graph else { return false }
+        if elementsByTarget == nil {
+            var byIdentity: [String: Int] = [:]
+            byIdentity.reserveCapacity(kept.count)
+            for (index, element) in kept.enumerated() {
+                byIdentity[identity.appending(element: forEach.elementID(element)).path] = index
+            }
+            elementsByTarget = byIdentity
+        }
+        // The item's identity is its element's, or lies inside it (a position in the content).
+        let utf8 = target.utf8
+        var found: Int?
+        for position in utf8.indices where utf8[position] == UInt8(ascii: "/") {
+            if let index = elementsByTarget?[String(target[..<position])] {
+                found = index
+                break
+            }
+        }
+        guard let index = found ?? elementsByTarget?[target] else { return false }
+        let element = kept[index]
+        var nodes: [MenuNode] = []
+        // In the graph, so content with state of its own finds its state; no observation.
+        graph.readAgain {
+            MenuNesting.resolving(atDepth: nestingDepth) {
+                forEach.resolve(element, id: forEach.elementID(element), at: identity, into: &nodes)
+            }
+        }
+        guard nodes.count == 1 else { return false }
+        for modify in modifiers { modify(&nodes[0]) }
+        guard nodes[0].identity.path == target, case .button(.perform(let perform)) = nodes[0].kind else { return false }
+        perform()
+        return true
+    }
+
+    package override func expand() -> [MenuNode] {
+        resetNotes()
+        ids = nil
+        let data = observingData { Array(forEach.data()) }
+        elements = data
+        setCount(data.count)
+        keptSignatures?.reserveCapacity(data.count)
+        var nodes: [MenuNode] = []
+        nodes.reserveCapacity(data.count)
+        observingElements {
+            var index = 0
+            for element in data {
+                let start = nodes.count
+                let id = forEach.elementID(element)
+                observingElement(at: index, id: AnyHashable(id), object: element as AnyObject) {
+                    MenuNesting.resolving(atDepth: nestingDepth) {
+                        forEach.resolve(element, id: id, at: identity, into: &nodes)
+                    }
+                }
+                finish(&nodes, from: start, element: index)
+                index += 1
+            }
+        }
+        return nodes
+    }
+
+    package override func readChanges() -> ElementChanges? {
+        let newData = observingData { Array(forEach.data()) }
+        guard isIncremental, let areEqual, let oldData = elements else { return nil }
+        // An id both removed and inserted moved: its items would need the whole menu planned.
+        guard let difference = ElementDifference(from: oldData, to: newData, id: forEach.elementID, areEqual: areEqual),
+              !difference.containsMoves, takeIDs(of: difference, from: oldData, to: newData)
+        else { return nil }
+        var changes = ElementChanges()
+        changes.resolvedScopes = difference.removed.map { identity.appending(element: forEach.elementID(oldData[$0])) }
+            + difference.changed.map { identity.appending(element: forEach.elementID(newData[$0.index])) }
+        keep(newData, after: difference)
+        setCount(newData.count)
+        changes.removed = difference.removed
+        changes.changed.reserveCapacity(difference.changed.count)
+        changes.inserted.reserveCapacity(difference.inserted.count)
+        let resolved: Bool = observingElements {
+            for change in difference.changed {
+                guard let made = node(at: change.index, of: newData) else { return false }
+                changes.changed.append((change.index, change.oldIndex, made))
+            }
+            for index in difference.inserted {
+                guard let made = node(at: index, of: newData) else { return false }
+                changes.inserted.append((index, made))
+            }
+            return true
+        }
+        return resolved ? changes : nil
+    }
+
+    package override func readElementChanges() -> ElementChanges? {
+        let notes = changedElements.withLock { notes in
+            defer { notes = [] }
+            return notes
+        }
+        guard isIncremental, let kept = elements else { return nil }
+        // State that elements observed together read, or that most elements read (a setting
+        // beside the list): one plan of the whole menu.
+        guard notes.count <= max(16, kept.count / 4), !notes.contains(where: { $0.id == nil }) else { return nil }
+        var indices = Set<Int>()
+        for note in notes {
+            if let index = index(of: note, in: kept) {
+                indices.insert(index)
+            } else if let object = note.object, kept.contains(where: { ObjectIdentifier($0 as AnyObject) == object }) {
+                // Still there under another id: one read from the object that changed. The
+                // whole menu is planned, as for a list whose ids changed.
+                return nil
+            }  // else the element went: nothing to show.
+        }
+        var changes = ElementChanges()
+        for index in indices.sorted() {
+            guard let made = node(at: index, of: kept) else { return nil }
+            changes.changed.append((index, index, made))
+            changes.resolvedScopes.append(identity.appending(element: forEach.elementID(kept[index])))
+        }
+        return changes
+    }
+
+    /// Where the noted element stands now: where it stood, unless the list changed since;
+    /// nil if it went.
+    private func index(of note: ElementNote, in kept: [Data.Element]) -> Int? {
+        guard let id = note.id?.base as? ID else { return nil }
+        if note.hint < kept.count && forEach.elementID(kept[note.hint]) == id { return note.hint }
+        return kept.firstIndex { forEach.elementID($0) == id }
+    }
+
+    /// Brings the set of ids up to the new list; false when an inserted id is already in it.
+    private func takeIDs(of changes: ElementDifference, from old: [Data.Element], to new: [Data.Element]) -> Bool {
+        guard ids != nil || !changes.inserted.isEmpty else { return true }
+        let id = forEach.elementID
+        var known = ids ?? Set(old.lazy.map(id))
+        ids = nil
+        for index in changes.removed { known.remove(id(old[index])) }
+        for index in changes.inserted {
+            guard known.insert(id(new[index])).inserted else { return false }
+        }
+        ids = known
+        return true
+    }
+
+    /// Makes the kept elements byte for byte those of `new` by editing the kept array, not by
+    /// taking `new`'s: an array that shared the model's storage would make the model's next
+    /// write copy the whole list (with a retain for every element), so every change would cost
+    /// in proportion to the list. Once the model has copied away from the array kept at first,
+    /// that array is the list's own and is edited in place: the removed elements go, the
+    /// inserted ones come (neighbours at once), and the changed and rebuilt ones are taken
+    /// over; the others are the same bytes already. Each element's own storage stays shared
+    /// with the model, so that a change inside one (a title in a section's items) still makes
+    /// its bytes differ.
+    private func keep(_ new: [Data.Element], after changes: ElementDifference) {
+        guard var kept = elements, !(changes.isEmpty && changes.rebuilt.isEmpty) else {
+            elements = elements ?? new
+            return
+        }
+        elements = nil
+        var next = changes.removed.count - 1
+        while next >= 0 {
+            let last = changes.removed[next]
+            var first = last
+            next -= 1
+            while next >= 0 && changes.removed[next] == first - 1 {
+                first -= 1
+                next -= 1
+            }
+            kept.removeSubrange(first...last)
+        }
+        next = 0
+        while next < changes.inserted.count {
+            let first = changes.inserted[next]
+            var end = first + 1
+            next += 1
+            while next < changes.inserted.count && changes.inserted[next] == end {
+                end += 1
+                next += 1
+            }
+            kept.insert(contentsOf: new[first..<end], at: first)
+        }
+        guard kept.count == new.count else {
+            // Not reached: the changes turn the old list into the new one.
+            elements = new
+            return
+        }
+        for change in changes.changed { kept[change.index] = new[change.index] }
+        for index in changes.rebuilt { kept[index] = new[index] }
+        elements = kept
+    }
+
+    /// The one node the element at `index` makes, or nil if it makes another number.
+    private func node(at index: Int, of data: [Data.Element]) -> MenuNode? {
+        var nodes: [MenuNode] = []
+        let id = forEach.elementID(data[index])
+        observingElement(at: index, id: AnyHashable(id), object: data[index] as AnyObject) {
+            MenuNesting.resolving(atDepth: nestingDepth) {
+                forEach.resolve(data[index], id: id, at: identity, into: &nodes)
+            }
+        }
+        finish(&nodes, from: 0, element: index)
+        return nodes.count == 1 ? nodes[0] : nil
+    }
+}

@@ -1,0 +1,166 @@
+import CGtk
+import GMenuKitCore
+
+/// What a rendered menu shows in GTK, and the passes that bring it to the content: a full
+/// render (resolve, plan, apply the whole menu) and the render of one list's changes alone.
+/// The rendered menu (``RenderedMenu``) decides when each runs and reports what they found.
+@MainActor
+final class MenuRenderPass {
+    let root = MenuLevel(items: MenuItemFactory())
+    let actions = MenuActionGroup()
+    let shortcuts = MenuShortcuts()
+    var names = ActionNameRegistry()
+    /// What is kept across renders by identity: the content's state, the lists of the last
+    /// full render (each observed on its own).
+    let graph = RenderGraph()
+    /// The popovers and menu bars showing this menu, whose custom slots it fills.
+    var rowHosts: [CustomRowHost] = []
+    /// How many list changes were applied on their own, without rendering the whole menu.
+    private(set) var listUpdates = 0
+    /// How many lists the last full render kept as they stood (found unchanged), for tests.
+    private(set) var keptListCount = 0
+
+    // MARK: The whole menu
+
+    /// Resolves and plans the whole menu. The lists of the last render stop updating
+    /// themselves; this render makes new ones, whose changes `scheduler` schedules.
+    func plan(_ content: @MainActor () -> [MenuNode], scheduler: RefreshScheduler,
+              options plannerOptions: () -> MenuPlanner.Options) -> MenuPlan {
+        let lists = scheduler.listsOfNewRender()
+        // Lists resolve as they are planned, each under an observation of its own.
+        let plan = graph.fullRender(lists: lists) {
+            let nodes = scheduler.observing(content, lists: lists)
+            var options = plannerOptions()
+            // Lists found as they were keep their items; their content is resolved again.
+            options.keepsLists = true
+            let plan = MenuPlanner.plan(nodes, options: options, names: &names)
+            guard plan.needsPlanWithoutKeeping else { return plan }
+            for list in plan.keptLists { list.isKeptNow = false }
+            options.keepsLists = false
+            return MenuPlanner.plan(nodes, options: options, names: &names)
+        }
+        keptListCount = plan.keptLists.count
+        return plan
+    }
+
+    /// Brings the menu to a full render's plan.
+    func apply(_ plan: MenuPlan) {
+        for host in rowHosts { host.rememberFocus() }
+        // What goes and what changes leaves first, then the actions change, then items come:
+        // no item ever points at an action that is not there yet or no longer fits it.
+        root.prune(plan.items)
+        dropRemovedRows()
+        actions.apply(plan.actions)
+        root.apply(plan.items)
+        dropRemovedRows()
+        fillNewRows()
+        shortcuts.apply(plan.items)
+    }
+
+    /// Once a full render's plan is applied: the lists it kept let go of their items.
+    func finish(_ plan: MenuPlan) {
+        for list in plan.keptLists {
+            list.isKeptNow = false
+            list.keptItems = nil
+        }
+    }
+
+    // MARK: One list
+
+    /// The incremental render of one list: false when the whole menu must be rendered instead.
+    /// `dataChanged`: the list's data changed; else state that some of its elements' content
+    /// read did. `actionPrefix`: the scope of the menu's own actions.
+    func renderChanges(of elements: DeferredElements, dataChanged: Bool, actionPrefix: String,
+                       options plannerOptions: () -> MenuPlanner.Options) -> Bool {
+        guard elements.isIncremental, let level = MenuLevel.holding(elements), level.holds(elements) else { return false }
+        let found: (ElementChanges, MenuPlanner.PlannedElements?)? = graph.listUpdate(of: elements.deferral) {
+            guard let changes = dataChanged ? elements.readChanges() : elements.readElementChanges() else { return (nil, []) }
+            // An emptied list may leave a section or menu empty: the whole menu says so.
+            guard !changes.isEmpty, elements.count > 0 else { return ((changes, nil), changes.resolvedScopes) }
+            return ((changes, MenuPlanner.planElements(
+                changes.changed.map(\.node) + changes.inserted.map(\.node), of: elements,
+                options: plannerOptions(), names: &names)), changes.resolvedScopes)
+        }
+        guard let (changes, planned) = found else { return false }
+        if changes.isEmpty { return applied() }
+        guard let planned else { return false }
+        let changedItems = planned.items.prefix(changes.changed.count)
+        let insertedItems = planned.items.suffix(changes.inserted.count)
+        let base = elements.placement.firstPosition
+
+        // What the items of the removed and changed elements were, and what the new ones are.
+        var oldIdentities: [MenuIdentity] = []
+        var oldTargets: [ActionTarget] = []
+        for index in changes.removed { level.collect(at: base + index, identities: &oldIdentities, targets: &oldTargets) }
+        for change in changes.changed { level.collect(at: base + change.oldIndex, identities: &oldIdentities, targets: &oldTargets) }
+        // About as many as went: reserved, so that the sets are not rehashed as they fill.
+        var newIdentities = Set<MenuIdentity>(minimumCapacity: oldIdentities.count + planned.items.count)
+        var newTargets = Set<ActionTarget>(minimumCapacity: oldTargets.count + planned.items.count)
+        for item in planned.items { item.collect(identities: &newIdentities, targets: &newTargets) }
+        for level in planned.generatedActionLevels { newIdentities.insert(level.generatedItemsAction) }
+
+        for host in rowHosts { host.rememberFocus() }
+        // As in a full render: what goes and what changes leaves, then the actions change, then
+        // what comes arrives.
+        level.pruneElements(from: base, removing: changes.removed,
+                            changing: zip(changes.changed, changedItems).map { ($0.oldIndex, $1) })
+        dropRemovedRows()
+
+        var goneActions: [String] = []
+        for identity in oldIdentities where !newIdentities.contains(identity) {
+            if let name = names.release(identity) { goneActions.append(name) }
+        }
+        var goneTargets: [String: [String]] = [:]
+        let ownScope = actionPrefix + "."
+        for target in oldTargets where !newTargets.contains(target) && target.action.hasPrefix(ownScope) {
+            goneTargets[String(target.action.dropFirst(ownScope.count)), default: []].append(target.target)
+        }
+        actions.apply(some: planned.actions, removing: goneActions, removingTargets: goneTargets)
+
+        level.applyElements(from: base, zip(changes.changed, changedItems).map { ($0.index, $1) }
+                                + zip(changes.inserted, insertedItems).map { ($0.index, $1) })
+        dropRemovedRows()
+        fillNewRows()
+        return applied()
+    }
+
+    /// Counts a list change applied on its own.
+    private func applied() -> Bool {
+        listUpdates += 1
+        return true
+    }
+
+    // MARK: Rows
+
+    /// Shows the menu's rows in one more popover or menu bar.
+    func addRowHost(_ host: CustomRowHost) {
+        rowHosts.removeAll { !$0.isAlive }
+        rowHosts.append(host)
+    }
+
+    private func dropRemovedRows() {
+        let removed = root.customRows.takeRemoved()
+        guard !removed.isEmpty else { return }
+        for host in rowHosts { host.drop(removed) }
+    }
+
+    private func fillNewRows() {
+        let added = root.customRows.takeAdded()
+        rowHosts.removeAll { !$0.isAlive }
+        for host in rowHosts {
+            host.fill(added, from: root.customRows)
+            host.restoreFocus(among: added)
+        }
+    }
+
+    /// Lets go of everything: the actions stop working, the lists stop following their data,
+    /// and the menu models are emptied.
+    func invalidate() {
+        graph.retire()
+        actions.removeAll()
+        shortcuts.removeAll()
+        // GTK 4.8 keeps the section models a popover built: leave it nothing but empty menu models.
+        root.removeAll()
+        rowHosts.removeAll()
+    }
+}
