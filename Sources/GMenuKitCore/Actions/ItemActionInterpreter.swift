@@ -35,7 +35,7 @@ package struct ItemActionInterpreter {
         if case .performAsync(let body) = action {
             action = startingTask(body, key: key, actionName: actionName, policy: node.asyncActionPolicy)
         }
-        guard node.role == .destructive && node.confirmsBeforeActing, let confirm else { return (action, nil) }
+        guard Self.confirms(node), let confirm else { return (action, nil) }
         switch action {
         case .perform(let perform):
             let request = ConfirmationRequest(itemTitle: node.title, message: node.confirmationMessage)
@@ -45,6 +45,11 @@ package struct ItemActionInterpreter {
         case .named(let name, _):
             return (action, "a destructive item that borrows an action (\(name)) cannot be confirmed by GMenuKit; confirm in the action, or mark the item .confirmationDisabled()")
         }
+    }
+
+    /// Whether `node` asks before it acts: a destructive item not opted out (rule P6).
+    package nonisolated static func confirms(_ node: MenuNode) -> Bool {
+        node.role == .destructive && node.confirmsBeforeActing
     }
 
     /// Runs what choosing `node` does, as its menu item would: a button's action (`activateNamed`

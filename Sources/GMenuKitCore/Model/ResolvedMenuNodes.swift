@@ -20,7 +20,9 @@ public struct ResolvedMenuNodes {
         _modify { yield &nodes[index] }
     }
 
-    package mutating func append(_ node: MenuNode) {
+    /// Takes the node over: a node made for the append moves into the array without a copy
+    /// (a borrowed one would be copied, every field retained).
+    package mutating func append(_ node: consuming MenuNode) {
         nodes.append(node)
     }
 

@@ -42,9 +42,13 @@ extension MenuPlanner {
                 // The item's own action (generated items share theirs): named as below.
                 ownName = inner.isGenerated ? nil : names.name(for: identity, title: node.title)
             }
-            let interpreted = actionInterpreter.action(action, of: node, key: identity.path, actionName: ownName)
-            action = interpreted.action
-            if let problem = interpreted.problem { report(.warning, path: scope.path + [node.title], problem) }
+            // Most buttons run their closure as it is: only an async or confirmed one goes
+            // through the interpreter (a call per item of a long list is not free).
+            if asyncKey != nil || ItemActionInterpreter.confirms(node) {
+                let interpreted = actionInterpreter.action(action, of: node, key: identity.path, actionName: ownName)
+                action = interpreted.action
+                if let problem = interpreted.problem { report(.warning, path: scope.path + [node.title], problem) }
+            }
             switch action {
             case .perform(let perform) where inner.isGenerated:
                 if !inner.isDisabled {

@@ -38,51 +38,55 @@ package class DeferredElements {
     package let identity: MenuIdentity
     /// The render whose lists this one is: the one that made it, or a later one that took it
     /// over (``ElementDeferral/keptList(for:)``).
-    package internal(set) var deferral: ElementDeferral
+    @exclusivity(unchecked) package final internal(set) var deferral: ElementDeferral
     /// The depth of the submenus and groups the list is in: its elements resolve there, later.
-    package internal(set) var nestingDepth = MenuNesting.resolvingDepth
+    @exclusivity(unchecked) package final internal(set) var nestingDepth = MenuNesting.resolvingDepth
     /// The last render's list this one goes on as, once taken over: it is expanded instead.
-    package internal(set) var keptAs: DeferredElements?
+    @exclusivity(unchecked) package final internal(set) var keptAs: DeferredElements?
+
+    // The list's fields are final and unchecked for exclusivity: the planner (another
+    // module's) and the GTK layer read and write them on the main actor, one access at a time,
+    // for every element, where a dynamic check per access cost several percent of a render.
 
     // Noted while planning, for a later full render that finds the list unchanged: the items
     // can then be kept as they stand (``MenuPlanner``, planLevel).
     /// What each element's node was, in order, while every element so far made one item a
     /// later render can keep (an enabled button running a closure, or a toggle), planned
     /// alone; nil once one did not.
-    package var keptSignatures: [KeptItemSignature]?
+    @exclusivity(unchecked) package final var keptSignatures: [KeptItemSignature]?
     /// The shared action (scope included) the generated buttons name; nil when none does.
-    package var keptAction: String?
+    @exclusivity(unchecked) package final var keptAction: String?
     /// For each element, the name of its item's own action (a toggle, a button outside
     /// generated content), or "" for one naming the shared action; empty when none has one.
-    package var keptOwnActions: [String] = []
+    @exclusivity(unchecked) package final var keptOwnActions: [String] = []
     /// Whether the plan drew GMenuKit's own rows (`MenuPlanner.Options.drawsOwnRows`).
-    package var keptWithOwnRows = false
+    @exclusivity(unchecked) package final var keptWithOwnRows = false
     /// For a list whose `ForEach` skips equal elements (``skipsEqualElements``): each element's
     /// identity, and the own actions of its items as planned, which a render that finds the
     /// elements equal plans again without running their content.
-    package var keptIdentities: [MenuIdentity] = []
-    package var keptPlannedActions: [PlannedAction] = []
+    @exclusivity(unchecked) package final var keptIdentities: [MenuIdentity] = []
+    @exclusivity(unchecked) package final var keptPlannedActions: [PlannedAction] = []
     /// Set by the planner for the render that keeps the items; a level emptied meanwhile
     /// (its section replaced) reads them back into ``keptItems`` first.
-    package var isKeptNow = false
+    @exclusivity(unchecked) package final var isKeptNow = false
     /// The items read back from a level emptied while this render keeps them.
-    package var keptItems: [PlannedItem]?
+    @exclusivity(unchecked) package final var keptItems: [PlannedItem]?
     /// The modifiers written around the `ForEach`, applied to every node of its elements.
-    package var modifiers: [(inout MenuNode) -> Void] = []
+    @exclusivity(unchecked) package final var modifiers: [(inout MenuNode) -> Void] = []
 
     // Noted while planning: whether the list can be updated on its own, and how.
     /// Each element made one node, planned as one item of one level, with no diagnostics,
     /// submenus or shortcuts (which need the whole menu to plan).
-    package var isIncremental = true
+    @exclusivity(unchecked) package final var isIncremental = true
     /// The items are sections of a level that has sections (rather than items of a flat level).
-    package var isSectioned = false
+    @exclusivity(unchecked) package final var isSectioned = false
     /// What the planner knew around the elements (path, disabled, dismissal, iconic, generated).
-    package var scope: MenuPlanner.Scope?
+    @exclusivity(unchecked) package final var scope: MenuPlanner.Scope?
 
     /// Noted while applying, by the level that holds the elements' items: where they stand.
-    package final var placement = ListItemsPlacement()
+    @exclusivity(unchecked) package final var placement = ListItemsPlacement()
     /// How many elements the list had when last read.
-    package private(set) var count = 0
+    @exclusivity(unchecked) package final private(set) var count = 0
     /// Elements whose content read state that changed, noted by their observations on
     /// whatever thread changed it, until ``readElementChanges()`` takes them.
     package let changedElements = Mutex<[ElementNote]>([])
