@@ -7,30 +7,34 @@ package struct BorrowedActions {
     /// The last borrowed action name of an imported item that passed its check: items of a
     /// menu often share an action (radio items).
     private var lastCheckedName: String?
+    /// Why a target's text is not a GVariant of its type (the planner's options, taken once).
+    private let targetProblem: ((MenuActionTarget) -> String?)?
 
-    package init() {}
+    package init(options: MenuPlanner.Options) {
+        targetProblem = options.targetProblem
+    }
 
     /// Whether `name` (an imported item's action) is a name GTK can find; reported when not.
-    package mutating func checkImportedName(_ name: String, path: [String], diagnostics: inout PlanDiagnostics) {
+    package mutating func checkImportedName(_ name: String, scopePath: [String], title: String, diagnostics: inout PlanDiagnostics) {
         guard name != lastCheckedName else { return }
         if case .failure(let problem) = MenuPlanner.parseDetailedName(name) {
-            diagnostics.report(.warning, path: path, "'\(name)' is not an action name GTK can find (scope.name, with letters, digits and '-'): \(problem.reason); the item is dimmed")
+            diagnostics.report(.warning, path: scopePath + [title], "'\(name)' is not an action name GTK can find (scope.name, with letters, digits and '-'): \(problem.reason); the item is dimmed")
         } else {
             lastCheckedName = name
         }
     }
 
     /// Sets a borrowed action and its target on an item, and notes them for the type check
-    /// against the app's actions. A target whose text is not of its type is reported.
+    /// against the app's actions. A target whose text is not of its type is reported, and the
+    /// item is left without an action: false.
     @MainActor
     package mutating func borrow(
         _ name: String, target: MenuActionTarget?, into attributes: inout PlannedAttributes, scopePath: [String], title: String,
-        showsState: Bool = false, isChecked: Bool = false,
-        options: MenuPlanner.Options, shortcuts: ShortcutPlanning, diagnostics: inout PlanDiagnostics
-    ) {
-        if !isChecked, let target, !target.isStringTarget, let problem = options.targetProblem?(target) {
+        showsState: Bool = false, isChecked: Bool = false, diagnostics: inout PlanDiagnostics
+    ) -> Bool {
+        if !isChecked, let target, !target.isStringTarget, let problem = targetProblem?(target) {
             diagnostics.report(.error, path: scopePath + [title], "the target \(target.text) is not a GVariant of type '\(target.type)': \(problem); the item is dimmed")
-            return
+            return false
         }
         attributes.action = name
         if let target {
@@ -38,7 +42,7 @@ package struct BorrowedActions {
         }
         borrowed.append(MenuPlan.BorrowedAction(name: name, targetType: target?.type, expectsState: showsState,
                                                 scopePath: scopePath, title: title))
-        shortcuts.takeApplicationAccel(into: &attributes, path: scopePath + [title], options: options, diagnostics: &diagnostics)
+        return true
     }
 
     /// A borrowed action's detailed name, read by GLib when it was handed in (a GVariant

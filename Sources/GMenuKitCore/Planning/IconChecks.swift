@@ -8,14 +8,17 @@ package struct IconChecks {
     private var lastChecked: String?
     /// The icon names missing from the theme, each with the diagnostic of its first item.
     package private(set) var missing: [String: MenuDiagnostic] = [:]
+    /// Whether the icon theme has a name (the planner's options, taken once); nil: none is asked.
+    private let themeHasIcon: (@MainActor (String) -> Bool)?
 
-    package init() {}
+    package init(themeHasIcon: (@MainActor (String) -> Bool)?) {
+        self.themeHasIcon = themeHasIcon
+    }
 
     /// The icon an item shows, or nil when `name` is none or no icon name.
     @MainActor
     package mutating func checked(
-        _ name: String?, path: @autoclosure () -> [String], themeHasIcon: (@MainActor (String) -> Bool)?,
-        diagnostics: inout PlanDiagnostics
+        _ name: String?, path: @autoclosure () -> [String], diagnostics: inout PlanDiagnostics
     ) -> String? {
         guard let name else { return nil }
         if name == lastChecked { return name }

@@ -56,14 +56,16 @@ extension MenuPlanner {
         case .button(.named(let name, let target)):
             if let shortcut = node.shortcut {
                 // Checked as any shortcut, and kept as written, as GtkBuilder keeps it.
-                let checked = shortcuts.accelerator(node, path: scope.path, options: options, diagnostics: &diagnostics)
+                let checked = shortcuts.accelerator(node, path: scope.path, diagnostics: &diagnostics)
                 attributes.accel = checked == "" ? "" : shortcut
             }
             if !name.isEmpty && !inner.isDisabled {
-                borrowed.checkImportedName(name, path: scope.path + [node.title], diagnostics: &diagnostics)
+                borrowed.checkImportedName(name, scopePath: scope.path, title: node.title, diagnostics: &diagnostics)
                 // Typed values were checked when the file was read.
-                borrowed.borrow(name, target: target, into: &attributes, scopePath: scope.path, title: node.title, isChecked: true,
-                                options: options, shortcuts: shortcuts, diagnostics: &diagnostics)
+                if borrowed.borrow(name, target: target, into: &attributes, scopePath: scope.path, title: node.title,
+                                   isChecked: true, diagnostics: &diagnostics) {
+                    shortcuts.takeApplicationAccel(into: &attributes, scopePath: scope.path, title: node.title, diagnostics: &diagnostics)
+                }
             }
         default:
             return planItem(node, scope: scope)

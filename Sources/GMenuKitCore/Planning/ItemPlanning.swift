@@ -10,7 +10,7 @@ extension MenuPlanner {
         let inner = scope.entering(node)
         var attributes = PlannedAttributes()
         attributes.hiddenWhen = node.hiddenWhen?.rawValue
-        let icon = icons.checked(node.icon, path: scope.path + [node.title], themeHasIcon: options.iconThemeHasIcon, diagnostics: &diagnostics)
+        let icon = icons.checked(node.icon, path: scope.path + [node.title], diagnostics: &diagnostics)
         attributes.label = labels.itemLabel(node.title, hasIcon: icon != nil, mnemonic: node.mnemonic, mnemonicPosition: node.mnemonicPosition, scope: scope, diagnostics: &diagnostics)
         attributes.icon = icon
         attributes.verbIcon = scope.isIconic ? icon : nil
@@ -33,7 +33,7 @@ extension MenuPlanner {
         switch node.kind {
         case .button(var action):
             if node.role == .destructive { attributes.role = "destructive" }
-            attributes.accel = shortcuts.accelerator(node, path: scope.path, options: options, diagnostics: &diagnostics)
+            attributes.accel = shortcuts.accelerator(node, path: scope.path, diagnostics: &diagnostics)
             // An async action becomes one that starts its task, and is confirmed as any other.
             var asyncKey: String?
             var ownName: String?
@@ -76,9 +76,11 @@ extension MenuPlanner {
                 case .success(let parsed):
                     if !inner.isDisabled {
                         // An item without an action is dimmed; that is how a borrowed action is disabled.
-                        borrowed.borrow(parsed.name, target: target ?? parsed.target, into: &attributes, scopePath: scope.path,
-                                        title: node.title, showsState: node.showsActionState,
-                                        options: options, shortcuts: shortcuts, diagnostics: &diagnostics)
+                        if borrowed.borrow(parsed.name, target: target ?? parsed.target, into: &attributes, scopePath: scope.path,
+                                           title: node.title, showsState: node.showsActionState, diagnostics: &diagnostics) {
+                            shortcuts.takeApplicationAccel(into: &attributes, scopePath: scope.path, title: node.title,
+                                                           diagnostics: &diagnostics)
+                        }
                     }
                 case .failure(let problem):
                     report(.error, path: scope.path + [node.title],
@@ -89,7 +91,7 @@ extension MenuPlanner {
             attributes.row = customRow(.command, for: attributes, scope: scope)
 
         case .toggle(let isOn):
-            attributes.accel = shortcuts.accelerator(node, path: scope.path, options: options, diagnostics: &diagnostics)
+            attributes.accel = shortcuts.accelerator(node, path: scope.path, diagnostics: &diagnostics)
             let name = names.name(for: identity, title: node.title)
             actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .toggle(isOn: isOn)))
             attributes.action = qualified(name)
@@ -178,7 +180,7 @@ extension MenuPlanner {
             tagByTarget[target] = option.tag
 
             var attributes = PlannedAttributes()
-            let icon = icons.checked(option.icon, path: scope.path + [option.title], themeHasIcon: options.iconThemeHasIcon, diagnostics: &diagnostics)
+            let icon = icons.checked(option.icon, path: scope.path + [option.title], diagnostics: &diagnostics)
             attributes.label = labels.itemLabel(option.title, hasIcon: icon != nil, scope: scope, diagnostics: &diagnostics)
             attributes.icon = icon
             attributes.verbIcon = scope.isIconic ? icon : nil

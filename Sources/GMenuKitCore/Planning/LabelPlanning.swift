@@ -12,8 +12,10 @@ package struct LabelPlanning {
     package var submenuLabelCount: Int { submenuLabels.count }
 
     /// The label of an item titled `title`, escaped for GTK's mnemonics, with its mnemonic
-    /// marked; nil for an iconic item that shows its icon alone.
-    package func itemLabel(
+    /// marked; nil for an iconic item that shows its icon alone. Mutating although it changes
+    /// nothing: called beside the planner's diagnostics, a non-mutating call would copy the
+    /// labels first.
+    package mutating func itemLabel(
         _ title: String, hasIcon: Bool, mnemonic: Character? = nil, mnemonicPosition: Int? = nil,
         scope: MenuPlanner.Scope, diagnostics: inout PlanDiagnostics
     ) -> String? {
@@ -48,7 +50,7 @@ package struct LabelPlanning {
     /// A label whose mnemonic is chosen by position. Normalizing may move characters ("..."
     /// becomes "…", doubled spaces one): a private-use mark before the chosen character
     /// travels through it and shows where the mnemonic went.
-    private func positionedMnemonicLabel(
+    private mutating func positionedMnemonicLabel(
         _ title: String, hasIcon: Bool, position: Int, scope: MenuPlanner.Scope, diagnostics: inout PlanDiagnostics
     ) -> String? {
         let mark: Character = "\u{E000}"

@@ -110,9 +110,9 @@ package struct MenuPlanner {
     var identities = IdentityClaims()
     var generated = GeneratedActions()
     var labels = LabelPlanning()
-    var shortcuts = ShortcutPlanning()
-    var icons = IconChecks()
-    var borrowed = BorrowedActions()
+    var shortcuts: ShortcutPlanning
+    var icons: IconChecks
+    var borrowed: BorrowedActions
     /// The lists whose items this plan keeps as they stand (`KeptLists.swift`).
     var keptLists: [DeferredElements] = []
 
@@ -210,6 +210,9 @@ package struct MenuPlanner {
         self.options = options
         self.names = names
         actionInterpreter = ItemActionInterpreter(confirm: options.confirm, asyncActions: options.asyncActions)
+        shortcuts = ShortcutPlanning(options: options)
+        icons = IconChecks(themeHasIcon: options.iconThemeHasIcon)
+        borrowed = BorrowedActions(options: options)
     }
 
     // MARK: Deferred lists

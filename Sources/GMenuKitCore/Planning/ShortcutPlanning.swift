@@ -6,18 +6,27 @@ package struct ShortcutPlanning {
     package private(set) var owners: [String: MenuPlan.Shortcut] = [:]
     /// Items given a shortcut so far: shortcuts are collected over the whole menu.
     package private(set) var count = 0
+    // What it needs of the planner's options, taken once: passing the options to every call
+    // beside the planner's own diagnostics copied them (a retain of each closure) per item.
+    private let showsShortcuts: Bool
+    private let parseAccelerator: (String) -> MenuPlanner.ParsedAccelerator?
+    private let applicationAccels: (@MainActor (_ action: String, _ target: String?, _ targetValue: MenuActionTarget?) -> [String])?
 
-    package init() {}
+    package init(options: MenuPlanner.Options) {
+        showsShortcuts = options.showsShortcuts
+        parseAccelerator = options.parseAccelerator
+        applicationAccels = options.applicationAccels
+    }
 
     /// The accel the item shows: nil for none, "" where shortcuts are hidden (which hides even
     /// one GTK would find for a borrowed action).
     package mutating func accelerator(
-        _ node: MenuNode, path scopePath: [String], options: MenuPlanner.Options, diagnostics: inout PlanDiagnostics
+        _ node: MenuNode, path scopePath: [String], diagnostics: inout PlanDiagnostics
     ) -> String? {
-        guard options.showsShortcuts else { return "" }
+        guard showsShortcuts else { return "" }
         guard let shortcut = node.shortcut else { return nil }
         let path = scopePath + [node.title]
-        guard let parsed = options.parseAccelerator(shortcut) else {
+        guard let parsed = parseAccelerator(shortcut) else {
             diagnostics.report(.error, path: path,
                                "'\(shortcut)' is not a GTK accelerator (write it like \"<Control>s\" or \"<Shift><Control>z\"); it is not shown")
             return nil
@@ -46,24 +55,26 @@ package struct ShortcutPlanning {
     /// A borrowed action's shortcut is the application's, when it set one: GTK fires it in the
     /// app's windows already, so the item shows it (GMenuKit's own rows too) and no second
     /// shortcut is installed. A different shortcut written on the item would not work: reported.
+    /// (Mutating, as `LabelPlanning.itemLabel` is, so that the call copies nothing.)
     @MainActor
-    package func takeApplicationAccel(
-        into attributes: inout PlannedAttributes, path: [String], options: MenuPlanner.Options, diagnostics: inout PlanDiagnostics
+    package mutating func takeApplicationAccel(
+        into attributes: inout PlannedAttributes, scopePath: [String], title: String, diagnostics: inout PlanDiagnostics
     ) {
-        guard options.showsShortcuts, attributes.accel != "", let action = attributes.action,
-              let accels = options.applicationAccels?(action, attributes.target, attributes.targetValue),
+        guard showsShortcuts, attributes.accel != "", let action = attributes.action,
+              let accels = applicationAccels?(action, attributes.target, attributes.targetValue),
               let first = accels.first
         else { return }
-        if let written = attributes.accel, !accels.contains(where: { Self.sameAccelerator($0, written, options: options) }) {
-            diagnostics.report(.warning, path: path,
+        if let written = attributes.accel, !accels.contains(where: { sameAccelerator($0, written) }) {
+            // The path is made only to report: every borrowed item of a menu comes here.
+            diagnostics.report(.warning, path: scopePath + [title],
                                "the application's shortcut for \(action) is \(first), not \(written); the item shows \(first)")
         }
         attributes.accel = first
         attributes.accelIsApplications = true
     }
 
-    private static func sameAccelerator(_ one: String, _ other: String, options: MenuPlanner.Options) -> Bool {
-        guard let first = options.parseAccelerator(one), let second = options.parseAccelerator(other) else { return one == other }
+    private func sameAccelerator(_ one: String, _ other: String) -> Bool {
+        guard let first = parseAccelerator(one), let second = parseAccelerator(other) else { return one == other }
         return first.canonical == second.canonical
     }
 }
