@@ -55,7 +55,12 @@ extension ForEach: MenuContent where Content == any MenuContent {
     }
 
     @MainActor package func resolve(_ element: Data.Element, id: ID, at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        ResolvedMenuNodes.appending(to: &nodes) { content(element).resolve(at: identity.appending(element: id), into: &$0) }
+        // The array moves in and back out, written out rather than through a closure: this
+        // runs for every element of every list.
+        var resolved = ResolvedMenuNodes()
+        swap(&resolved.nodes, &nodes)
+        content(element).resolve(at: identity.appending(element: id), into: &resolved)
+        swap(&resolved.nodes, &nodes)
     }
 }
 

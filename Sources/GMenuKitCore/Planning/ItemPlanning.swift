@@ -138,9 +138,10 @@ extension MenuPlanner {
                                link: PlannedLink(kind: .submenu, children: options))
 
         case .item(let item):
+            // The attributes move into the kind's planning and out again into the item.
             var planning = KindPlanning(node: node, identity: identity, scope: scope, inner: inner, attributes: attributes)
             _ = item.plan(&planning, planner: &self)
-            attributes = planning.attributes
+            return PlannedItem(identity: identity, attributes: planning.attributes, link: nil)
 
         case .section, .controlGroup, .divider:
             return nil
