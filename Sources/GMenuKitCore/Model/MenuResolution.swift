@@ -43,10 +43,14 @@ package struct StateKey: Hashable {
     package let identity: MenuIdentity
     package let contentType: ObjectIdentifier
     package let property: Int
+    // The implicit memberwise initializer within the core (made for every state property
+    // resolved); other layers use `StateKey.own(_:at:)`.
+}
 
-    package init(identity: MenuIdentity, contentType: ObjectIdentifier, property: Int) {
-        self.identity = identity
-        self.contentType = contentType
-        self.property = property
+extension StateKey {
+    /// The key of a value content of type `contentType` keeps of its own at `identity`, apart
+    /// from its `@State` properties (a scrolling list's source).
+    package static func own(_ contentType: ObjectIdentifier, at identity: MenuIdentity) -> StateKey {
+        StateKey(identity: identity, contentType: contentType, property: -1)
     }
 }

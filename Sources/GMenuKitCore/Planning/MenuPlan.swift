@@ -52,13 +52,15 @@ package struct PlannedItem {
     package var origin: ElementOrigin?
     /// A placeholder for the items of a list kept as they stand, the whole of its level.
     package var kept: DeferredElements? = nil
+    // No explicit initializer: the planner makes an item for every element of a menu, and
+    // the implicit memberwise one builds it in place (an explicit one copied every item).
+}
 
-    package init(identity: MenuIdentity, attributes: PlannedAttributes, link: PlannedLink? = nil, origin: ElementOrigin? = nil, kept: DeferredElements? = nil) {
-        self.identity = identity
-        self.attributes = attributes
-        self.link = link
-        self.origin = origin
-        self.kept = kept
+extension PlannedItem {
+    /// The item of element `index` of `elements`, as the GTK layer reads it back from where
+    /// it stands.
+    package static func element(identity: MenuIdentity, attributes: PlannedAttributes, of elements: DeferredElements, index: Int) -> PlannedItem {
+        PlannedItem(identity: identity, attributes: attributes, origin: ElementOrigin(elements: elements, index: index))
     }
 }
 

@@ -4,11 +4,8 @@ import Synchronization
 package struct ElementOrigin {
     package let elements: DeferredElements
     package let index: Int
-
-    package init(elements: DeferredElements, index: Int) {
-        self.elements = elements
-        self.index = index
-    }
+    // The implicit memberwise initializer (the core makes one for every element's item, and
+    // an explicit one costs a copy); the GTK layer reads items back through `PlannedItem.element`.
 }
 
 /// What changed in a list since it was last read, for lists whose elements each made one node.

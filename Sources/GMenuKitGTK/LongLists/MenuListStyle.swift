@@ -64,7 +64,7 @@ public struct ScrollingMenuList<Data: RandomAccessCollection, ID: Hashable>: Men
         // so that a refresh hands the rows that are shown the new content rather than making
         // them anew; it is read without being observed (the menu does not show it).
         let source: ScrollingListSource<Data, ID>
-        let key = StateKey(identity: identity, contentType: ObjectIdentifier(Self.self), property: -1)
+        let key = StateKey.own(ObjectIdentifier(Self.self), at: identity)
         if let context = MenuResolution.context {
             let storage = context.storage(for: key, initialValue: ScrollingListSlot())
             if let kept = storage.untrackedValue.source as? ScrollingListSource<Data, ID> {

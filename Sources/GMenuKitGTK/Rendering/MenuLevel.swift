@@ -196,8 +196,7 @@ package final class MenuLevel: ListPlacement {
         let first = elements.placement.firstPosition
         return (0..<elements.count).map { index in
             let entry = entries[first + index]
-            return PlannedItem(identity: entry.identity, attributes: entry.attributes, link: nil,
-                               origin: ElementOrigin(elements: elements, index: index))
+            return PlannedItem.element(identity: entry.identity, attributes: entry.attributes, of: elements, index: index)
         }
     }
 
