@@ -52,10 +52,12 @@ let package = Package(
         .target(name: "DocumentationExamples", dependencies: ["GMenuKit", "CGtk"], path: "Tests/DocumentationExamples"),
         // A GtkTreeView for the tests, built in C where GTK 4.10's deprecation warnings are silenced.
         .target(name: "CTreeViewFixtures", dependencies: ["CGtk"], path: "Tests/CTreeViewFixtures"),
-        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures", "DocumentationExamples", "MenuLint", "NotepadApp", "CTreeViewFixtures"]),
+        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures", "DocumentationExamples", "MenuLint", "NotepadApp", "CTreeViewFixtures", "MenuTestFixtures"]),
         // Planning and the guideline checks tested on the core alone: no GTK, no display
         // (scripts/test-core-without-gtk.sh builds it where GTK cannot be found).
-        .testTarget(name: "GMenuKitCoreTests", dependencies: ["GMenuKitCore"]),
+        .testTarget(name: "GMenuKitCoreTests", dependencies: ["GMenuKitCore", "MenuTestFixtures"]),
+        // Content both test targets build, on the core alone.
+        .target(name: "MenuTestFixtures", dependencies: ["GMenuKitCore"], path: "Tests/MenuTestFixtures"),
         // Random misuse of the public API alone, for a fixed number of iterations.
         .testTarget(name: "GMenuKitAbuseTests", dependencies: ["GMenuKit", "CGtk"]),
     ],

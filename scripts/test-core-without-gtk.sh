@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds GMenuKitCore and runs GMenuKitCoreTests where GTK cannot be found: a throwaway package
-# in .build/core-only that holds only those two targets (its folders are links to the real
+# in .build/core-only that holds only those targets (and the tests' shared content) (its folders are links to the real
 # ones), built with pkg-config unable to answer and without a display. That it builds at all
 # shows the core names no GTK, GLib or C module; that its tests pass shows planning and the
 # guideline checks run without them. A second build of the core alone: about a minute.
@@ -14,6 +14,7 @@ package=.build/core-only
 mkdir -p "$package/Sources" "$package/Tests"
 ln -sfn "$root/Sources/GMenuKitCore" "$package/Sources/GMenuKitCore"
 ln -sfn "$root/Tests/GMenuKitCoreTests" "$package/Tests/GMenuKitCoreTests"
+ln -sfn "$root/Tests/MenuTestFixtures" "$package/Tests/MenuTestFixtures"
 # SystemSymbolTests compares docs/Symbols.md with the table, found from its own source path.
 ln -sfn "$root/docs" "$package/docs"
 cat > "$package/Package.swift" <<'SWIFT'
@@ -25,7 +26,8 @@ let package = Package(
     name: "GMenuKitCoreOnly",
     targets: [
         .target(name: "GMenuKitCore"),
-        .testTarget(name: "GMenuKitCoreTests", dependencies: ["GMenuKitCore"]),
+        .target(name: "MenuTestFixtures", dependencies: ["GMenuKitCore"], path: "Tests/MenuTestFixtures"),
+        .testTarget(name: "GMenuKitCoreTests", dependencies: ["GMenuKitCore", "MenuTestFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,29 +1,8 @@
+import MenuTestFixtures
 import XCTest
 
 @testable import GMenuKitCore
 
-/// A menu nested `depth` levels, built in a loop as an app generating it would: each level holds
-/// the level below, the innermost one item.
-@MainActor
-func menuNested(_ depth: Int) -> Menu {
-    var menu = Menu("L0") { Button("x") {} }
-    for level in 1..<depth {
-        let inner = menu
-        menu = Menu("L\(level)") { inner }
-    }
-    return menu
-}
-
-/// Sections nested `depth` levels inside each other, built in a loop, one item innermost.
-@MainActor
-func sectionsNested(_ depth: Int) -> any MenuContent {
-    var content: any MenuContent = Button("x") {}
-    for level in 0..<depth {
-        let inner = content
-        content = Section("S\(level)") { inner }
-    }
-    return content
-}
 
 /// How many section levels the plan has, following the first item of each.
 @MainActor

@@ -1,4 +1,5 @@
 import CGtk
+import MenuTestFixtures
 import XCTest
 
 @testable import GMenuKit
@@ -83,25 +84,3 @@ final class DeepNestingTests: GtkTestCase {
     }
 }
 
-/// A menu nested `depth` levels, built in a loop as an app generating it would: each level holds
-/// the level below, the innermost one item.
-@MainActor
-func menuNested(_ depth: Int) -> Menu {
-    var menu = Menu("L0") { Button("x") {} }
-    for level in 1..<depth {
-        let inner = menu
-        menu = Menu("L\(level)") { inner }
-    }
-    return menu
-}
-
-/// Sections nested `depth` levels inside each other, built in a loop, one item innermost.
-@MainActor
-func sectionsNested(_ depth: Int) -> any MenuContent {
-    var content: any MenuContent = Button("x") {}
-    for level in 0..<depth {
-        let inner = content
-        content = Section("S\(level)") { inner }
-    }
-    return content
-}

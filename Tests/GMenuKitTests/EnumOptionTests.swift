@@ -1,59 +1,9 @@
 import CGtk
 import Observation
+import MenuTestFixtures
 import XCTest
 
 @testable import GMenuKit
-
-private enum Flavor: String, CaseIterable, Identifiable {
-    case chocolate, vanilla, strawberry
-    var id: Self { self }
-    var name: String { rawValue.capitalized }
-}
-
-private enum Topping: CaseIterable {
-    case nuts, sprinkles
-}
-
-/// A tag type whose values print alike: their targets cannot be their descriptions alone.
-private struct Scoop: Hashable, CustomStringConvertible {
-    let size: Int
-    var description: String { "scoop" }
-}
-
-private struct Size: Hashable {
-    let points: Int
-}
-
-@Observable @MainActor private final class Order {
-    var flavor: Flavor = .vanilla
-    var topping: Topping = .nuts
-    var size = Size(points: 12)
-    var scoop = Scoop(size: 1)
-    var favorites: Set<Flavor> = []
-}
-
-private struct IceCreamMenu: MenuContent {
-    @Bindable var order: Order
-
-    var body: some MenuContent {
-        Picker("Flavor", selection: $order.flavor) {
-            ForEach(Flavor.allCases) { flavor in Text(flavor.name).tag(flavor) }
-        }
-        Picker("Topping", selection: $order.topping) {
-            ForEach(Topping.allCases, id: \.self) { topping in Text("\(topping)".capitalized).tag(topping) }
-        }
-        .pickerStyle(.menu)
-        Picker("Size", selection: $order.size) {
-            Text("Small").tag(Size(points: 12))
-            Text("Large").tag(Size(points: 16))
-        }
-        Menu("Favorites") {
-            ForEach(Flavor.allCases) { flavor in
-                Button(flavor.name) { order.favorites.insert(flavor) }
-            }
-        }
-    }
-}
 
 /// `ForEach` over enums (`CaseIterable & Identifiable`, or `id: \.self`) and picker tags of any
 /// `Hashable` type, chosen through GTK's actions; the targets they get are planning
