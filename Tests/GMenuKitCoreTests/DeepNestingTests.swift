@@ -53,29 +53,16 @@ final class DeepNestingTests: XCTestCase {
 
     func testNothingBelowTheCutIsResolved() {
         onMain {
-            var deepestResolved = 0
-            @MainActor func nested(_ level: Int) -> Menu {
-                Menu("Level \(level)") {
-                    let _ = deepestResolved = max(deepestResolved, level)
-                    Button("Item") {}
-                    // From level 5 on, the levels come from a list, whose elements resolve
-                    // after the content around them.
-                    if level >= 5 {
-                        ForEach([level + 1], id: \.self) { next in nested(next) }
-                    } else {
-                        nested(level + 1)
-                    }
-                }
-            }
-            let planned = PlannedMenu(Menu("Root") { nested(1) })
+            let endless = EndlessMenus()
+            let planned = PlannedMenu(Menu("Root") { endless.menu(1) })
             XCTAssertEqual(plannedDepth(planned), MenuNesting.maximumDepth)
-            XCTAssertEqual(deepestResolved, MenuNesting.maximumDepth, "the menu beyond the cut is an item without content")
+            XCTAssertEqual(endless.deepestResolved, MenuNesting.maximumDepth, "the menu beyond the cut is an item without content")
             XCTAssertEqual(planned.diagnostics.filter { $0.severity == .error }.count, 1)
 
             // A rendered menu's guideline checks: the GTK tests' DeepNestingTests.
-            deepestResolved = 0
-            _ = MenuGuidelines.check(Menu("Root") { nested(1) })
-            XCTAssertEqual(deepestResolved, MenuNesting.maximumDepth)
+            endless.deepestResolved = 0
+            _ = MenuGuidelines.check(Menu("Root") { endless.menu(1) })
+            XCTAssertEqual(endless.deepestResolved, MenuNesting.maximumDepth)
         }
     }
 

@@ -1,3 +1,4 @@
+import MenuTestFixtures
 import XCTest
 
 @testable import GMenuKitCore
@@ -29,14 +30,7 @@ final class LabelAndNameTests: XCTestCase {
 
     func testActionNamesAreValidAndDistinctForRepeatedLabels() {
         onMain {
-            let result = plan(Menu("Mixed") {
-                Button("Open") {}
-                Button("Open") {}
-                Menu("More") { Button("Open") {} }
-                Button("Ünïcödé ✓ Straße") {}
-                Button("___") {}
-                Button("2 Columns") {}
-            })
+            let result = plan(menuOfRepeatedAndUnusualLabels())
             let actions = flatten(result.items).compactMap(\.action)
             XCTAssertEqual(actions.count, 6)
             XCTAssertEqual(Set(actions).count, 6, "\(actions)")

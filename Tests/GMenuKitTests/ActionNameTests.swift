@@ -1,4 +1,5 @@
 import CGtk
+import MenuTestFixtures
 import XCTest
 
 @testable import GMenuKit
@@ -8,14 +9,7 @@ import XCTest
 final class ActionNameTests: GtkTestCase {
     func testGLibAcceptsEveryActionNameAndTheGroupHasIt() {
         onMain {
-            let rendered = RenderedMenu(Menu("Mixed") {
-                Button("Open") {}
-                Button("Open") {}
-                Menu("More") { Button("Open") {} }
-                Button("Ünïcödé ✓ Straße") {}
-                Button("___") {}
-                Button("2 Columns") {}
-            })
+            let rendered = RenderedMenu(menuOfRepeatedAndUnusualLabels())
             let actions = flatten(MenuModelReader.read(rendered.menuModel)).compactMap(\.action)
             XCTAssertEqual(actions.count, 6)
             for action in actions {

@@ -24,22 +24,11 @@ final class DeepNestingTests: GtkTestCase {
         onMain {
             let collector = DiagnosticCollector()
             defer { collector.stop() }
-            var deepestResolved = 0
-            @MainActor func nested(_ level: Int) -> Menu {
-                Menu("Level \(level)") {
-                    let _ = deepestResolved = max(deepestResolved, level)
-                    Button("Item") {}
-                    if level >= 5 {
-                        ForEach([level + 1], id: \.self) { next in nested(next) }
-                    } else {
-                        nested(level + 1)
-                    }
-                }
-            }
-            let rendered = RenderedMenu(Menu("Root") { nested(1) })
-            deepestResolved = 0
+            let endless = EndlessMenus()
+            let rendered = RenderedMenu(Menu("Root") { endless.menu(1) })
+            endless.deepestResolved = 0
             _ = rendered.guidelineDiagnostics()
-            XCTAssertEqual(deepestResolved, MenuNesting.maximumDepth)
+            XCTAssertEqual(endless.deepestResolved, MenuNesting.maximumDepth)
         }
     }
 

@@ -91,3 +91,40 @@ package func sectionsNested(_ depth: Int) -> any MenuContent {
     }
     return content
 }
+
+/// Menus that nest themselves without end, from level 5 on through a list (whose elements
+/// resolve after the content around them), noting the deepest level any resolution reached.
+@MainActor
+package final class EndlessMenus {
+    package var deepestResolved = 0
+
+    package init() {}
+
+    package func menu(_ level: Int) -> Menu {
+        Menu("Level \(level)") {
+            let _ = self.deepestResolved = max(self.deepestResolved, level)
+            Button("Item") {}
+            if level >= 5 {
+                ForEach([level + 1], id: \.self) { next in self.menu(next) }
+            } else {
+                self.menu(level + 1)
+            }
+        }
+    }
+}
+
+// MARK: Action names (LabelAndNameTests, ActionNameTests)
+
+/// Labels that repeat, across a submenu too, and labels with no ASCII letter to name an
+/// action after: six items, six distinct valid action names.
+@MainActor
+package func menuOfRepeatedAndUnusualLabels() -> Menu {
+    Menu("Mixed") {
+        Button("Open") {}
+        Button("Open") {}
+        Menu("More") { Button("Open") {} }
+        Button("Ünïcödé ✓ Straße") {}
+        Button("___") {}
+        Button("2 Columns") {}
+    }
+}
