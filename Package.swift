@@ -5,6 +5,9 @@ let package = Package(
     name: "GMenuKit",
     products: [
         .library(name: "GMenuKit", targets: ["GMenuKit"]),
+        // For an app's tests: menus read and acted on without a display, GTK's menus read back
+        // through GIO, real input when wanted, text snapshots.
+        .library(name: "GMenuKitTesting", targets: ["GMenuKitTesting"]),
         .executable(name: "MenuShowcase", targets: ["MenuShowcase"]),
         .executable(name: "gmenukit-lint", targets: ["GMenuKitLint"]),
         .executable(name: "ExampleNotepad", targets: ["ExampleNotepad"]),
@@ -36,6 +39,8 @@ let package = Package(
         .target(name: "GMenuKitApp", dependencies: ["GMenuKitCore", "GMenuKitBuilder", "GMenuKitGTK", "CGtk", "CMainQueueBridge"]),
         // What an app imports: every layer.
         .target(name: "GMenuKit", dependencies: ["GMenuKitCore", "GMenuKitBuilder", "GMenuKitGTK", "GMenuKitApp", "CGtk"]),
+        // The testing library: above every layer, beside no app code.
+        .target(name: "GMenuKitTesting", dependencies: ["GMenuKit", "GMenuKitCore", "GMenuKitBuilder", "GMenuKitGTK", "GMenuKitApp", "CGtk"]),
         .executableTarget(name: "MenuShowcase", dependencies: ["GMenuKit", "CGtk"]),
         // The menu linter for any GTK app's UI files: its engine, and the command.
         .target(name: "MenuLint", dependencies: ["GMenuKitCore", "GMenuKitBuilder"]),
@@ -58,6 +63,11 @@ let package = Package(
         .testTarget(name: "GMenuKitCoreTests", dependencies: ["GMenuKitCore", "MenuTestFixtures"]),
         // Content both test targets build, on the core alone.
         .target(name: "MenuTestFixtures", dependencies: ["GMenuKitCore"], path: "Tests/MenuTestFixtures"),
+        // The testing library's own tests: without a display (make test runs them with DISPLAY unset).
+        .testTarget(name: "GMenuKitTestingTests", dependencies: ["GMenuKit", "GMenuKitTesting"]),
+        // The example app's tests as an app developer writes them, with GMenuKitTesting alone:
+        // no display, no GTK main loop (make test runs them with DISPLAY unset).
+        .testTarget(name: "ExampleNotepadTests", dependencies: ["NotepadApp", "GMenuKit", "GMenuKitTesting"]),
         // Random misuse of the public API alone, for a fixed number of iterations.
         .testTarget(name: "GMenuKitAbuseTests", dependencies: ["GMenuKit", "CGtk"]),
     ],

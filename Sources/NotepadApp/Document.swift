@@ -62,16 +62,16 @@ public final class Document {
 }
 
 /// The active window's document, for commands (``Application/focusedValues``).
-struct FocusedDocument: FocusedValueKey { typealias Value = Document }
+public struct FocusedDocument: FocusedValueKey { public typealias Value = Document }
 /// The text editor while it has the keyboard focus.
-struct FocusedEditor: FocusedValueKey { typealias Value = Editor }
+public struct FocusedEditor: FocusedValueKey { public typealias Value = Editor }
 
 extension FocusedValues {
-    var document: Document? {
+    public var document: Document? {
         get { self[FocusedDocument.self] }
         set { self[FocusedDocument.self] = newValue }
     }
-    var editor: Editor? {
+    public var editor: Editor? {
         get { self[FocusedEditor.self] }
         set { self[FocusedEditor.self] = newValue }
     }

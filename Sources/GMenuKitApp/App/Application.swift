@@ -288,6 +288,20 @@ public final class Application {
         return made
     }
 
+    /// The commands arranged as the menu bar and primary menu show them, with their own
+    /// closures: what the registry makes the application's actions from, and what a test
+    /// reads without GTK (GMenuKitTesting).
+    package func arrangedCommands() -> CommandArrangement {
+        CommandArrangement.arrange(declarations(), standard: { [weak self] in self?.standardCommands(for: $0) })
+    }
+
+    /// Stands for a window becoming active with `values` published, without GTK: commands
+    /// follow as they follow a window switch (GMenuKitTesting's headless focus).
+    package func setFocusedValues(_ values: FocusedValues) {
+        focus.values = values
+        focus.activeWindowChanges += 1
+    }
+
     private func commandsChanged() {
         registry?.update()
     }

@@ -68,6 +68,19 @@ package final class AsyncActionRuns {
 
     package var runningCount: Int { runs.values.reduce(0) { $0 + $1.tasks.count } }
 
+    /// Whether an activation of the item `key` still runs, under any policy.
+    package func isRunning(_ key: String) -> Bool { runs[key] != nil }
+
+    /// Waits until every run started so far, and every run those start, has ended (tests read
+    /// the menu after an async action as a person would once it finished).
+    package func waitUntilIdle() async {
+        while let task = runs.values.lazy.flatMap(\.tasks.values).first {
+            await task.value
+            // `finish` runs on the same actor right after the body; let it.
+            await Task.yield()
+        }
+    }
+
     /// An activation of the item `key`.
     package func activate(_ key: String, policy: AsyncActionPolicy, actionName: String?,
                   _ body: @escaping @MainActor () async -> Void) {

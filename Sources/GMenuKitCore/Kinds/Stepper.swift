@@ -27,6 +27,7 @@ public struct Stepper: MenuContent {
             StepperValue(
                 canDecrement: value.wrappedValue > bounds.lowerBound,
                 canIncrement: value.wrappedValue < bounds.upperBound,
+                value: { Stepper.number(value.wrappedValue) },
                 decrement: { value.wrappedValue = moved(by: -step) },
                 increment: { value.wrappedValue = moved(by: step) })
         }
@@ -52,6 +53,7 @@ public struct Stepper: MenuContent {
             StepperValue(
                 canDecrement: value.wrappedValue > bounds.lowerBound,
                 canIncrement: value.wrappedValue < bounds.upperBound,
+                value: { Double(value.wrappedValue) },
                 decrement: { value.wrappedValue = moved(decreasing: true) },
                 increment: { value.wrappedValue = moved(decreasing: false) })
         }
@@ -105,6 +107,16 @@ extension Stepper {
         self.init(title, value: value, in: -Value.greatestFiniteMagnitude...Value.greatestFiniteMagnitude, step: step)
     }
 
+    /// A value as a number, for readers of the menu (tests): integers and floating-point
+    /// values; nil for other strideable types.
+    package static func number<Value>(_ value: Value) -> Double? {
+        switch value {
+        case let value as any BinaryInteger: Double(value)
+        case let value as any BinaryFloatingPoint: Double(value)
+        default: nil
+        }
+    }
+
     package static func problems(of label: MenuLabel) -> [String] {
         var problems = label.problems
         if let subtitle = label.subtitle { problems.append("a stepper shows no subtitle (\"\(subtitle)\"); it is left out") }
@@ -119,6 +131,8 @@ package struct StepperValue {
     package var canDecrement: Bool
     /// Whether the value is below its upper bound.
     package var canIncrement: Bool
+    /// The value now, as a number (nil for a type that is none), for readers of the menu.
+    package var value: @MainActor () -> Double?
     /// Moves the value one step down.
     package var decrement: @MainActor () -> Void
     /// Moves the value one step up.

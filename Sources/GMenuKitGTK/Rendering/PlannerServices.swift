@@ -66,7 +66,7 @@ final class IconThemeLookup {
     }
 }
 
-private func parseAccelerator(_ written: String) -> MenuPlanner.ParsedAccelerator? {
+package func parseAccelerator(_ written: String) -> MenuPlanner.ParsedAccelerator? {
     var key: guint = 0
     var modifiers = GdkModifierType(rawValue: 0)
     var accelerator = written
