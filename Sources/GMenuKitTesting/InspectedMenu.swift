@@ -223,7 +223,7 @@ public final class InspectedMenu {
                                                location: ItemLocation(positions + [index])))
                 }
                 if let link = planned.link {
-                    walk(link.children, path: reading.kind == .section ? path : itemPath, positions: positions + [index])
+                    walk(link.children, path: itemPath, positions: positions + [index])
                 }
             }
         }
@@ -295,7 +295,7 @@ public final class InspectedMenu {
         let label = LabelReading.visible(attributes.label, isMarkup: attributes.useMarkup)
         let action = attributes.action.flatMap { ownAction($0, in: rendering) }
         let kind = kind(of: planned, action: action)
-        var reading = MenuItemReading(kind: kind, title: label.title, accessKey: label.accessKey)
+        var reading = MenuItemReading(kind: kind, title: label.title, accessKey: label.accessKey, accessKeyOffset: label.accessKeyOffset)
         reading.subtitle = attributes.subtitle
         reading.icon = attributes.icon
         if let accel = attributes.accel, !accel.isEmpty { reading.shortcut = acceleratorLabel(accel) }

@@ -29,6 +29,8 @@ public struct MenuItemReading: Equatable, Sendable {
     public var title: String
     /// The letter that chooses the item while its menu is open (shown underlined), lowercase.
     public var accessKey: Character?
+    /// Where the access key stands in ``title``, in characters.
+    public var accessKeyOffset: Int?
     /// The second, smaller line.
     public var subtitle: String?
     /// The freedesktop icon name.
@@ -54,13 +56,14 @@ public struct MenuItemReading: Equatable, Sendable {
     /// A section's or submenu's items.
     public var children: [MenuItemReading]
 
-    public init(kind: Kind, title: String, accessKey: Character? = nil, subtitle: String? = nil, icon: String? = nil,
+    public init(kind: Kind, title: String, accessKey: Character? = nil, accessKeyOffset: Int? = nil, subtitle: String? = nil, icon: String? = nil,
                 shortcut: String? = nil, isEnabled: Bool = true, isVisible: Bool = true, isChecked: Bool? = nil,
                 isDestructive: Bool = false, keepsMenuOpen: Bool = false, badge: String? = nil, help: String? = nil,
                 value: Double? = nil, children: [MenuItemReading] = []) {
         self.kind = kind
         self.title = title
         self.accessKey = accessKey
+        self.accessKeyOffset = accessKeyOffset
         self.subtitle = subtitle
         self.icon = icon
         self.shortcut = shortcut
@@ -77,9 +80,9 @@ public struct MenuItemReading: Equatable, Sendable {
 
     /// The title with GTK's mark before the access key: "_Save".
     public var titleWithAccessKey: String {
-        guard let accessKey, let index = title.firstIndex(where: { Character($0.lowercased()) == accessKey }) else {
-            return title
-        }
-        return title[..<index].replacingOccurrences(of: "_", with: "__") + "_" + title[index...].replacingOccurrences(of: "_", with: "__")
+        let escaped = { (text: Substring) in text.replacingOccurrences(of: "_", with: "__") }
+        guard let accessKeyOffset, accessKeyOffset < title.count else { return escaped(Substring(title)) }
+        let index = title.index(title.startIndex, offsetBy: accessKeyOffset)
+        return escaped(title[..<index]) + "_" + escaped(title[index...])
     }
 }
