@@ -26,15 +26,23 @@ deps:
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
+# The tests an app developer writes with GMenuKitTesting, run with no display at all (XCTest
+# and Swift Testing): the headless part needs no X server.
+HEADLESS_TESTS = ExampleNotepadTests GMenuKitTestingTests
+
 # Any GLib or GTK critical fails the tests. Swift's backtracer would catch the trap a
 # critical raises and let the process go on, so it is off. The public API must match
 # api/GMenuKit.public-api.txt (make api rewrites it), so that every change to it shows in
 # review. Then the core's tests once more, in a package of the core alone built where GTK
-# cannot be found (scripts/test-core-without-gtk.sh).
+# cannot be found (scripts/test-core-without-gtk.sh). The headless tests run apart, with DISPLAY
+# unset.
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	SWIFT=$(SWIFT) SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/public-api.sh --check
-	G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no scripts/with-display.sh $(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS)
+	G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no scripts/with-display.sh $(SWIFT) test --skip-build --disable-swift-testing \
+		$(addprefix --skip ,$(HEADLESS_TESTS)) $(SWIFT_FLAGS)
+	G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no GMENUKIT_EXPECT_NO_DISPLAY=1 env -u DISPLAY -u WAYLAND_DISPLAY \
+		$(SWIFT) test --skip-build $(addprefix --filter ,$(HEADLESS_TESTS)) $(SWIFT_FLAGS)
 	SWIFT=$(SWIFT) scripts/test-core-without-gtk.sh
 
 # Rewrites api/GMenuKit.public-api.txt from the public API as it is now.

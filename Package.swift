@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "GMenuKitTestingTests", dependencies: ["GMenuKit", "GMenuKitTesting"]),
         // The example app's tests as an app developer writes them, with GMenuKitTesting alone:
         // no display, no GTK main loop (make test runs them with DISPLAY unset).
-        .testTarget(name: "ExampleNotepadTests", dependencies: ["NotepadApp", "GMenuKit", "GMenuKitTesting"]),
+        .testTarget(name: "ExampleNotepadTests", dependencies: ["NotepadApp", "GMenuKit", "GMenuKitTesting", "CGtk"]),
         // Random misuse of the public API alone, for a fixed number of iterations.
         .testTarget(name: "GMenuKitAbuseTests", dependencies: ["GMenuKit", "CGtk"]),
     ],
