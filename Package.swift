@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(name: "ExampleNotepad", dependencies: ["NotepadApp"]),
         // Realistic menus shared by the tests and the benchmark.
         .target(name: "MenuFixtures", dependencies: ["GMenuKit"]),
-        .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "MenuFixtures", "CGtk", "CMainQueueBridge"]),
+        .executableTarget(name: "MenuBenchmark", dependencies: ["GMenuKit", "GMenuKitTesting", "MenuFixtures", "CGtk", "CMainQueueBridge"]),
         // The Swift blocks of README.md and the DocC catalog, compiled (DocumentationExampleTests
         // checks that every block is here).
         .target(name: "DocumentationExamples", dependencies: ["GMenuKit", "CGtk"], path: "Tests/DocumentationExamples"),

@@ -196,6 +196,15 @@ for items in 100 1000 10000; do
     "$swift_bench" --case 8 --items "$items" --runs "$(runs_for 8 "$items")" --paired | sed "s/^/gmenukit /" >>"$results"
   done
 done
+# Case 11, a test's headless reading of a menu (GMenuKitTesting), against rendering the same menu
+# to GTK, GMenuKit alone: no display, as an app's tests run.
+for items in 1000 10000; do
+  for round in $(seq 1 "$rounds"); do
+    echo "  case 11, $items items, round $round of $rounds" >&2
+    env -u DISPLAY -u WAYLAND_DISPLAY "$swift_bench" --case 11 --items "$items" --runs "$(runs_for 11 "$items")" \
+      | sed "s/^/gmenukit /" >>"$results"
+  done
+done
 scripts/with-display.sh "$0" --popover-cases "$swift_bench" "$c_bench" "$results"
 scripts/with-display.sh "$0" --list-menu-cases "$swift_bench" "$c_bench" "$results"
 scripts/with-display.sh "$0" --long-menu-cases "$swift_bench" "$c_bench" "$results"
@@ -355,6 +364,19 @@ if any(key[0].startswith("10") for key in samples):
             print(row([case, f"{items:,}", ms(ours), ms(theirs) if theirs else "not run", "",
                        f"{ours / base:.2f}" if base else "", f"{ours / theirs:.2f}" if theirs else "", "",
                        len(samples[(case, items, "gmenukit")])]))
+
+if any(key[0].startswith("11-") for key in samples):
+    print()
+    print("Case 11, a test's headless step (GMenuKitTesting, no display): a fresh InspectedMenu rendered, an item")
+    print("found by path and activated, against RenderedMenu making the same menu for GTK (case 1's items as a")
+    print("submenu beside a submenu of ten); then finding that item again (its path's levels hold 12 items, the")
+    print("rest lies outside it), and finding the last item of the big submenu (its level holds them all).")
+    print(row(["", "items", "headless ms", "GTK render ms", "find ms", "headless/GTK", "find/GTK render", "find deep ms", "runs"]))
+    for items in sorted({key[1] for key in samples if key[0] == "11-inspect"}):
+        med = {c: median(samples[(c, items, "gmenukit")]) for c in ("11-inspect", "11-gtk-render", "11-find", "11-find-deep")}
+        print(row(["11", f"{items:,}", ms(med["11-inspect"]), ms(med["11-gtk-render"]), ms(med["11-find"]),
+                   f"{med['11-inspect'] / med['11-gtk-render']:.2f}", f"{med['11-find'] / med['11-gtk-render']:.4f}",
+                   ms(med["11-find-deep"]), len(samples[("11-inspect", items, "gmenukit")])]))
 
 print()
 print(f"Peak memory building case 1 at 100,000 items, a fresh process each (median of {rounds}):")

@@ -154,9 +154,7 @@ public final class InspectedMenu {
     /// What the menu reported while it was rendered: repaired input, problems of state
     /// (a picker's selection that is none of its options), as a control reports them.
     public var diagnostics: [MenuDiagnostic] {
-        let rendering = rendering
-        _ = items
-        return rendering.plan.diagnostics + stateProblems
+        rendering.plan.diagnostics + stateProblems
     }
 
     /// What the menu guidelines (`menus.md`) say of the menu as it is now, in its context.
@@ -186,7 +184,7 @@ public final class InspectedMenu {
     /// The same with the path as an array.
     public func item(path: [String]) throws(MenuTestFailure) -> InspectedItem {
         let rendering = rendering
-        switch ItemFinding.find(path, in: rendering.plan.items, title: { self.reading(of: $0, in: rendering, deep: false).title }) {
+        switch ItemFinding.find(path, in: rendering.plan.items, title: { LabelReading.visible($0.attributes.label, isMarkup: $0.attributes.useMarkup).title }) {
         case .found(let planned, let titles, let positions):
             return InspectedItem(menu: self, identity: planned.identity, path: titles, location: ItemLocation(positions))
         case .failed(let reason):

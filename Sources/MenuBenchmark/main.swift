@@ -26,6 +26,9 @@
 //       the same, with GtkBuilder's parse taking turns with it in this process
 //   MenuBenchmark --case 1 --items N --rss
 //       builds the menu once in this fresh process and prints its peak memory (RSS line)
+//   MenuBenchmark --case 11 --items N [--runs N]
+//       a test's headless reading (GMenuKitTesting: render, find by path, activate) against
+//       rendering the same menu to GTK; and finding alone (GMenuKit only)
 //   MenuBenchmark --main-loop [--samples N]
 //       Swift concurrency on the GLib main loop against g_idle_add (LATENCY lines)
 //   MenuBenchmark --main-loop-idle with|without
@@ -83,8 +86,9 @@ MainActor.assumeIsolated {
     case 8: BuilderImportCase.run(items: items, runs: runs)
     case 9: ListMenuCase.run(items: items, runs: runs)
     case 10: LongMenuCase.run(items: items, runs: runs, scrolling: arguments.contains("--scrolling"))
+    case 11: InspectionCase.run(items: items, runs: runs)
     default:
-        printError("no case \(comparisonCase); cases are 1 to 9")
+        printError("no case \(comparisonCase); cases are 1 to 11")
         exit(2)
     }
 }
