@@ -47,6 +47,7 @@ public struct InspectedItem: @MainActor CustomStringConvertible {
         return menu.reading(of: planned, in: rendering, deep: false)
     }
 
+    /// What the item is: a command, toggle, option, submenu, stepper, slider, …
     public var kind: MenuItemReading.Kind { shallow.kind }
     /// The label as shown, without the access key's mark.
     public var title: String { shallow.title }
@@ -54,7 +55,9 @@ public struct InspectedItem: @MainActor CustomStringConvertible {
     public var accessKey: Character? { shallow.accessKey }
     /// The title with GTK's mark before the access key: "_Save".
     public var titleWithAccessKey: String { shallow.titleWithAccessKey }
+    /// The second, smaller line.
     public var subtitle: String? { shallow.subtitle }
+    /// The freedesktop icon name.
     public var icon: String? { shallow.icon }
     /// The shortcut as shown beside the item: "Ctrl+S".
     public var shortcut: String? { shallow.shortcut }
@@ -66,8 +69,11 @@ public struct InspectedItem: @MainActor CustomStringConvertible {
     public var isChecked: Bool? { shallow.isChecked }
     /// An option's radio mark: the same as ``isChecked``, by the name pickers use.
     public var isSelected: Bool { shallow.isChecked ?? false }
+    /// Drawn red, and asks before it acts.
     public var isDestructive: Bool { shallow.isDestructive }
+    /// Choosing it leaves the menu open.
     public var keepsMenuOpen: Bool { shallow.keepsMenuOpen }
+    /// The badge at the end of the row.
     public var badge: String? { shallow.badge }
     /// The tooltip (`.help`).
     public var help: String? { shallow.help }

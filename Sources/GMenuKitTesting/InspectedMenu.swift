@@ -454,6 +454,7 @@ public struct BorrowedActionState: Sendable, Equatable {
     /// string without quotes) for a picker; nil for a stateless action.
     public var state: String?
 
+    /// An action that is there and enabled, without state, unless the arguments say otherwise.
     public init(isPresent: Bool = true, isEnabled: Bool = true, state: String? = nil) {
         self.isPresent = isPresent
         self.isEnabled = isEnabled
@@ -485,6 +486,8 @@ private final class MenuBox {
 /// Why a test's query or act on a menu failed, with what the menu shows: thrown, so that
 /// XCTest and Swift Testing both fail the test with the message.
 public struct MenuTestFailure: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, with what the menu shows.
     public let description: String
+    /// A failure that says `description`.
     public init(_ description: String) { self.description = description }
 }

@@ -1,5 +1,5 @@
 /// What a person sees of one menu item, read without GTK (``InspectedMenu``) or from what GTK
-/// shows (``LiveMenu``): the same value either way, so that the two can be compared.
+/// shows (`LiveMenu`): the same value either way, so that the two can be compared.
 ///
 /// Sections and submenus hold their items in ``children``; a section is no item people choose,
 /// but its header (``title``) names what it groups.
@@ -24,6 +24,7 @@ public struct MenuItemReading: Equatable, Sendable {
         case widget
     }
 
+    /// What the item is.
     public var kind: Kind
     /// The label as shown, without the access key's mark: "Save As…".
     public var title: String
@@ -56,6 +57,7 @@ public struct MenuItemReading: Equatable, Sendable {
     /// A section's or submenu's items.
     public var children: [MenuItemReading]
 
+    /// A reading with these values; what is not given is as most items have it.
     public init(kind: Kind, title: String, accessKey: Character? = nil, accessKeyOffset: Int? = nil, subtitle: String? = nil, icon: String? = nil,
                 shortcut: String? = nil, isEnabled: Bool = true, isVisible: Bool = true, isChecked: Bool? = nil,
                 isDestructive: Bool = false, keepsMenuOpen: Bool = false, badge: String? = nil, help: String? = nil,

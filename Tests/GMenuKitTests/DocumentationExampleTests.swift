@@ -5,8 +5,9 @@ import XCTest
 
 @testable import GMenuKit
 
-/// The Swift examples of README.md and of the DocC catalog are compiled: each block must be
-/// found, line for line, in Tests/DocumentationExamples, which the test build compiles.
+/// The Swift examples of README.md and of the DocC catalogs are compiled: each block must be
+/// found, line for line, in Tests/DocumentationExamples (or, for the testing library's, in
+/// Tests/GMenuKitTestingTests), which the test build compiles.
 final class DocumentationExampleTests: GtkTestCase {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -14,7 +15,10 @@ final class DocumentationExampleTests: GtkTestCase {
     func testEverySwiftBlockOfTheDocumentationIsInTheCompiledExamples() throws {
         let documents = [Self.root.appendingPathComponent("README.md")]
             + (try files(in: "Sources/GMenuKit/GMenuKit.docc", ending: ".md"))
-        let examples = try files(in: "Tests/DocumentationExamples", ending: ".swift")
+            + (try files(in: "Sources/GMenuKitTesting/GMenuKitTesting.docc", ending: ".md"))
+        // The testing library's examples are tests, compiled and run in its own test target.
+        let examples = try (files(in: "Tests/DocumentationExamples", ending: ".swift")
+                            + files(in: "Tests/GMenuKitTestingTests", ending: ".swift"))
             .map { try significantLines(of: String(contentsOf: $0, encoding: .utf8)) }
         var blockCount = 0
         for document in documents {
