@@ -48,15 +48,21 @@ enum ItemFinding {
     @MainActor
     private static func collect(_ level: [PlannedItem], at prefix: [Int], wanted: String, title: (PlannedItem) -> String,
                                 into matches: inout [(item: PlannedItem, positions: [Int])]) {
+        // Items are read in place (a copy of a planned item retains each of its fields): a long
+        // level on the path costs a comparison per item.
         for index in level.indices {
-            let item = level[index]
-            // Most labels are their title: compared as they are, without reading them.
-            let itemTitle = isPlain(item.attributes) ? (item.attributes.label ?? "") : title(item)
-            if let link = item.link, link.kind == .section {
-                if !itemTitle.isEmpty && Self.matches(itemTitle, wanted) { matches.append((item, prefix + [index])) }
-                collect(link.children, at: prefix + [index], wanted: wanted, title: title, into: &matches)
-            } else if Self.matches(itemTitle, wanted) {
-                matches.append((item, prefix + [index]))
+            let isSection = level[index].link?.kind == .section
+            let matched: Bool
+            if let label = level[index].attributes.label, isPlain(label, markup: level[index].attributes.useMarkup) {
+                // Most labels are their title: compared as they are, without reading them.
+                matched = (!isSection || !label.isEmpty) && Self.matches(label, wanted)
+            } else {
+                let itemTitle = title(level[index])
+                matched = (!isSection || !itemTitle.isEmpty) && Self.matches(itemTitle, wanted)
+            }
+            if matched { matches.append((level[index], prefix + [index])) }
+            if isSection, let children = level[index].link?.children {
+                collect(children, at: prefix + [index], wanted: wanted, title: title, into: &matches)
             }
         }
     }
@@ -73,14 +79,15 @@ enum ItemFinding {
     }
 
     /// A label without markup, access-key marks or invisible marks: its own title.
-    private static func isPlain(_ attributes: PlannedAttributes) -> Bool {
-        guard !attributes.useMarkup, let label = attributes.label else { return false }
-        return label.utf8.allSatisfy { $0 != UInt8(ascii: "_") && $0 < 0x80 }
+    private static func isPlain(_ label: String, markup: Bool) -> Bool {
+        !markup && label.utf8.allSatisfy { $0 != UInt8(ascii: "_") && $0 < 0x80 }
     }
 
     static func matches(_ title: String, _ wanted: String) -> Bool {
-        title == wanted || (title.utf8.count + 3 >= wanted.utf8.count && wanted.utf8.count + 3 >= title.utf8.count
-                            && sameIgnoringEllipsis(title, wanted))
+        if title == wanted { return true }
+        // Only a title or path ending in an ellipsis ("…", "...") can match the other without it.
+        let endsInEllipsis = { (text: String) in text.utf8.last == UInt8(ascii: ".") || text.utf8.last == 0xA6 }
+        return (endsInEllipsis(title) || endsInEllipsis(wanted)) && sameIgnoringEllipsis(title, wanted)
     }
 
     /// "Save As" names "Save As…": the ellipsis says a dialog follows, not which item it is.

@@ -53,4 +53,21 @@ enum InspectionCase {
         Report.result("11-find", items: items, seconds: find)
         Report.result("11-find-deep", items: items, seconds: deep)
     }
+
+    /// Finding alone, `runs` times in one rendered menu, for instruction counts
+    /// (`scripts/instructions.sh MenuBenchmark N 11 --find`): what one find costs, at any size.
+    static func findOnly(items: Int, runs: Int, deep: Bool) {
+        let model = ItemsModel(count: items)
+        let menu = InspectedMenu(Menu("Case 11") {
+            Menu("Recent") { ForEach(Array(0..<10), id: \.self) { index in Button("Recent \(index)") {} } }
+            model.menu
+        })
+        let path = deep ? ["Benchmark", "Item \(items - 1)"] : ["Recent", "Recent 7"]
+        precondition((try? menu.item(path: path)) != nil)
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            samples.append(Stopwatch.time { precondition((try? menu.item(path: path)) != nil) })
+        }
+        Report.result(deep ? "11-find-deep-only" : "11-find-only", items: items, seconds: samples)
+    }
 }

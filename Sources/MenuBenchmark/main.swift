@@ -28,7 +28,8 @@
 //       builds the menu once in this fresh process and prints its peak memory (RSS line)
 //   MenuBenchmark --case 11 --items N [--runs N]
 //       a test's headless reading (GMenuKitTesting: render, find by path, activate) against
-//       rendering the same menu to GTK; and finding alone (GMenuKit only)
+//       rendering the same menu to GTK; and finding alone (GMenuKit only); with --find or
+//       --find-deep, only the finding, for instruction counts
 //   MenuBenchmark --main-loop [--samples N]
 //       Swift concurrency on the GLib main loop against g_idle_add (LATENCY lines)
 //   MenuBenchmark --main-loop-idle with|without
@@ -86,6 +87,8 @@ MainActor.assumeIsolated {
     case 8: BuilderImportCase.run(items: items, runs: runs)
     case 9: ListMenuCase.run(items: items, runs: runs)
     case 10: LongMenuCase.run(items: items, runs: runs, scrolling: arguments.contains("--scrolling"))
+    case 11 where arguments.contains("--find"): InspectionCase.findOnly(items: items, runs: runs, deep: false)
+    case 11 where arguments.contains("--find-deep"): InspectionCase.findOnly(items: items, runs: runs, deep: true)
     case 11: InspectionCase.run(items: items, runs: runs)
     default:
         printError("no case \(comparisonCase); cases are 1 to 11")
