@@ -186,7 +186,8 @@ public final class InspectedMenu {
     /// The same with the path as an array.
     public func item(path: [String]) throws(MenuTestFailure) -> InspectedItem {
         let rendering = rendering
-        switch ItemFinding.find(path, in: rendering.plan.items, title: { self.reading(of: $0, in: rendering, deep: false).title }) {
+        switch ItemFinding.find(path, in: rendering.plan.items, title: { self.reading(of: $0, in: rendering, deep: false).title },
+                                link: { $0.link.map { ($0.kind == .section, $0.children) } }) {
         case .found(let planned, let titles, let positions):
             return InspectedItem(menu: self, identity: planned.identity, path: titles, location: ItemLocation(positions))
         case .failed(let reason):
@@ -304,7 +305,9 @@ public final class InspectedMenu {
         reading.badge = attributes.badge
         reading.help = attributes.help
         switch kind {
-        case .section, .submenu:
+        case .section, .submenu, .widget:
+            // The app's widget is drawn as it is, never dimmed by the menu: GTK's custom slot
+            // has no sensitivity of its own (LiveMenu reads the same).
             reading.isEnabled = true
         case .stepper:
             reading.isEnabled = planned.link?.children.contains { isEnabled($0, in: rendering) } ?? false
@@ -361,7 +364,9 @@ public final class InspectedMenu {
             return action.isEnabled && !runs.isDimmed(planned.identity.path)
         }
         guard !isOwn(name) else { return false }
-        return borrowedActions[Self.withoutTarget(name)]?.isEnabled ?? true
+        // GTK dims the item of a missing action as it dims a disabled one.
+        guard let borrowed = borrowedActions[Self.withoutTarget(name)] else { return true }
+        return borrowed.isPresent && borrowed.isEnabled
     }
 
     private func borrowedPresence(_ name: String, in rendering: Rendering) -> Bool {
