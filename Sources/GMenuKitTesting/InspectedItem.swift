@@ -91,7 +91,7 @@ public struct InspectedItem: @MainActor CustomStringConvertible {
         guard let (planned, _) = found(), let link = planned.link else { return [] }
         let positions = location?.positions
         return link.children.enumerated().map { index, child in
-            let title = LabelReading.visible(child.attributes.label, isMarkup: child.attributes.useMarkup).title
+            let title = child.shownTitle
             return InspectedItem(menu: menu, identity: child.identity, path: path + [title],
                                  location: positions.map { ItemLocation($0 + [index]) })
         }

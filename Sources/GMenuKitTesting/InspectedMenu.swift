@@ -184,7 +184,7 @@ public final class InspectedMenu {
     /// The same with the path as an array.
     public func item(path: [String]) throws(MenuTestFailure) -> InspectedItem {
         let rendering = rendering
-        switch ItemFinding.find(path, in: rendering.plan.items, title: { LabelReading.visible($0.attributes.label, isMarkup: $0.attributes.useMarkup).title }) {
+        switch ItemFinding.find(path, in: rendering.plan.items) {
         case .found(let planned, let titles, let positions):
             return InspectedItem(menu: self, identity: planned.identity, path: titles, location: ItemLocation(positions))
         case .failed(let reason):
@@ -290,7 +290,9 @@ public final class InspectedMenu {
     /// What a person sees of `planned`; `deep` reads its section's or submenu's items too.
     func reading(of planned: PlannedItem, in rendering: Rendering, deep: Bool = true) -> MenuItemReading {
         let attributes = planned.attributes
-        let label = LabelReading.visible(attributes.label, isMarkup: attributes.useMarkup)
+        // A section's heading is plain text to GTK: no access key, no markup.
+        let label = planned.link?.kind == .section
+            ? LabelReading.Visible(title: attributes.label ?? "") : LabelReading.visible(attributes.label, isMarkup: attributes.useMarkup)
         let action = attributes.action.flatMap { ownAction($0, in: rendering) }
         let kind = kind(of: planned, action: action)
         var reading = MenuItemReading(kind: kind, title: label.title, accessKey: label.accessKey, accessKeyOffset: label.accessKeyOffset)
@@ -302,7 +304,9 @@ public final class InspectedMenu {
         reading.badge = attributes.badge
         reading.help = attributes.help
         switch kind {
-        case .section, .submenu:
+        case .section, .submenu, .widget:
+            // The app's widget is drawn as it is, never dimmed by the menu: GTK's custom slot
+            // has no sensitivity of its own (LiveMenu reads the same).
             reading.isEnabled = true
         case .stepper:
             reading.isEnabled = planned.link?.children.contains { isEnabled($0, in: rendering) } ?? false
@@ -359,7 +363,9 @@ public final class InspectedMenu {
             return action.isEnabled && !runs.isDimmed(planned.identity.path)
         }
         guard !isOwn(name) else { return false }
-        return borrowedActions[Self.withoutTarget(name)]?.isEnabled ?? true
+        // GTK dims the item of a missing action as it dims a disabled one.
+        guard let borrowed = borrowedActions[Self.withoutTarget(name)] else { return true }
+        return borrowed.isPresent && borrowed.isEnabled
     }
 
     private func borrowedPresence(_ name: String, in rendering: Rendering) -> Bool {
