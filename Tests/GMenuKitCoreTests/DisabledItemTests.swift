@@ -21,7 +21,9 @@ final class DisabledItemTests: XCTestCase {
         }
     }
 
-    func testDisabledOptionHasNoActionSoItIsDimmed() {
+    /// GTK 4.8 dims an item whose action is missing and draws one without an action as if it
+    /// could be chosen (gtkmenutrackeritem.c): a dimmed item names an action never added.
+    func testDisabledOptionNamesAMissingActionSoItIsDimmed() {
         onMain {
             var quality = "high"
             let options = plan(Menu("Export") {
@@ -30,18 +32,20 @@ final class DisabledItemTests: XCTestCase {
                     Text("Lossless").tag("lossless").disabled()
                 }
             }).items[0].section ?? []
-            XCTAssertEqual(options.map(\.action), ["menu.quality", nil])
+            XCTAssertEqual(options.map(\.action), ["menu.quality", "menu.Unavailable"])
+            XCTAssertNil(options[1].target)
         }
     }
 
-    func testDisabledNamedActionIsDimmedByLeavingItsActionOut() {
+    func testDisabledNamedActionIsDimmedByNamingAMissingAction() {
         onMain {
-            let items = plan(Menu("File") {
+            let (items, _, planned) = plan(Menu("File") {
                 Button("Quit", actionName: "app.quit").disabled()
                 Button("Zoom", actionName: "win.zoom", target: "in")
                 Button("Zoom Out", actionName: "win.zoom::out")
-            }).items
-            XCTAssertNil(items[0].action)
+            })
+            XCTAssertEqual(items[0].action, "menu.Unavailable")
+            XCTAssertNil(planned.action("Unavailable"), "never one of the menu's actions")
             XCTAssertEqual(items[1].attributes, ["label": "Zoom", "action": "win.zoom", "target": "in"])
             XCTAssertEqual(items[2].attributes, ["label": "Zoom Out", "action": "win.zoom", "target": "out"],
                            "a detailed name is split: GMenu's action attribute takes the plain name")

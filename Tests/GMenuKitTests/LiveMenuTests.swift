@@ -165,25 +165,51 @@ final class LiveMenuTests: GtkTestCase {
         }
     }
 
-    /// Where the two differ, on purpose: GTK 4.8 leaves an item without any action sensitive
-    /// (gtkmenutrackeritem.c sets `sensitive = TRUE` when the item names no action), and
-    /// GMenuKit leaves the action out of a disabled borrowed item that GTK draws itself. The
-    /// headless menu says what GMenuKit means (dimmed), LiveMenu what GTK 4.8 draws (not
-    /// dimmed; choosing it does nothing). GMenuKit's own rows dim such items, and agree.
-    func testAnItemWithoutAnActionIsDimmedHeadlessButNotByGTK() throws {
+    /// GTK 4.8 draws an item that names no action as if it could be chosen
+    /// (gtkmenutrackeritem.c: no action, sensitive) and dims one whose action is missing: a
+    /// dimmed borrowed item, a dimmed picker option and a dimmed generated item name an action
+    /// that is never there, and GTK's own buttons, read from the popover GTK built, are dimmed
+    /// as the headless menu says.
+    func testDimmedItemsWithoutAnActionOfTheirOwnAreDimmedByGTK() throws {
         try GtkSession.start()
         try onMain {
+            var quality = "high"
             let menu = Menu("Window") {
                 Button("Close", actionName: "win.close").disabled(true)
+                Picker("Quality", selection: Binding(get: { quality }, set: { quality = $0 })) {
+                    Text("High").tag("high")
+                    Text("Lossless").tag("lossless").disabled()
+                }
+                ForEach(["Recent Note"], id: \.self) { title in Button(title) {}.disabled() }
+                    .generatedContent()
                 Button("Minimize", actionName: "win.minimize").disabled(true).badge(1)
             }
-            let live = LiveMenu(RenderedMenu(menu, actionPrefix: "menu", isPresented: true))
             let inspected = InspectedMenu(menu)
-            XCTAssertFalse(try inspected.item("Close").isEnabled)
-            XCTAssertTrue(try live.item("Close").isEnabled, "GTK 4.8 draws it sensitive\n\(live.outline)")
-            XCTAssertThrowsError(try live.item("Close").activate()) { XCTAssertTrue("\($0)".contains("has no action"), "\($0)") }
-            // A row of GMenuKit's own (a badge) dims it, as the headless menu says.
-            XCTAssertEqual(try live.item("Minimize").reading, try inspected.item("Minimize").reading)
+            // Shown by GTK's own model buttons: not presented by a GMenuKit control.
+            let rendered = RenderedMenu(menu)
+            let button = gtk_menu_button_new()!
+            rendered.attach(toMenuButton: button)
+            let window = InputWindow(titled: "Dimmed without actions", child: button)
+            gtk_menu_button_popup(gmk_menu_button(button.gpointer))
+            let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(button.gpointer)).gpointer)!
+            settle { gtk_widget_get_mapped(popover) != 0 }
+            if let live = LiveMenu(popover: popover, title: "Window") {
+                for title in ["Close", "Lossless", "Recent Note"] {
+                    XCTAssertFalse(try live.item(titled: title).isEnabled, "GTK dims '\(title)'\n\(live.outline)")
+                    XCTAssertFalse(try inspected.item(titled: title).isEnabled)
+                    XCTAssertThrowsError(try live.item(titled: title).activate())
+                }
+                XCTAssertTrue(try live.item(titled: "High").isEnabled)
+            } else {
+                XCTFail("no menu in the popover")
+            }
+            // Read from the model and the menu's group, too (GMenuKit's rows when presented).
+            let model = LiveMenu(RenderedMenu(menu, actionPrefix: "menu", isPresented: true))
+            XCTAssertFalse(try model.item("Close").isEnabled)
+            XCTAssertEqual(try model.item("Minimize").reading, try inspected.item("Minimize").reading)
+            gtk_menu_button_popdown(gmk_menu_button(button.gpointer))
+            settle { gtk_widget_get_mapped(popover) == 0 }
+            window.destroy()
         }
     }
 

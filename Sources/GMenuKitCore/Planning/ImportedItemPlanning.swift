@@ -67,6 +67,8 @@ extension MenuPlanner {
                     shortcuts.takeApplicationAccel(into: &attributes, scopePath: scope.path, title: node.title, diagnostics: &diagnostics)
                 }
             }
+            // Dimmed as declared items are (an item written without an action stays as GtkBuilder makes it).
+            if !name.isEmpty && attributes.action == nil { attributes.action = qualified(Self.unavailableActionName) }
         default:
             return planItem(node, scope: scope)
         }

@@ -75,7 +75,6 @@ extension MenuPlanner {
                            "'\(detailedName)' names an action in the menu's own group ('\(options.actionPrefix)'), whose actions GMenuKit names after its items; borrow an action of the app or window (app., win.) or give the item a closure; the item is dimmed")
                 case .success(let parsed):
                     if !inner.isDisabled {
-                        // An item without an action is dimmed; that is how a borrowed action is disabled.
                         if borrowed.borrow(parsed.name, target: target ?? parsed.target, into: &attributes, scopePath: scope.path,
                                            title: node.title, showsState: node.showsActionState, diagnostics: &diagnostics) {
                             shortcuts.takeApplicationAccel(into: &attributes, scopePath: scope.path, title: node.title,
@@ -87,6 +86,10 @@ extension MenuPlanner {
                            "'\(detailedName)' is not a valid GAction name (scope.name, with letters, digits and '-'): \(problem.reason); the item is dimmed")
                 }
             }
+            // A button that cannot act now (dimmed, or a borrowed name that could not be used)
+            // names an action that is never there: GTK 4.8 dims an item whose action is missing,
+            // but draws one without an action as if it could be chosen.
+            if attributes.action == nil { attributes.action = qualified(Self.unavailableActionName) }
             LabelPlanning.applyDestructiveColor(options.destructiveColor, to: &attributes, scope: scope, tintedRed: isTintedRed)
             attributes.row = customRow(.command, for: attributes, scope: scope)
 
@@ -189,6 +192,8 @@ extension MenuPlanner {
             if !option.isDisabled {
                 attributes.action = qualified(name)
                 attributes.target = target
+            } else {
+                attributes.action = qualified(Self.unavailableActionName)
             }
             attributes.row = customRow(.radio, for: attributes, scope: scope)
             items.append(PlannedItem(identity: identity.appending("option:" + target), attributes: attributes, link: nil))

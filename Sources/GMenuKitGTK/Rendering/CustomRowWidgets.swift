@@ -226,7 +226,8 @@ package enum CustomRowWidgets {
 
     private static func bindAction(_ row: UnsafeMutablePointer<GtkWidget>, _ attributes: PlannedAttributes) {
         guard let action = attributes.action else {
-            // GTK dims a model button without an action; the row does the same.
+            // Choosing an item without an action does nothing, so the row is dimmed (GTK 4.8's
+            // own button would look enabled: dimmed items name a missing action instead).
             gtk_widget_set_sensitive(row, 0)
             return
         }
