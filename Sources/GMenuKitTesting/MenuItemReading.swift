@@ -1,5 +1,5 @@
 /// What a person sees of one menu item, read without GTK (``InspectedMenu``) or from what GTK
-/// shows (`LiveMenu`): the same value either way, so that the two can be compared.
+/// shows (``LiveMenu``): the same value either way, so that the two can be compared.
 ///
 /// Sections and submenus hold their items in ``children``; a section is no item people choose,
 /// but its header (``title``) names what it groups.

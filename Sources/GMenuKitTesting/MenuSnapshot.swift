@@ -22,7 +22,7 @@ import Foundation
 ///
 /// Hidden items are written with `[hidden]`, so that a snapshot shows what hides as well.
 public enum MenuSnapshot {
-    /// The text of `items` (``InspectedMenu/items``, `LiveMenu.items`), headed by `title`
+    /// The text of `items` (``InspectedMenu/items``, ``LiveMenu/items``), headed by `title`
     /// when it has one.
     public static func text(of items: [MenuItemReading], title: String = "") -> String {
         var lines: [String] = title.isEmpty ? [] : [title]

@@ -111,3 +111,17 @@ final class DraftMenuTests: XCTestCase {
             """)
     }
 }
+
+/// GTK's reading of the same menu: the model and actions GMenuKit makes for GTK, read back
+/// through GIO, equal the headless reading. No display is needed for either.
+@MainActor
+final class DraftMenuAsGTKReadsItTests: XCTestCase {
+    func testGTKReadsWhatTheHeadlessMenuSays() async throws {
+        let draft = Draft()
+        let menu = draftMenu(draft)
+        let gtk = LiveMenu(RenderedMenu(menu))
+        XCTAssertEqual(gtk.items, InspectedMenu(menu).items)
+        try gtk.item("Bold").activate()         // through the GAction GTK would activate
+        XCTAssertTrue(draft.isBold)
+    }
+}
