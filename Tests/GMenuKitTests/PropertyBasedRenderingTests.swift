@@ -352,7 +352,10 @@ final class RenderingProperty {
     /// content must run, once, or nothing when the item is dimmed.
     private func checkActivation(_ updated: RenderedMenu, log: ActivationLog, generation: Int, random: inout SplitMix64) -> String? {
         let prefix = updated.actionPrefix + "."
-        let candidates = flatten(MenuModelReader.read(updated.menuModel)).filter { $0.action?.hasPrefix(prefix) == true }
+        // A dimmed item naming the action that is never there cannot be chosen: GTK dims it.
+        let candidates = flatten(MenuModelReader.read(updated.menuModel)).filter {
+            $0.action?.hasPrefix(prefix) == true && $0.action != prefix + MenuPlanner.unavailableActionName
+        }
         guard !candidates.isEmpty else { return nil }
         let item = candidates[random.below(candidates.count)]
         let name = String(item.action!.dropFirst(prefix.count))

@@ -412,7 +412,7 @@ package struct MenuPlanner {
     /// The action a dimmed item names when it has none of its own: never added to any group,
     /// since GTK 4.8 dims an item whose action is missing (and draws an item without an action
     /// as enabled). Capitalized: the names GMenuKit gives its own actions are lowercase.
-    package static let unavailableActionName = "Unavailable"
+    package nonisolated static let unavailableActionName = "Unavailable"
 
     /// An identity the planner derives (a run of items, a stepper's button, the generated
     /// items' action), made distinct from every other identity of this plan, explicit ids included.
