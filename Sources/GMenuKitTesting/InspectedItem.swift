@@ -138,7 +138,11 @@ public struct InspectedItem: @MainActor CustomStringConvertible {
 
     /// Chooses the option titled `title` of this picker (a submenu or section of options).
     public func select(_ title: String) throws(MenuTestFailure) {
-        let options = children.filter { $0.kind == .option }
+        // The options may stand in sections of the submenu ("Change Priority").
+        func options(in items: [InspectedItem]) -> [InspectedItem] {
+            items.flatMap { $0.kind == .section ? options(in: $0.children) : $0.kind == .option ? [$0] : [] }
+        }
+        let options = options(in: children)
         guard let option = options.first(where: { ItemFinding.matches($0.title, title) }) else {
             throw MenuTestFailure("'\(self)' has no option '\(title)' (options: \(options.map { "'\($0.title)'" }.joined(separator: ", ")))")
         }
