@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "DocumentationExamples", dependencies: ["GMenuKit", "CGtk"], path: "Tests/DocumentationExamples"),
         // A GtkTreeView for the tests, built in C where GTK 4.10's deprecation warnings are silenced.
         .target(name: "CTreeViewFixtures", dependencies: ["CGtk"], path: "Tests/CTreeViewFixtures"),
-        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures", "DocumentationExamples", "MenuLint", "NotepadApp", "CTreeViewFixtures", "MenuTestFixtures"]),
+        .testTarget(name: "GMenuKitTests", dependencies: ["GMenuKit", "CGtk", "CMenuObjects", "CMainQueueBridge", "MenuFixtures", "DocumentationExamples", "MenuLint", "NotepadApp", "CTreeViewFixtures", "MenuTestFixtures", "GMenuKitTesting"]),
         // Planning and the guideline checks tested on the core alone: no GTK, no display
         // (scripts/test-core-without-gtk.sh builds it where GTK cannot be found).
         .testTarget(name: "GMenuKitCoreTests", dependencies: ["GMenuKitCore", "MenuTestFixtures"]),
