@@ -163,7 +163,7 @@ final class MenuRowTests: GtkTestCase {
             XCTAssertEqual(deleted, 0, "nothing is deleted before the answer")
             XCTAssertTrue(WidgetTree.labels(in: dialog).contains("The note is removed for good."))
             // Cancel is the default: Return answers with it.
-            try RealInput.focusWindow(titled: "Delete Note\\?")
+            try RealInput.focusWindow(titled: "Delete Note?")
             try RealInput.xdotool("key", "Return")
             MainLoop.turn { toplevelWindows(titled: "Delete Note?").isEmpty }
             MainLoop.drain()

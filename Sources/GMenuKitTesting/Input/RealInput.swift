@@ -62,21 +62,33 @@ public enum RealInput {
         try xdotool("type", text)
     }
 
-    /// The X window id of the top-level window titled exactly `title`, waiting until one is
-    /// shown. The title is matched literally.
+    /// The X window id of the top-level window titled exactly `title`, once one is shown
+    /// (waited for within ``MainLoop/waitBound``). The title is matched literally.
     public static func windowID(titled title: String) throws(MenuTestFailure) -> String {
-        let found = try xdotool("search", "--sync", "--name", "^\(regexEscaped(title))$")
-        guard let first = found.split(separator: "\n").first else {
-            throw MenuTestFailure("no X window is titled '\(title)'")
+        let pattern = "^\(regexEscaped(title))$"
+        let deadline = g_get_monotonic_time() + gint64(MainLoop.waitBound * 1_000_000)
+        while true {
+            // Without --sync, which would wait for ever: xdotool fails while none matches.
+            if let found = try? xdotool("search", "--name", pattern), let first = found.split(separator: "\n").first {
+                return String(first)
+            }
+            guard g_get_monotonic_time() < deadline else { throw MenuTestFailure("no X window is titled '\(title)'") }
+            MainLoop.rest(seconds: 0.02)
         }
-        return String(first)
     }
 
     /// The X window id of the top-level GTK window `widget` is in (a popover's item is in the
-    /// window the popover opened over). The window needs a title: it is found by it.
+    /// window the popover opened over): asked of GDK's X11 backend, else found by the
+    /// window's title.
     public static func windowID(of widget: UnsafeMutablePointer<GtkWidget>) throws(MenuTestFailure) -> String {
         guard let root = gtk_widget_get_root(widget), gmk_is_window(UnsafeMutableRawPointer(root)) != 0 else {
             throw MenuTestFailure("the widget is in no window")
+        }
+        if let surface = gtk_native_get_surface(gmk_native(UnsafeMutableRawPointer(root))),
+           let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gdk_x11_surface_get_xid") {
+            typealias SurfaceXID = @convention(c) (OpaquePointer) -> UInt
+            let xid = unsafeBitCast(symbol, to: SurfaceXID.self)(surface)
+            if xid != 0 { return String(xid) }
         }
         guard let title = gtk_window_get_title(gmk_window(UnsafeMutableRawPointer(root))).map({ String(cString: $0) }), !title.isEmpty else {
             throw MenuTestFailure("the widget's window has no title: real input finds a window by its title")

@@ -50,7 +50,7 @@ public enum ShownMenuItems {
         return nil
     }
 
-    /// The items of a `GtkPopoverMenuBar` (a ``GMenuKit/MenuBar``'s widget), each of which
+    /// The items of a `GtkPopoverMenuBar` (a `MenuBar`'s widget), each of which
     /// opens a menu.
     public static func barItems(of bar: UnsafeMutablePointer<GtkWidget>) -> [ShownMenuItem] {
         WidgetTree.all(bar).filter { WidgetTree.isWidget($0, ofType: "GtkPopoverMenuBarItem") }.map { item in
