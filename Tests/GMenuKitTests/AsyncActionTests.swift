@@ -3,6 +3,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// A one-shot signal a task waits on and a test sends: the test decides when an async action's
 /// await returns.
@@ -47,9 +48,9 @@ final class AsyncActionTests: GtkTestCase {
             g_action_group_activate_action(rendered.actionGroup.unsafePointer, "export", nil)
             // The task runs from the loop, not inside the activation.
             XCTAssertEqual(model.exports, 0)
-            runLoop { model.exports == 1 }
+            XCTAssertTrue(MainLoop.turn { model.exports == 1 }, "the loop stopped before the condition held")
             XCTAssertEqual(model.status, "exported")
-            drainMainLoop()
+            MainLoop.drain()
             // The menu followed the model the action changed.
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label).last, "exported")
             XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, "export"))
@@ -68,22 +69,22 @@ final class AsyncActionTests: GtkTestCase {
                 }
             })
             g_action_group_activate_action(rendered.actionGroup.unsafePointer, "export", nil)
-            runLoop { recorder.values == ["start"] }
+            XCTAssertTrue(MainLoop.turn { recorder.values == ["start"] }, "the loop stopped before the condition held")
             XCTAssertFalse(actionEnabled(rendered.actionGroup.unsafePointer, "export"), "a running action is dimmed")
             // Through GIO a disabled action refuses; the handler would ignore it too.
             g_action_group_activate_action(rendered.actionGroup.unsafePointer, "export", nil)
             // A refresh while it runs keeps it dimmed.
             rendered.refresh()
             XCTAssertFalse(actionEnabled(rendered.actionGroup.unsafePointer, "export"))
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(recorder.values, ["start"])
             gate.open()
-            runLoop { recorder.values == ["start", "end"] }
+            XCTAssertTrue(MainLoop.turn { recorder.values == ["start", "end"] }, "the loop stopped before the condition held")
             XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, "export"), "enabled again when it ends")
             XCTAssertEqual(rendered.asyncActions.runningCount, 0)
             // And it runs again.
             g_action_group_activate_action(rendered.actionGroup.unsafePointer, "export", nil)
-            runLoop { recorder.values == ["start", "end", "start", "end"] }
+            XCTAssertTrue(MainLoop.turn { recorder.values == ["start", "end", "start", "end"] }, "the loop stopped before the condition held")
         }
     }
 
@@ -104,13 +105,13 @@ final class AsyncActionTests: GtkTestCase {
             activate(items[0], in: rendered.actionGroup.unsafePointer)
             activate(items[0], in: rendered.actionGroup.unsafePointer)
             activate(items[1], in: rendered.actionGroup.unsafePointer)
-            runLoop { recorder.values.count == 2 }
-            drainMainLoop()
+            XCTAssertTrue(MainLoop.turn { recorder.values.count == 2 }, "the loop stopped before the condition held")
+            MainLoop.drain()
             // One run per item: the second activation of "a" was ignored, "b" ran beside it.
             XCTAssertEqual(recorder.values.sorted(), ["a", "b"])
             XCTAssertEqual(rendered.asyncActions.runningCount, 2)
             gate.open()
-            runLoop { rendered.asyncActions.runningCount == 0 }
+            XCTAssertTrue(MainLoop.turn { rendered.asyncActions.runningCount == 0 }, "the loop stopped before the condition held")
         }
     }
 
@@ -129,13 +130,13 @@ final class AsyncActionTests: GtkTestCase {
                 .asyncActionPolicy(.allowConcurrent)
             })
             for _ in 0..<3 { g_action_group_activate_action(rendered.actionGroup.unsafePointer, "ping", nil) }
-            runLoop { started == 3 }
+            XCTAssertTrue(MainLoop.turn { started == 3 }, "the loop stopped before the condition held")
             XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, "ping"), "concurrent actions are not dimmed")
             XCTAssertEqual(rendered.asyncActions.runningCount, 3)
             gate.open()
-            runLoop { recorder.values.count == 3 }
+            XCTAssertTrue(MainLoop.turn { recorder.values.count == 3 }, "the loop stopped before the condition held")
             XCTAssertEqual(recorder.values.sorted(), [1, 2, 3])
-            runLoop { rendered.asyncActions.runningCount == 0 }
+            XCTAssertTrue(MainLoop.turn { rendered.asyncActions.runningCount == 0 }, "the loop stopped before the condition held")
         }
     }
 
@@ -158,12 +159,12 @@ final class AsyncActionTests: GtkTestCase {
                 .asyncActionPolicy(.cancelPrevious)
             })
             g_action_group_activate_action(rendered.actionGroup.unsafePointer, "reload", nil)
-            runLoop { started == 1 }
+            XCTAssertTrue(MainLoop.turn { started == 1 }, "the loop stopped before the condition held")
             XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, "reload"))
             g_action_group_activate_action(rendered.actionGroup.unsafePointer, "reload", nil)
-            runLoop { recorder.values.count == 2 }
+            XCTAssertTrue(MainLoop.turn { recorder.values.count == 2 }, "the loop stopped before the condition held")
             XCTAssertEqual(Set(recorder.values), ["run 1 cancelled", "run 2 finished"])
-            runLoop { rendered.asyncActions.runningCount == 0 }
+            XCTAssertTrue(MainLoop.turn { rendered.asyncActions.runningCount == 0 }, "the loop stopped before the condition held")
         }
     }
 
@@ -195,7 +196,7 @@ final class AsyncActionTests: GtkTestCase {
             rendered.refresh()
             g_action_group_activate_action(rendered.actionGroup.unsafePointer, "delete", nil)
             XCTAssertEqual(asked.count, 1)
-            runLoop { recorder.values == ["deleted"] }
+            XCTAssertTrue(MainLoop.turn { recorder.values == ["deleted"] }, "the loop stopped before the condition held")
         }
     }
 
@@ -211,11 +212,11 @@ final class AsyncActionTests: GtkTestCase {
             })
             weak var weakMenu = rendered
             g_action_group_activate_action(rendered!.actionGroup.unsafePointer, "export", nil)
-            drainMainLoop()
+            MainLoop.drain()
             rendered = nil
             XCTAssertNil(weakMenu, "a running task does not keep its menu alive")
             gate.open()
-            runLoop { recorder.values == ["done"] }
+            XCTAssertTrue(MainLoop.turn { recorder.values == ["done"] }, "the loop stopped before the condition held")
         }
     }
 }

@@ -3,6 +3,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Renders, returns the menu read back and the diagnostics that were reported.
 @MainActor
@@ -124,7 +125,7 @@ final class BadInputTests: GtkTestCase {
 
             // A change of the selection alone (the model is observed) reads only the state.
             settings.size = 16
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, action), "")
             XCTAssertEqual(collector.collected.map(\.message).last,
                            "the selection 16 is none of the picker's options (Small: 10, Medium: 12); no option is checked")
@@ -132,7 +133,7 @@ final class BadInputTests: GtkTestCase {
             XCTAssertEqual(collector.collected.count, 2)
 
             settings.size = 12
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, action), "12")
             rendered.refresh()
             XCTAssertEqual(rendered.diagnostics, [])

@@ -2,6 +2,7 @@ import CGtk
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// The shortcuts of borrowed actions are the application's (`gtk_application_set_accels_for_action`):
 /// shown from its accels, and installed by GMenuKit only when the app has none, so F11 is not
@@ -97,7 +98,7 @@ final class BorrowedShortcutTests: GtkTestCase {
             XCTAssertFalse(Self.installedTriggers(on: box).contains("F11"))
             // The widget owns its context menu: both go with it.
             g_object_unref(widget)
-            drainMainLoop()
+            MainLoop.drain()
         }
     }
 }

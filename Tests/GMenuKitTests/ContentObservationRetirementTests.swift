@@ -3,6 +3,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 @Observable @MainActor private final class Library {
     var showsHidden = false
@@ -34,20 +35,20 @@ final class ContentObservationRetirementTests: GtkTestCase {
             // before it had seen the list read observable state (joining costs a tracking
             // installation for every list that reads none, a section's own array). It goes now.
             XCTAssertEqual(ObservationRetirement.delivered - before, 2, "the current tracking and the first render's, not one per refresh")
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label), ["Inbox", "Drafts", "Sent", "Archive"])
 
             for _ in 0..<1_000 { rendered.refresh() }
             before = ObservationRetirement.delivered
             library.titles.removeFirst()
             XCTAssertEqual(ObservationRetirement.delivered - before, 1, "from now on one tracking of the list's data")
-            drainMainLoop()
+            MainLoop.drain()
 
             for _ in 0..<1_000 { rendered.refresh() }
             before = ObservationRetirement.delivered
             library.showsHidden = true
             XCTAssertEqual(ObservationRetirement.delivered - before, 1, "one tracking of the content, not one per refresh")
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label), ["Hidden Files", "Drafts", "Sent", "Archive"])
         }
     }
@@ -63,7 +64,7 @@ final class ContentObservationRetirementTests: GtkTestCase {
             let before = ObservationRetirement.delivered
             folders[1].name = "Outbox"
             XCTAssertEqual(ObservationRetirement.delivered - before, 1, "one tracking of the element, not one per refresh")
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label), ["Inbox", "Outbox"])
         }
     }
@@ -80,12 +81,12 @@ final class ContentObservationRetirementTests: GtkTestCase {
             for _ in 0..<10 { rendered.refresh() }
             let afterRefreshes = evaluations
             library.showsHidden = true
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(evaluations - afterRefreshes, 1, "one render for one change")
             rendered.invalidate()
             let before = ObservationRetirement.delivered
             library.showsHidden = false
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(ObservationRetirement.delivered - before, 0, "an invalidated menu's trackings were retired")
             XCTAssertEqual(evaluations - afterRefreshes, 1)
         }

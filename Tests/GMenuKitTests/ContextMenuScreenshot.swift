@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Saves what a person sees when they open a context menu on a list with a real secondary
 /// click. Runs only when asked: `scripts/screenshot-context-menu.sh`.
@@ -34,7 +35,7 @@ final class ContextMenuScreenshot: GtkTestCase {
                 Button("Delete…", role: .destructive) { opened.append("delete") }
             }, attachedTo: list)
             gtk_widget_set_size_request(list, 400, 300)
-            let window = InputWindow(titled: "Notes", child: list)
+            let window = try InputWindow(titled: "Notes", child: list)
             let row = try XCTUnwrap(gtk_list_box_get_row_at_index(OpaquePointer(list), 1))
             gtk_list_box_select_row(OpaquePointer(list), row)
             let rowWidget = gmk_widget(UnsafeMutableRawPointer(row))!
@@ -47,7 +48,7 @@ final class ContextMenuScreenshot: GtkTestCase {
             let shown = try XCTUnwrap(popover, "the secondary click opened no menu")
             gtk_test_widget_wait_for_draw(shown)
             gtk_test_widget_wait_for_draw(window.window)
-            drainMainLoop()
+            MainLoop.drain()
 
             // The window (at the screen's corner, there being no window manager) and the menu.
             let windowSurface = try XCTUnwrap(gtk_native_get_surface(gmk_native(window.window.gpointer)))

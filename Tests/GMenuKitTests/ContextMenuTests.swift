@@ -2,6 +2,7 @@ import CGtk
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Context menus opened by real input (xdotool on the test's X server) and read back from GTK:
 /// where the popover lands, which keys open it, what its items show and run, and that nothing
@@ -13,7 +14,7 @@ final class ContextMenuTests: GtkTestCase {
     /// and a border, the menu lands off by both unless GMenuKit makes up for it.
     func testSecondaryClickOpensTheMenuAtThePointerOnAWidgetWithPaddingAndBorder() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             style(box, css: "box { padding: 20px 24px; border: 6px solid #3584e4; }")
             gtk_box_append(gmk_box(box), gtk_label_new("Notes")!)
@@ -21,7 +22,7 @@ final class ContextMenuTests: GtkTestCase {
                 Button("Copy") {}
                 Button("Paste") {}
             }, attachedTo: box)
-            let window = InputWindow(titled: "Context menu placement", child: box)
+            let window = try InputWindow(titled: "Context menu placement", child: box)
             if gtk_get_minor_version() < 12 {
                 let offset = PopoverPlacement.pointingToOffset(of: box)
                 XCTAssertEqual([offset.x, offset.y], [24 + 6, 20 + 6], "GTK 4.8 would put the menu this far off")
@@ -52,14 +53,14 @@ final class ContextMenuTests: GtkTestCase {
     /// gives the focus back.
     func testShiftF10AndTheMenuKeyOpenTheMenuOfTheFocusedWidget() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let button = gtk_button_new_with_label("Note")!
             let context = ContextMenu(Menu("Note") {
                 Button("Copy") {}
                 Button("Paste") {}
             }, attachedTo: button)
-            let window = InputWindow(titled: "Context menu keys", child: button)
-            XInput.runMainLoop { gtk_window_is_active(gmk_window(window.window.gpointer)) != 0 }
+            let window = try InputWindow(titled: "Context menu keys", child: button)
+            MainLoop.turn { gtk_window_is_active(gmk_window(window.window.gpointer)) != 0 }
             gtk_widget_grab_focus(button)
 
             for key in ["shift+F10", "Menu"] {
@@ -87,14 +88,14 @@ final class ContextMenuTests: GtkTestCase {
     /// with the focus.
     func testTheMenuKeyPointsAtTheFocusedChild() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
             style(list, css: "box { padding: 10px; border: 3px solid gray; }")
             let rows = ["First", "Second", "Third"].map { (title: String) in gtk_button_new_with_label(title)! }
             for row in rows { gtk_box_append(gmk_box(list), row) }
             let context = ContextMenu(Menu("Row") { Button("Open") {} }, attachedTo: list)
-            let window = InputWindow(titled: "Context menu focused child", child: list)
-            XInput.runMainLoop { gtk_window_is_active(gmk_window(window.window.gpointer)) != 0 }
+            let window = try InputWindow(titled: "Context menu focused child", child: list)
+            MainLoop.turn { gtk_window_is_active(gmk_window(window.window.gpointer)) != 0 }
             gtk_widget_grab_focus(rows[1])
 
             window.key("Menu")
@@ -139,7 +140,7 @@ final class ContextMenuTests: GtkTestCase {
 
     func testChoosingAnItemWithARealClickRunsItsActionOnceAndClosesTheMenu() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var copies = 0
             var deletions = 0
             let label = gtk_label_new("A note to copy")!
@@ -147,7 +148,7 @@ final class ContextMenuTests: GtkTestCase {
                 Button("Copy") { copies += 1 }
                 Button("Delete…", role: .destructive) { deletions += 1 }
             }, attachedTo: label)
-            let window = InputWindow(titled: "Context menu choose", child: label)
+            let window = try InputWindow(titled: "Context menu choose", child: label)
             window.click(3, onto: label, at: 20, 5)
             settle { context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false }
             guard let popover = context.popoverWidget, let copy = PopoverPages.modelButtons(in: popover, text: "Copy").first
@@ -167,7 +168,7 @@ final class ContextMenuTests: GtkTestCase {
     /// the widget tree). An empty `accel` shows nothing, for borrowed actions too.
     func testItemsShowNoShortcutTextNotEvenForBorrowedActions() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let collector = DiagnosticCollector()
             defer { collector.stop() }
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -191,7 +192,7 @@ final class ContextMenuTests: GtkTestCase {
                 Button("Close", actionName: "doc.close")
             }
             let context = ContextMenu(content, attachedTo: label)
-            let window = InputWindow(titled: "Context menu shortcuts", child: box)
+            let window = try InputWindow(titled: "Context menu shortcuts", child: box)
             window.click(3, onto: label, at: 10, 5)
             settle { context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false }
             guard let popover = context.popoverWidget else { return XCTFail("the menu did not open") }
@@ -217,7 +218,7 @@ final class ContextMenuTests: GtkTestCase {
             settle { gtk_widget_get_mapped(menuPopover) != 0 }
             XCTAssertEqual(PopoverPages.modelButtons(in: menuPopover).map { ControlProbes.drawnAccelerator(of: $0) ?? "" }, ["Ctrl+C", "Ctrl+W"])
             gtk_popover_popdown(gmk_popover(menuPopover.gpointer))
-            drainMainLoop()
+            MainLoop.drain()
             gtk_widget_unparent(menuPopover)
             window.destroy()
         }
@@ -227,7 +228,7 @@ final class ContextMenuTests: GtkTestCase {
     /// menu that grows while open shows its items instead of scrolling them.
     func testAMenuThatGrowsWhileOpenOnALabelIsResized() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             final class Model { var showsMore = false }
             let model = Model()
             let label = gtk_label_new("A note")!
@@ -237,7 +238,7 @@ final class ContextMenuTests: GtkTestCase {
                     for index in 1...10 { Button("Item \(index)") {} }
                 }
             }, attachedTo: label)
-            let window = InputWindow(titled: "Context menu grows", child: label)
+            let window = try InputWindow(titled: "Context menu grows", child: label)
             context.popup(at: 5, 5)
             settle { context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false }
             guard let popover = context.popoverWidget, let surface = gtk_native_get_surface(gmk_native(popover.gpointer))
@@ -264,14 +265,14 @@ final class ContextMenuTests: GtkTestCase {
     /// the items come below Cut, Copy and Paste, opened by GTK's own secondary click.
     func testATextViewShowsTheItemsInItsOwnMenu() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var insertions = 0
             let textView = gtk_text_view_new()!
             let context = ContextMenu(Menu("Text") { Button("Insert Date") { insertions += 1 } }, attachedTo: textView)
             XCTAssertNil(context.popoverWidget)
             XCTAssertFalse(controllerObjects(of: textView).contains { typeName($0) == "GtkGestureLongPress" },
                            "no gestures of GMenuKit's compete with the text view's")
-            let window = InputWindow(titled: "Context menu text view", child: textView)
+            let window = try InputWindow(titled: "Context menu text view", child: textView)
             window.click(3, onto: textView, at: 40, 20)
             var item: UnsafeMutablePointer<GtkWidget>?
             settle {
@@ -290,21 +291,21 @@ final class ContextMenuTests: GtkTestCase {
     /// An entry's menu is its text field's; ``ContextMenu/popup()`` opens it from code.
     func testAnEntryShowsTheItemsInItsOwnMenuOpenedFromCode() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let entry = gtk_entry_new()!
             let context = ContextMenu(Menu("Text") { Button("Insert Date") {} }, attachedTo: entry)
-            let window = InputWindow(titled: "Context menu entry", child: entry)
+            let window = try InputWindow(titled: "Context menu entry", child: entry)
             context.popup()
             var shown: [String] = []
             settle {
-                shown = widgetTree(entry).filter { gmk_is_popover($0) != 0 && gtk_widget_get_mapped($0) != 0 }
+                shown = WidgetTree.all(entry).filter { gmk_is_popover($0) != 0 && gtk_widget_get_mapped($0) != 0 }
                     .flatMap { PopoverPages.modelButtons(in: $0) }.map(PopoverPages.buttonText)
                 return shown.contains("Insert Date")
             }
             XCTAssertEqual(shown.last, "Insert Date", "below the entry's own items: \(shown)")
             XCTAssertTrue(shown.contains("Paste"), "\(shown)")
             window.key("Escape")
-            settle { !widgetTree(entry).contains { gmk_is_popover($0) != 0 && gtk_widget_get_mapped($0) != 0 } }
+            settle { !WidgetTree.all(entry).contains { gmk_is_popover($0) != 0 && gtk_widget_get_mapped($0) != 0 } }
             window.destroy()
         }
     }
@@ -316,9 +317,9 @@ final class ContextMenuTests: GtkTestCase {
     /// and the popover, the menu and the context menu are all gone.
     func testContextMenusGoWithTheirWidgets() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for kind in WidgetKind.allCases {
-                let outcome = Self.openAndDestroy(kind, whileOpen: false)
+                let outcome = try Self.openAndDestroy(kind, whileOpen: false)
                 XCTAssertEqual(outcome.messages, [], "\(kind): GTK reported problems")
                 XCTAssertNil(outcome.leftBehind, "\(kind): outlived the window")
             }
@@ -329,19 +330,19 @@ final class ContextMenuTests: GtkTestCase {
     /// to trip over anything left behind.
     func testContextMenusGoWithTheirWidgetsWhileOpen() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for kind in WidgetKind.allCases {
-                let outcome = Self.openAndDestroy(kind, whileOpen: true)
+                let outcome = try Self.openAndDestroy(kind, whileOpen: true)
                 XCTAssertEqual(outcome.messages, [], "\(kind): GTK reported problems")
                 XCTAssertNil(outcome.leftBehind, "\(kind): outlived the window")
             }
-            XCTAssertTrue(Self.keyboardOpensAContextMenuInANewWindow(), "no menu left behind holds the keyboard")
+            XCTAssertTrue(try Self.keyboardOpensAContextMenuInANewWindow(), "no menu left behind holds the keyboard")
         }
     }
 
     func testASecondContextMenuReplacesTheFirst() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let label = gtk_label_new("A note")!
             weak var first: ContextMenu?
             do {
@@ -355,7 +356,7 @@ final class ContextMenuTests: GtkTestCase {
             XCTAssertEqual(controllerObjects(of: label).count, controllerCount, "the first one's controllers are gone")
             XCTAssertTrue(ContextMenu.attached(to: label) === second)
 
-            let window = InputWindow(titled: "Context menu replaced", child: label)
+            let window = try InputWindow(titled: "Context menu replaced", child: label)
             window.click(3, onto: label, at: 10, 5)
             settle { second.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false }
             let shown = popoverChildren(of: label).flatMap { PopoverPages.modelButtons(in: $0) }.map(PopoverPages.buttonText)
@@ -390,7 +391,7 @@ final class ContextMenuTests: GtkTestCase {
             XCTAssertNil(onWindow.popoverWidget)
             gtk_window_destroy(gmk_window(window.gpointer))
             g_object_unref(popover.gpointer)
-            drainMainLoop()
+            MainLoop.drain()
         }
     }
 
@@ -404,7 +405,7 @@ final class ContextMenuTests: GtkTestCase {
     /// Opens `kind`'s context menu with a real secondary click, optionally closes it, destroys
     /// the window, and reports what GTK logged and what is still alive.
     @MainActor
-    private static func openAndDestroy(_ kind: WidgetKind, whileOpen: Bool) -> (messages: [String], leftBehind: String?) {
+    private static func openAndDestroy(_ kind: WidgetKind, whileOpen: Bool) throws -> (messages: [String], leftBehind: String?) {
         let catcher = GLibCriticalCatcher()
         defer { catcher.stop() }
         let census = ObjectCensus()
@@ -430,7 +431,7 @@ final class ContextMenuTests: GtkTestCase {
             }, attachedTo: widget)
             weakContext = context
             weakMenu = context.menu
-            let window = InputWindow(titled: "Context menu lifetime \(kind) \(whileOpen ? "open" : "closed")", child: widget)
+            let window = try InputWindow(titled: "Context menu lifetime \(kind) \(whileOpen ? "open" : "closed")", child: widget)
             window.click(3, onto: widget, at: 10, 5)
             var popover: UnsafeMutablePointer<GtkWidget>?
             settle {
@@ -460,7 +461,7 @@ final class ContextMenuTests: GtkTestCase {
                 g_usleep(5_000)
             }
         }
-        drainMainLoop()
+        MainLoop.drain()
         var alive: [String] = census.allFinalized ? [] : [census.summary]
         if weakContext != nil { alive.append("the ContextMenu") }
         if weakMenu != nil { alive.append("the RenderedMenu") }
@@ -469,17 +470,17 @@ final class ContextMenuTests: GtkTestCase {
 
     /// Whether Shift+F10 typed for real opens a context menu in a window opened now.
     @MainActor
-    private static func keyboardOpensAContextMenuInANewWindow() -> Bool {
+    private static func keyboardOpensAContextMenuInANewWindow() throws -> Bool {
         let button = gtk_button_new_with_label("Next")!
         let context = ContextMenu(Menu("Next") { Button("Copy") {} }, attachedTo: button)
-        let window = InputWindow(titled: "Context menu next window", child: button)
-        XInput.runMainLoop { gtk_window_is_active(gmk_window(window.window.gpointer)) != 0 }
+        let window = try InputWindow(titled: "Context menu next window", child: button)
+        MainLoop.turn { gtk_window_is_active(gmk_window(window.window.gpointer)) != 0 }
         gtk_widget_grab_focus(button)
         window.key("shift+F10")
         settle { context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false }
         let opened = context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false
         context.popdown()
-        drainMainLoop()
+        MainLoop.drain()
         window.destroy()
         return opened
     }

@@ -3,6 +3,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Counts how often a custom content's body is read.
 @MainActor
@@ -192,12 +193,12 @@ final class CustomContentStateTests: GtkTestCase {
             })
             XCTAssertNotNil(item(labelled: "Count 0", in: MenuModelReader.read(rendered.menuModel)))
             activate(item(labelled: "Count 0", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup.unsafePointer)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertNotNil(item(labelled: "Count 1", in: MenuModelReader.read(rendered.menuModel)), "the state change re-rendered")
             // A refresh makes the content anew: the count is kept by where the counter stands.
             for _ in 0..<3 { rendered.refresh() }
             activate(item(labelled: "Count 1", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup.unsafePointer)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertNotNil(item(labelled: "Count 2", in: MenuModelReader.read(rendered.menuModel)))
             XCTAssertEqual(rendered.graph.stateCount, 1)
 
@@ -221,14 +222,14 @@ final class CustomContentStateTests: GtkTestCase {
             let readsBefore = reads.count
 
             activate(sidebar, in: rendered.actionGroup.unsafePointer)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(sidebar)), "true")
             XCTAssertEqual(recorder.changes, [], "a $state toggle is a state change, not a menu change")
             XCTAssertEqual(reads.count, readsBefore, "the body did not read the toggle's state: it is not read again")
 
             // State the body reads changes its item, and only that one.
             activate(item(labelled: "Show Details", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup.unsafePointer)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).compactMap(\.label), ["Show Sidebar", "Hide Details"])
             XCTAssertEqual(recorder.changes, [.init(position: 1, removed: 1, added: 0), .init(position: 1, removed: 0, added: 1)])
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(sidebar)), "true", "the re-render kept the other state")
@@ -243,20 +244,20 @@ final class CustomContentStateTests: GtkTestCase {
             })
             let expanded = item(labelled: "Expanded", in: MenuModelReader.read(rendered.menuModel))!
             activate(item(labelled: "Nested 0", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup.unsafePointer)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertNotNil(item(labelled: "Nested 1", in: MenuModelReader.read(rendered.menuModel)))
             // The wrapper's own state and its counter's, at the same identity, are apart.
             activate(item(labelled: "Wrapped 100 0", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup.unsafePointer)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertNotNil(item(labelled: "Wrapped 100 1", in: MenuModelReader.read(rendered.menuModel)))
 
             activate(expanded, in: rendered.actionGroup.unsafePointer)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(expanded)), "true")
             XCTAssertEqual(flatten(MenuModelReader.read(rendered.menuModel)).compactMap(\.label),
                            ["Expanded", "Inner 0", "More", "Nested 1", "Wrapped 100 1"])
             activate(item(labelled: "Inner 0", in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup.unsafePointer)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(flatten(MenuModelReader.read(rendered.menuModel)).compactMap(\.label),
                            ["Expanded", "Inner 1", "More", "Nested 1", "Wrapped 100 1"])
             XCTAssertEqual(rendered.graph.stateCount, 5, "expanded, inner, nested, the wrapper's and its counter's")
@@ -283,7 +284,7 @@ final class CustomContentStateTests: GtkTestCase {
             note.isFavorite = true
             note.formatting.isItalic = true
             note.settings.isOn = true
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, favorite), "true")
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, italic), "true")
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, sync), "true")
@@ -297,7 +298,7 @@ final class CustomContentStateTests: GtkTestCase {
             XCTAssertFalse(note.isFavorite)
             XCTAssertFalse(note.formatting.isItalic)
             XCTAssertFalse(note.settings.isOn)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, sync), "false")
             XCTAssertEqual(recorder.changes, [])
         }
@@ -321,7 +322,7 @@ final class CustomContentStateTests: GtkTestCase {
             rendered.refresh()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, wrap), "true")
             g_action_group_activate_action(rendered.actionGroup.unsafePointer, readOnly, nil)
-            drainMainLoop()
+            MainLoop.drain()
             rendered.refresh()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, readOnly), "true", "a constant binding does not change")
         }
@@ -337,19 +338,19 @@ final class CustomContentStateTests: GtkTestCase {
             XCTAssertEqual(rendered.graph.stateCount, 4)
             let pin2 = localActionName(item(labelled: "Pin F2", in: MenuModelReader.read(rendered.menuModel)))
             g_action_group_activate_action(rendered.actionGroup.unsafePointer, pin2, nil)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, pin2), "true")
 
             let updates = rendered.listUpdates
             library.folders.remove(at: 1)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(rendered.listUpdates, updates + 1, "the list updated on its own")
             XCTAssertEqual(rendered.graph.stateCount, 3, "the removed element's state went with it")
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, pin2), "true", "the others' state stayed")
 
             // A change inside one element resolves it again, keeping its state.
             library.folders[1].name = "Two"
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(rendered.listUpdates, updates + 2)
             let renamed = localActionName(item(labelled: "Pin Two", in: MenuModelReader.read(rendered.menuModel)))
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, renamed), "true")
@@ -362,7 +363,7 @@ final class CustomContentStateTests: GtkTestCase {
             let rendered = RenderedMenu(Menu("Files") { FilesMenu() })
             let toggle = item(labelled: "Show Hidden Files", in: MenuModelReader.read(rendered.menuModel))!
             activate(toggle, in: rendered.actionGroup.unsafePointer)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(toggle)), "true")
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).compactMap(\.label), ["Show Hidden Files", "Hidden Files Shown"],
                            "the parent read its state, which the child's toggle changed")
@@ -379,7 +380,7 @@ final class CustomContentStateTests: GtkTestCase {
                 TokenKeeper { second = $0 }
             })
             for item in flatten(MenuModelReader.read(rendered!.menuModel)) { activate(item, in: rendered!.actionGroup.unsafePointer) }
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertNotNil(first)
             XCTAssertNotNil(second)
             rendered!.refresh()
@@ -414,7 +415,7 @@ final class CustomContentStateTests: GtkTestCase {
             before = ChangeNotice.delivered
             g_action_group_activate_action(rendered.actionGroup.unsafePointer, sidebar, nil)
             XCTAssertEqual(ChangeNotice.delivered - before, 1, "one observation of the sidebar state")
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, sidebar), "true")
         }
     }
@@ -446,7 +447,7 @@ final class CustomContentStateTests: GtkTestCase {
             })
             for label in ["C3 0", "C17 0", "Object 0"] {
                 activate(item(labelled: label, in: MenuModelReader.read(rendered.menuModel))!, in: rendered.actionGroup.unsafePointer)
-                drainMainLoop()
+                MainLoop.drain()
             }
             rendered.refresh()
             let labels = MenuModelReader.read(rendered.menuModel).compactMap(\.label)

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 @Observable @MainActor private final class Cone {
     var hasSprinkles = false
@@ -32,13 +33,13 @@ final class CustomContentWidgetTests: GtkTestCase {
             let cone = Cone()
             let rendered = RenderedMenu(Menu("Ice Cream") { ConeMenu(cone: cone) })
             let title = "GMenuKit custom content"
-            let opened = OpenedMenuButton(showing: rendered, inWindowTitled: title)
+            let opened = try OpenedMenuButton(showing: rendered, inWindowTitled: title)
             XCTAssertEqual(PopoverRenderingTests.drawnItems(in: opened.popover).map(\.text), ["Order Cone", "Show Extras"])
 
             let showExtras = try XCTUnwrap(PopoverPages.modelButtons(in: opened.popover, text: "Show Extras").first)
-            WidgetClicks.click(showExtras, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(opened.popover) == 0 }
-            XInput.runMainLoop { PopoverPages.modelButtons(in: opened.popover, text: "Sprinkles").first != nil }
+            try RealInput.click(showExtras)
+            MainLoop.turn { gtk_widget_get_mapped(opened.popover) == 0 }
+            MainLoop.turn { PopoverPages.modelButtons(in: opened.popover, text: "Sprinkles").first != nil }
 
             opened.open()
             let drawn = PopoverRenderingTests.drawnItems(in: opened.popover)
@@ -48,7 +49,7 @@ final class CustomContentWidgetTests: GtkTestCase {
             let sprinkles = try XCTUnwrap(PopoverPages.modelButtons(in: opened.popover, text: "Sprinkles").first)
             if let output = ProcessInfo.processInfo.environment[Self.screenshotVariable] {
                 gtk_test_widget_wait_for_draw(opened.popover)
-                drainMainLoop()
+                MainLoop.drain()
                 // The window (at the screen's corner, there being no window manager) and the menu.
                 let windowSurface = try XCTUnwrap(gtk_native_get_surface(gmk_native(opened.window.gpointer)))
                 let menuSurface = try XCTUnwrap(gtk_native_get_surface(gmk_native(opened.popover.gpointer)))
@@ -62,8 +63,8 @@ final class CustomContentWidgetTests: GtkTestCase {
                 try capture.run()
                 capture.waitUntilExit()
             }
-            WidgetClicks.click(sprinkles, inWindowTitled: title)
-            XInput.runMainLoop { cone.hasSprinkles }
+            try RealInput.click(sprinkles)
+            MainLoop.turn { cone.hasSprinkles }
             XCTAssertTrue(cone.hasSprinkles, "a real click on the @Bindable toggle reached the model")
             XCTAssertEqual(rendered.graph.stateCount, 1)
             opened.close()

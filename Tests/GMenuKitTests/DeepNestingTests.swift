@@ -3,6 +3,7 @@ import MenuTestFixtures
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Menus nested far below the cut, as GTK shows them and as a rendered menu reports and checks
 /// them. The cut itself is planning: GMenuKitCoreTests' DeepNestingTests.
@@ -34,7 +35,7 @@ final class DeepNestingTests: GtkTestCase {
 
     func testTenThousandLevelsOpenFromAMenuButton() throws {
         try GtkSession.start()
-        try onMain {
+        onMain {
             let wasReporting = RenderedMenu.reportsGuidelineDiagnostics
             RenderedMenu.reportsGuidelineDiagnostics = true
             defer { RenderedMenu.reportsGuidelineDiagnostics = wasReporting }
@@ -52,14 +53,14 @@ final class DeepNestingTests: GtkTestCase {
                 XCTAssertEqual(collector.collected.filter { $0.rule == "S3" && $0.severity == .warning }.count, 1)
                 opened.close()
             }
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertNil(released, "the rendered menu and its 10,000-level value went")
         }
     }
 
     func testTenThousandNestedSectionsOpenFromAMenuButton() throws {
         try GtkSession.start()
-        try onMain {
+        onMain {
             let collector = DiagnosticCollector()
             defer { collector.stop() }
             let sections = sectionsNested(10_000)

@@ -4,6 +4,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// A folder the menu lists: an `@Observable` object, so its menu section follows its name
 /// and star without the list changing.
@@ -94,7 +95,7 @@ final class ElementObservationTests: GtkTestCase {
             let (contentBefore, foldersBefore) = (model.contentEvaluations, model.folderEvaluations)
 
             model.folders[3].name = "Renamed"
-            drainMainLoop()
+            MainLoop.drain()
 
             XCTAssertEqual(model.contentEvaluations, contentBefore, "the menu's content is not read again")
             XCTAssertEqual(model.folderEvaluations, foldersBefore + 1, "only the renamed folder is")
@@ -106,7 +107,7 @@ final class ElementObservationTests: GtkTestCase {
             // A state the element reads but that does not change what it shows: nothing changes.
             let contentNow = model.contentEvaluations
             model.folders[2].isStarred = true
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(top.changes.count, 2, "a star that is not shown changes no item")
             XCTAssertEqual(model.contentEvaluations, contentNow)
             Self.assertSameAsFreshRender(rendered, model)
@@ -120,12 +121,12 @@ final class ElementObservationTests: GtkTestCase {
             let model = FolderModel(folders: 5)
             let rendered = RenderedMenu(model.menu)
             let gone = model.folders.remove(at: 1)
-            drainMainLoop()
+            MainLoop.drain()
             let top = ItemsChangedRecorder(rendered.menuModel)
             let foldersBefore = model.folderEvaluations
 
             gone.name = "Gone"
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(top.changes, [], "a folder that went is not shown again")
             XCTAssertEqual(model.folderEvaluations, foldersBefore)
 
@@ -133,11 +134,11 @@ final class ElementObservationTests: GtkTestCase {
             let moved = model.folders[1]
             model.folders.insert(model.makeFolder(), at: 0)
             model.folders.remove(at: 2)
-            drainMainLoop()
+            MainLoop.drain()
             model.folders.insert(moved, at: 0)
-            drainMainLoop()
+            MainLoop.drain()
             moved.name = "Moved"
-            drainMainLoop()
+            MainLoop.drain()
             Self.assertSameAsFreshRender(rendered, model)
         }
     }
@@ -153,7 +154,7 @@ final class ElementObservationTests: GtkTestCase {
                 let contentBefore = model.contentEvaluations
 
                 model.showsStars = true
-                drainMainLoop()
+                MainLoop.drain()
 
                 XCTAssertEqual(model.contentEvaluations, contentBefore + (wholeMenu ? 1 : 0), "\(count) folders")
                 XCTAssertEqual(rendered.listUpdates, wholeMenu ? 0 : 1, "\(count) folders")
@@ -188,7 +189,7 @@ final class ElementObservationTests: GtkTestCase {
                         model.folders[random.below(count)].name = random.pick(["A_b", "Mail...", "", "Ünïcödé", "Same"])
                     }
                 }
-                drainMainLoop()
+                MainLoop.drain()
                 let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(RenderedMenu(model.menu)))
                 guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }
             }
@@ -204,7 +205,7 @@ final class ElementObservationTests: GtkTestCase {
             let rendered = RenderedMenu(model.menu)
             let contentBefore = model.contentEvaluations
             model.isLocked = true
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(model.contentEvaluations, contentBefore + 1, "the whole menu, once")
             XCTAssertEqual(rendered.listUpdates, 0)
             let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(RenderedMenu(model.menu)))
@@ -231,7 +232,7 @@ final class ElementObservationTests: GtkTestCase {
             done.wait()
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label), ["0%", "0%", "0%"],
                            "nothing changes off the main loop")
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label), ["0%", "50%", "0%"])
             XCTAssertEqual(rendered.listUpdates, 1)
         }

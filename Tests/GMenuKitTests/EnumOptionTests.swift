@@ -4,6 +4,7 @@ import MenuTestFixtures
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// `ForEach` over enums (`CaseIterable & Identifiable`, or `id: \.self`) and picker tags of any
 /// `Hashable` type, chosen through GTK's actions; the targets they get are planning
@@ -24,7 +25,7 @@ final class EnumOptionTests: GtkTestCase {
             activate(item(labelled: "Large", in: items)!, in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(order.size, Size(points: 16))
             order.topping = .sprinkles
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(item(labelled: "Nuts", in: items))), "sprinkles")
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, localActionName(vanilla)), "strawberry")
 

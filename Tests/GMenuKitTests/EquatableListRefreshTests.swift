@@ -3,6 +3,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// A shelf like `PlainShelf`, its lists marked `equatable()`: an element's content depends on
 /// the element alone. Counts how often the elements' content runs.
@@ -110,7 +111,7 @@ final class EquatableListRefreshTests: GtkTestCase {
             rendered.refresh()
             XCTAssertEqual(runs, before + 3, "the content ran again")
             prefix.text = "» "
-            drainMainLoop()
+            MainLoop.drain()
             let section = MenuModelReader.linkedModel(rendered.menuModel, at: [0])
             XCTAssertEqual(MenuModelReader.read(section).first?.label, "» Entry 0", "its observation still follows the state")
         }

@@ -2,6 +2,7 @@ import CGtk
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// A menu reports the guidelines it breaks once, when it first opens, in debug builds.
 final class GuidelineReportingTests: GtkTestCase {
@@ -24,13 +25,13 @@ final class GuidelineReportingTests: GtkTestCase {
             gtk_window_present(gmk_window(window))
             defer {
                 gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
+                MainLoop.drain()
             }
             for _ in 0..<2 {
                 gtk_menu_button_popup(gmk_menu_button(button))
-                drainMainLoop()
+                MainLoop.drain()
                 gtk_menu_button_popdown(gmk_menu_button(button))
-                drainMainLoop()
+                MainLoop.drain()
             }
             XCTAssertEqual(collector.collected.map(\.rule), ["L2"])
             XCTAssertEqual(collector.collected.first?.path, "View › Sort by date")

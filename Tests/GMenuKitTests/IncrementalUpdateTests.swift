@@ -3,6 +3,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 @Observable
 @MainActor
@@ -43,7 +44,7 @@ final class IncrementalUpdateTests: GtkTestCase {
             let recorder = ItemsChangedRecorder(rendered.menuModel)
             document.isBold = true
             document.sortKey = "date"
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "bold"), "true")
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "sort-by"), "date")
             XCTAssertEqual(recorder.changes, [])
@@ -71,7 +72,7 @@ final class IncrementalUpdateTests: GtkTestCase {
             for round in 1...3 {
                 document.isBold.toggle()
                 document.sortKey = round.isMultiple(of: 2) ? "name" : "date"
-                drainMainLoop()
+                MainLoop.drain()
                 XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "bold"), document.isBold ? "true" : "false")
                 XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "sort-by"), document.sortKey)
             }
@@ -90,7 +91,7 @@ final class IncrementalUpdateTests: GtkTestCase {
             let recorder = ItemsChangedRecorder(rendered.menuModel)
             let actionBefore = MenuModelReader.read(rendered.menuModel)[1].action
             g_action_group_activate_action(rendered.actionGroup.unsafePointer, localActionName(MenuModelReader.read(rendered.menuModel)[1]), nil)
-            drainMainLoop()
+            MainLoop.drain()
             let items = MenuModelReader.read(rendered.menuModel)
             XCTAssertEqual(items.map(\.label), ["Zoom In", "Hide Map", "Zoom Out"])
             XCTAssertEqual(recorder.changes, [.init(position: 1, removed: 1, added: 0), .init(position: 1, removed: 0, added: 1)])
@@ -113,11 +114,11 @@ final class IncrementalUpdateTests: GtkTestCase {
             let topRecorder = ItemsChangedRecorder(rendered.menuModel)
             let submenuRecorder = ItemsChangedRecorder(submenu)
             document.recentFiles = ["a.txt", "b.txt"]
-            drainMainLoop()
+            MainLoop.drain()
             document.recentFiles = ["c.txt", "a.txt", "b.txt"]
-            drainMainLoop()
+            MainLoop.drain()
             document.recentFiles = ["c.txt", "b.txt"]
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(topRecorder.changes, [])
             // Items that arrive together arrive at once.
             XCTAssertEqual(submenuRecorder.changes, [

@@ -4,6 +4,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// A menu as applications write them, with every item kind and state that changes between
 /// renders: a sliding list of recent files (generated content), a label that flips, a toggle,
@@ -133,7 +134,7 @@ final class LeakTests: GtkTestCase {
                         census.watchEverything(in: rendered)
                         model.advance()
                         // Half the cycles update through observation and the main loop, half directly.
-                        if cycle % 2 == 0 { drainMainLoop() } else { rendered.refresh() }
+                        if cycle % 2 == 0 { MainLoop.drain() } else { rendered.refresh() }
                         census.watchEverything(in: rendered)
                         g_action_group_activate_action(rendered.actionGroup.unsafePointer, "new-note", nil)
                         g_action_group_activate_action(rendered.actionGroup.unsafePointer, "bold", nil)
@@ -143,7 +144,7 @@ final class LeakTests: GtkTestCase {
                         // A change only the list reads: the list updates alone.
                         let listUpdates = rendered.listUpdates
                         model.slideVisits()
-                        drainMainLoop()
+                        MainLoop.drain()
                         if rendered.listUpdates == listUpdates + 1 { listOnlyUpdates += 1 }
                         census.watchEverything(in: rendered)
                     }
@@ -151,7 +152,7 @@ final class LeakTests: GtkTestCase {
                         firstCycleLeavingObjects = cycle
                     }
                 }
-                drainMainLoop()
+                MainLoop.drain()
                 let residentAtEnd = residentMemoryKiB()
                 XCTAssertNil(firstCycleLeavingObjects, "cycle \(firstCycleLeavingObjects ?? -1) left something alive: \(census.summary)")
                 XCTAssertGreaterThan(census.watchedCount, cycles * 30, "every cycle's objects were watched")
@@ -214,7 +215,7 @@ final class LeakTests: GtkTestCase {
                         g_object_unref(UnsafeMutableRawPointer(box))
                     }
                 }
-                drainMainLoop()
+                MainLoop.drain()
                 XCTAssertGreaterThan(shortcutsWatched, cycles * 2, "controllers and shortcuts were watched")
                 XCTAssertTrue(census.allFinalized, census.summary)
             }
@@ -243,20 +244,20 @@ final class LeakTests: GtkTestCase {
                         rendered.attach(toMenuButton: button)
                         gtk_window_present(gmk_window(window))
                         gtk_menu_button_popup(gmk_menu_button(button))
-                        drainMainLoop()
+                        MainLoop.drain()
                         keptByGTK.formUnion(ObjectCensus.modelsInSections(of: rendered.menuModel))
                         census.watchEverything(in: rendered)
                         model.advance()
-                        drainMainLoop()
+                        MainLoop.drain()
                         keptByGTK.formUnion(ObjectCensus.modelsInSections(of: rendered.menuModel))
                         census.watchEverything(in: rendered)
                         census.watch(UnsafeMutableRawPointer(gtk_menu_button_get_popover(gmk_menu_button(button))!))
                         census.watch(UnsafeMutableRawPointer(button))
                         census.watch(UnsafeMutableRawPointer(window))
                         gtk_menu_button_popdown(gmk_menu_button(button))
-                        drainMainLoop()
+                        MainLoop.drain()
                         gtk_window_destroy(gmk_window(window))
-                        drainMainLoop()
+                        MainLoop.drain()
                     }
                 }
                 let survivors = census.livePointers
@@ -296,14 +297,14 @@ final class LeakTests: GtkTestCase {
                 let button = gtk_menu_button_new()!
                 gtk_window_set_child(gmk_window(window), button)
                 rendered.attach(toMenuButton: button)
-                drainMainLoop()
+                MainLoop.drain()
                 census.watchEverything(in: rendered)
                 // An update drops the Recent section while the button shows the menu.
                 showsRecent = false
                 rendered.refresh()
-                drainMainLoop()
+                MainLoop.drain()
                 gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
+                MainLoop.drain()
             }
             let survivors = census.livePointers
             XCTAssertFalse(survivors.isEmpty, "GTK 4.8 keeps the section models (if this fails, GTK no longer does: drop this test)")

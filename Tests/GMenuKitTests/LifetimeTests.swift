@@ -2,6 +2,7 @@ import CGtk
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Everything the renderer creates goes away with the rendered menu.
 final class LifetimeTests: GtkTestCase {
@@ -63,14 +64,14 @@ final class LifetimeTests: GtkTestCase {
                 census.watchEverything(in: rendered)
                 gtk_window_present(gmk_window(window))
                 gtk_menu_button_popup(gmk_menu_button(button))
-                drainMainLoop()
+                MainLoop.drain()
                 XCTAssertTrue(gtk_widget_get_mapped(gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(button)))) != 0)
                 // Closing the menu before its window goes matters on GTK 4.8: a window destroyed
                 // with its popover open keeps the popover (and the menu) alive.
                 gtk_menu_button_popdown(gmk_menu_button(button))
-                drainMainLoop()
+                MainLoop.drain()
                 gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
+                MainLoop.drain()
             }
             XCTAssertTrue(census.allFinalized, census.summary)
         }

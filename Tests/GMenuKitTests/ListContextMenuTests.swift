@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// One context menu for a whole list (`ContextMenu(for:)`), opened by real input on each of
 /// GTK's list widgets and read back from GTK: which items it acts on, what the selection
@@ -66,18 +67,18 @@ final class ListContextMenuTests: GtkTestCase {
     @MainActor
     static func spin() {
         for _ in 0..<40 { g_main_context_iteration(nil, 0); g_usleep(2_000) }
-        drainMainLoop()
+        MainLoop.drain()
     }
 
     // MARK: Which items
 
     func testSecondaryClickOnSelectedUnselectedAndEmptySpaceInEveryListKind() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for kind in Self.kinds {
                 let notes = NoteList(kind, count: 5)
                 let context = Self.attachMenu(to: notes)
-                let window = InputWindow(titled: "List menu \(kind.rawValue)", child: notes.scroller)
+                let window = try InputWindow(titled: "List menu \(kind.rawValue)", child: notes.scroller)
                 defer { window.destroy() }
                 notes.select([1, 2])
 
@@ -115,11 +116,11 @@ final class ListContextMenuTests: GtkTestCase {
 
     func testAMenuThatActsOnAnUnselectedItemAloneLeavesTheSelection() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for kind in [ListKind.listView, .listBox] {
                 let notes = NoteList(kind, count: 6)
                 let context = Self.attachMenu(to: notes, unselectedItemClick: .actsOnItemAlone)
-                let window = InputWindow(titled: "List menu alone \(kind.rawValue)", child: notes.scroller)
+                let window = try InputWindow(titled: "List menu alone \(kind.rawValue)", child: notes.scroller)
                 defer { window.destroy() }
                 notes.select([0, 1])
                 let point = notes.point(of: "Note 3")
@@ -143,23 +144,23 @@ final class ListContextMenuTests: GtkTestCase {
     /// undoes the other; plain and Shift clicks ask the same twice and are not affected.)
     func testControlAndShiftClickSelectionThenSecondaryClickActsOnAllOfIt() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for kind in [ListKind.listView, .gridView, .listBox] {
                 let notes = NoteList(kind, count: 8)
                 let context = Self.attachMenu(to: notes)
-                let window = InputWindow(titled: "List selection \(kind.rawValue)", child: notes.scroller)
+                let window = try InputWindow(titled: "List selection \(kind.rawValue)", child: notes.scroller)
                 defer { window.destroy() }
-                @MainActor func click(_ title: String, holding modifier: String?) {
+                @MainActor func click(_ title: String, holding modifier: String?) throws {
                     let point = notes.point(of: title)
                     window.movePointer(onto: notes.list, at: point.x, point.y)
-                    if let modifier { XInput.xdotool("keydown", modifier) }
-                    XInput.xdotool("click", "1")
-                    if let modifier { XInput.xdotool("keyup", modifier) }
+                    if let modifier { try RealInput.xdotool("keydown", modifier) }
+                    try RealInput.xdotool("click", "1")
+                    if let modifier { try RealInput.xdotool("keyup", modifier) }
                     Self.spin()
                 }
-                click("Note 1", holding: nil)
-                click("Note 3", holding: "shift")
-                click("Note 4", holding: "ctrl")
+                try click("Note 1", holding: nil)
+                try click("Note 3", holding: "shift")
+                try click("Note 4", holding: "ctrl")
                 XCTAssertEqual(notes.selectedTitles, ["Note 1", "Note 2", "Note 3", "Note 4"], "\(kind): GTK selected by Shift and Ctrl")
 
                 let point = notes.point(of: "Note 2")
@@ -177,11 +178,11 @@ final class ListContextMenuTests: GtkTestCase {
     /// The Menu key opens the menu for the focused row, pointing at that row, deep in a scrolled list.
     func testMenuKeyOnTheFocusedRowOfAScrolledListPointsAtThatRow() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for kind in [ListKind.listView, .columnView, .listBox] {
                 let notes = NoteList(kind, count: 300, height: 240)
                 let context = Self.attachMenu(to: notes)
-                let window = InputWindow(titled: "List keys \(kind.rawValue)", child: notes.scroller)
+                let window = try InputWindow(titled: "List keys \(kind.rawValue)", child: notes.scroller)
                 defer { window.destroy() }
                 let first = notes.point(of: "Note 0")
                 window.click(1, onto: notes.list, at: first.x, first.y)
@@ -222,10 +223,10 @@ final class ListContextMenuTests: GtkTestCase {
 
     func testMenuKeyWithTheFocusOnTheListItselfActsOnTheSelectionAtThePartOfTheListShown() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let notes = NoteList(.listBox, count: 300, height: 240)
             let context = Self.attachMenu(to: notes)
-            let window = InputWindow(titled: "List box keys", child: notes.scroller)
+            let window = try InputWindow(titled: "List box keys", child: notes.scroller)
             defer { window.destroy() }
             let first = notes.point(of: "Note 0")
             window.click(1, onto: notes.list, at: first.x, first.y)
@@ -264,12 +265,12 @@ final class ListContextMenuTests: GtkTestCase {
 
     func testTheMenuFollowsItsItemThroughModelChangesAndClosesWhenItGoes() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for kind in [ListKind.listView, .listBox] {
                 var opened: [[String]] = []
                 let notes = NoteList(kind, count: 10)
                 let context = Self.attachMenu(to: notes, opened: { opened.append($0) })
-                let window = InputWindow(titled: "List model \(kind.rawValue)", child: notes.scroller)
+                let window = try InputWindow(titled: "List model \(kind.rawValue)", child: notes.scroller)
                 defer { window.destroy() }
                 let point = notes.point(of: "Note 3")
                 window.click(3, onto: notes.list, at: point.x, point.y)
@@ -319,14 +320,14 @@ final class ListContextMenuTests: GtkTestCase {
     /// again in this test, so which note a row shows could not be read.)
     func testARowRecycledByScrollingWhileTheMenuIsOpenChangesNothingTheMenuActsOn() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for kind in [ListKind.listView, .columnView] {
                 var opened: [[String]] = []
                 let notes = NoteList(kind, count: 2_000, height: 200)
                 // Acting on the item alone leaves it unselected: GTK keeps the rows of selected
                 // and focused items alive, and would not recycle this one.
                 let context = Self.attachMenu(to: notes, unselectedItemClick: .actsOnItemAlone, opened: { opened.append($0) })
-                let window = InputWindow(titled: "List recycling \(kind.rawValue)", child: notes.scroller)
+                let window = try InputWindow(titled: "List recycling \(kind.rawValue)", child: notes.scroller)
                 defer { window.destroy() }
                 let point = notes.point(of: "Note 2")
                 window.click(3, onto: notes.list, at: point.x, point.y)
@@ -353,7 +354,7 @@ final class ListContextMenuTests: GtkTestCase {
 
     func testEverythingIsFinalizedWhenTheListGoes() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for kind in Self.kinds {
                 let watcher = FinalizationWatcher()
                 weak var weakContext: ContextMenu?
@@ -361,7 +362,7 @@ final class ListContextMenuTests: GtkTestCase {
                     let notes = NoteList(kind, count: 20)
                     let context = Self.attachMenu(to: notes)
                     weakContext = context
-                    let window = InputWindow(titled: "List lifetime \(kind.rawValue)", child: notes.scroller)
+                    let window = try InputWindow(titled: "List lifetime \(kind.rawValue)", child: notes.scroller)
                     notes.select([2, 3])
                     let point = notes.point(of: "Note 3")
                     window.click(3, onto: notes.list, at: point.x, point.y)
@@ -381,7 +382,7 @@ final class ListContextMenuTests: GtkTestCase {
                     // Closed with the window, while open.
                     window.destroy()
                 }
-                drainMainLoop()
+                MainLoop.drain()
                 XCTAssertTrue(watcher.allFinalized, "\(kind): \(watcher.finalizedCount) of \(watcher.watchedCount) finalized")
                 XCTAssertNil(weakContext, "\(kind): the context menu went with the list")
             }
@@ -392,17 +393,17 @@ final class ListContextMenuTests: GtkTestCase {
 
     func testDoubleClickReturnAndSingleClickRunThePrimaryActionAsGTKsActivate() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for kind in Self.kinds {
                 var activated: [[String]] = []
                 let notes = NoteList(kind, count: 8)
                 _ = Self.attachMenu(to: notes, primary: { activated.append($0) })
-                let window = InputWindow(titled: "List activate \(kind.rawValue)", child: notes.scroller)
+                let window = try InputWindow(titled: "List activate \(kind.rawValue)", child: notes.scroller)
                 defer { window.destroy() }
 
                 let point = notes.point(of: "Note 1")
                 window.movePointer(onto: notes.list, at: point.x, point.y)
-                XInput.xdotool("click", "--repeat", "2", "--delay", "60", "1")
+                try RealInput.xdotool("click", "--repeat", "2", "--delay", "60", "1")
                 settle { !activated.isEmpty }
                 XCTAssertEqual(activated, [["Note 1"]], "\(kind): a double click runs it for the item")
 
@@ -421,7 +422,7 @@ final class ListContextMenuTests: GtkTestCase {
                 var selectedThen: [String] = []
                 let notes = NoteList(kind, count: 8, singleClickActivate: true)
                 _ = Self.attachMenu(to: notes, primary: { activated.append($0); selectedThen = notes.selectedTitles })
-                let window = InputWindow(titled: "List single click \(kind.rawValue)", child: notes.scroller)
+                let window = try InputWindow(titled: "List single click \(kind.rawValue)", child: notes.scroller)
                 defer { window.destroy() }
                 let point = notes.point(of: "Note 5")
                 window.click(1, onto: notes.list, at: point.x, point.y)
@@ -440,10 +441,10 @@ final class ListContextMenuTests: GtkTestCase {
 final class ListContextMenuAttachmentTests: GtkTestCase {
     func testAMenuAttachedToAListAlreadyOnScreenAndANewFactoryStillFindTheClickedItem() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for kind in [ListKind.listView, .gridView, .columnView] {
                 let notes = NoteList(kind, count: 6)
-                let window = InputWindow(titled: "List late \(kind.rawValue)", child: notes.scroller)
+                let window = try InputWindow(titled: "List late \(kind.rawValue)", child: notes.scroller)
                 defer { window.destroy() }
                 // The rows exist before the menu does.
                 let context = ListContextMenuTests.attachMenu(to: notes)
@@ -513,7 +514,7 @@ final class ListContextMenuAttachmentTests: GtkTestCase {
 final class ListContextMenuBuilderFactoryTests: GtkTestCase {
     func testRowsOfABuilderFactoryGiveTheSelectionAndAWarning() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let diagnostics = DiagnosticCollector()
             defer { diagnostics.stop() }
             let notes = NoteList(.listView, count: 5)
@@ -530,7 +531,7 @@ final class ListContextMenuBuilderFactoryTests: GtkTestCase {
             let context = ListContextMenuTests.attachMenu(to: notes)
             XCTAssertTrue(diagnostics.collected.contains { $0.severity == .warning && $0.message.contains("GtkSignalListItemFactory") },
                           "\(diagnostics.collected.map(\.message))")
-            let window = InputWindow(titled: "List builder factory", child: notes.scroller)
+            let window = try InputWindow(titled: "List builder factory", child: notes.scroller)
             defer { window.destroy() }
             notes.select([1, 3])
             settle { notes.label(showing: "Note 2") != nil }

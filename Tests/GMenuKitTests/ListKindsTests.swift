@@ -3,6 +3,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// One entry of a list whose kind follows its data: a command, a checkmark, a dimmed command or
 /// a destructive one.
@@ -70,7 +71,7 @@ final class ListKindsTests: GtkTestCase {
             rendered.confirmDestructiveAction = { _, proceed in proceed() }
             for step in 0..<300 {
                 Self.edit(model, &random)
-                drainMainLoop()
+                MainLoop.drain()
                 let fresh = RenderedMenu(model.menu)
                 let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(fresh))
                 guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }

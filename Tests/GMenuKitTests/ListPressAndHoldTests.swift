@@ -3,6 +3,7 @@ import CTreeViewFixtures
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Press and hold on a row opens the list's menu for that row's item, as a secondary click does.
 ///
@@ -14,7 +15,7 @@ final class ListPressAndHoldTests: GtkTestCase {
     /// is well past), then releases it.
     @MainActor
     static func hold(_ title: String, in notes: NoteList, window: InputWindow, selecting selection: [Int]? = nil,
-                     until opened: () -> Bool) {
+                     until opened: () -> Bool) throws {
         let point = notes.point(of: title)
         window.movePointer(onto: notes.list, at: point.x, point.y)
         // Once the pointer is there: a list view that activates on one click selects the row
@@ -23,20 +24,20 @@ final class ListPressAndHoldTests: GtkTestCase {
             ListContextMenuTests.spin()
             notes.select(selection)
         }
-        XInput.xdotool("mousedown", "1")
+        try RealInput.xdotool("mousedown", "1")
         // GtkGestureLongPress fires after gtk-long-press-time (500 ms) times its delay factor (1).
         let deadline = Date().addingTimeInterval(2)
         while !opened() && Date() < deadline {
             g_main_context_iteration(nil, 0)
             g_usleep(2_000)
         }
-        XInput.xdotool("mouseup", "1")
+        try RealInput.xdotool("mouseup", "1")
         ListContextMenuTests.spin()
     }
 
     func testPressAndHoldOnARowOpensItsMenuAndNeitherActivatesNorSelectsOtherwise() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for kind in ListContextMenuTests.kinds {
                 for singleClick in [false, true] {
                     let name = "\(kind) \(singleClick ? "single-click" : "double-click")"
@@ -44,12 +45,12 @@ final class ListPressAndHoldTests: GtkTestCase {
                     let notes = NoteList(kind, count: 6, singleClickActivate: singleClick)
                     let context = ListContextMenuTests.attachMenu(to: notes, primary: { activated.append($0) })
                     context.opensOnHeldPrimaryButton = true
-                    let window = InputWindow(titled: "List hold \(kind.rawValue) \(singleClick)", child: notes.scroller)
+                    let window = try InputWindow(titled: "List hold \(kind.rawValue) \(singleClick)", child: notes.scroller)
                     defer { window.destroy() }
                     notes.select([1, 2])
 
                     // Held on an unselected row: its item, selected alone first, as a secondary click.
-                    Self.hold("Note 4", in: notes, window: window) {
+                    try Self.hold("Note 4", in: notes, window: window) {
                         context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false
                     }
                     guard let popover = context.popoverWidget, gtk_widget_get_mapped(popover) != 0 else {
@@ -67,7 +68,7 @@ final class ListPressAndHoldTests: GtkTestCase {
                     // stays. (Above the first menu: X, without a window manager, leaves GTK
                     // believing the pointer is on the closed popover's surface until it leaves
                     // that area, and a press there reaches the row alone.)
-                    Self.hold("Note 1", in: notes, window: window, selecting: [1, 3]) { gtk_widget_get_mapped(popover) != 0 }
+                    try Self.hold("Note 1", in: notes, window: window, selecting: [1, 3]) { gtk_widget_get_mapped(popover) != 0 }
                     XCTAssertEqual(gtk_widget_get_mapped(popover), 1, "\(name): press and hold on a selected row")
                     XCTAssertEqual(NoteList.titles(context.listItems), ["Note 1", "Note 3"], "\(name): the selection")
                     if !singleClick || kind == .listBox {
@@ -99,17 +100,17 @@ final class ListPressAndHoldTests: GtkTestCase {
 
     func testAHeldPrimaryButtonIsAClickUnlessTheMenuAsksForIt() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for kind in [ListKind.listView, .listBox] {
                 let notes = NoteList(kind, count: 6)
                 let context = ListContextMenuTests.attachMenu(to: notes)
                 XCTAssertFalse(context.opensOnHeldPrimaryButton, "\(kind): off by default, as in GNOME Files")
-                let window = InputWindow(titled: "List hold off \(kind.rawValue)", child: notes.scroller)
+                let window = try InputWindow(titled: "List hold off \(kind.rawValue)", child: notes.scroller)
                 defer { window.destroy() }
                 var waited = false
                 let start = Date()
                 // Touch only: the held button is a slow click.
-                Self.hold("Note 3", in: notes, window: window) {
+                try Self.hold("Note 3", in: notes, window: window) {
                     waited = Date().timeIntervalSince(start) > 1.2
                     return waited
                 }
@@ -128,27 +129,27 @@ final class ListPressAndHoldTests: GtkTestCase {
     /// before a long press is one: the menu puts back the selection of that moment.
     func testPressAndHoldOnATreeViewRowOpensItsMenuWithoutActivatingIt() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var activated: [[String]] = []
             let tree = NoteTree(count: 6)
             let context = TreeViewContextMenuTests.attachMenu(to: tree, primary: { activated.append($0) })
             context.opensOnHeldPrimaryButton = true
-            let window = InputWindow(titled: "Tree hold", child: tree.scroller)
+            let window = try InputWindow(titled: "Tree hold", child: tree.scroller)
             defer { window.destroy() }
             tree.select([1, 2])
-            @MainActor func hold(_ position: Int) {
+            @MainActor func hold(_ position: Int) throws {
                 let point = tree.point(of: position)
-                tree.movePointer(in: window, at: point.x, point.y)
-                XInput.xdotool("mousedown", "1")
+                try tree.movePointer(in: window, at: point.x, point.y)
+                try RealInput.xdotool("mousedown", "1")
                 let deadline = Date().addingTimeInterval(2)
                 while !(context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false) && Date() < deadline {
                     g_main_context_iteration(nil, 0)
                     g_usleep(2_000)
                 }
-                XInput.xdotool("mouseup", "1")
+                try RealInput.xdotool("mouseup", "1")
                 ListContextMenuTests.spin()
             }
-            hold(4)
+            try hold(4)
             guard let popover = context.popoverWidget, gtk_widget_get_mapped(popover) != 0 else {
                 return XCTFail("press and hold opened no menu")
             }
@@ -159,7 +160,7 @@ final class ListPressAndHoldTests: GtkTestCase {
 
             // On a selected row (above the first menu): the whole selection, which stays.
             tree.select([1, 2])
-            hold(1)
+            try hold(1)
             XCTAssertEqual(gtk_widget_get_mapped(popover), 1, "press and hold on a selected row")
             XCTAssertEqual(NoteTree.titles(context.treeRows), ["Note 1", "Note 2"], "the selection")
             XCTAssertEqual(tree.selectedTitles, ["Note 1", "Note 2"], "the selection stayed")
@@ -167,7 +168,7 @@ final class ListPressAndHoldTests: GtkTestCase {
             ListContextMenuTests.close(popover, in: window)
             // A click still clicks (above the menu).
             let other = tree.point(of: 0)
-            tree.click(1, in: window, at: other.x, other.y)
+            try tree.click(1, in: window, at: other.x, other.y)
             ListContextMenuTests.spin()
             XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "a click opens no menu")
             XCTAssertEqual(tree.selectedTitles, ["Note 0"], "a click selects")

@@ -3,6 +3,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 struct ListEntry: Identifiable, Equatable {
     var id: Int
@@ -81,7 +82,7 @@ final class ListUpdateTests: GtkTestCase {
             let (contentBefore, entriesBefore) = (model.contentEvaluations, model.entryEvaluations)
 
             model.sections[2].entries[1].title = "Renamed"
-            drainMainLoop()
+            MainLoop.drain()
 
             XCTAssertEqual(top.changes, [], "the other sections stay")
             XCTAssertEqual(section.changes, [.init(position: 1, removed: 1, added: 0), .init(position: 1, removed: 0, added: 1)])
@@ -104,7 +105,7 @@ final class ListUpdateTests: GtkTestCase {
 
                 model.sections.removeFirst(2)
                 model.sections.append(contentsOf: [model.makeSection(entries: 3), model.makeSection(entries: 3)])
-                drainMainLoop()
+                MainLoop.drain()
 
                 // The two oldest sections go at once, the two new ones come at once.
                 XCTAssertEqual(top.changes, [
@@ -136,7 +137,7 @@ final class ListUpdateTests: GtkTestCase {
             @MainActor func storage() -> UnsafeRawPointer? { model.sections.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
             // At first the menu reads the model's own array; the first write copies it once.
             model.sections[0].entries[0].title = "First"
-            drainMainLoop()
+            MainLoop.drain()
             var stayedInPlace = 0
             for step in 1...12 {
                 let before = storage()
@@ -146,7 +147,7 @@ final class ListUpdateTests: GtkTestCase {
                 default: model.sections.append(model.makeSection(entries: 2))
                 }
                 if storage() == before { stayedInPlace += 1 }
-                drainMainLoop()
+                MainLoop.drain()
                 Self.assertSameAsFreshRender(rendered, model)
             }
             // Appending may grow the array into new storage; a change to an element may not.
@@ -171,7 +172,7 @@ final class ListUpdateTests: GtkTestCase {
                 } else {
                     model.sections[0].entries.append(model.sections[0].entries[1])
                 }
-                drainMainLoop()
+                MainLoop.drain()
                 Self.assertSameAsFreshRender(rendered, model)
                 XCTAssertTrue(rendered.diagnostics.contains { $0.message.contains("share the identity") },
                               "\(inSections): \(rendered.diagnostics)")
@@ -188,10 +189,10 @@ final class ListUpdateTests: GtkTestCase {
             let before = model.contentEvaluations
             model.title = "Clear All History"
             rendered.refresh()
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(model.contentEvaluations, before + 1)
             model.title = "Clear History"
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(model.contentEvaluations, before + 2, "a change after it is still rendered")
         }
     }
@@ -206,11 +207,11 @@ final class ListUpdateTests: GtkTestCase {
                 let model = ListModel(sections: 3, entries: 2)
                 let rendered = RenderedMenu(model.menu())
                 model.sections[0].entries[0].title = "Changed"
-                drainMainLoop()
+                MainLoop.drain()
                 XCTAssertEqual(rendered.listUpdates, 1)
                 (weakModel, weakMenu) = (model, rendered)
             }
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertNil(weakMenu)
             XCTAssertNil(weakModel, "the model's observation of its list keeps it alive")
         }
@@ -224,7 +225,7 @@ final class ListUpdateTests: GtkTestCase {
             var rendered: RenderedMenu? = RenderedMenu(model.menu())
             model.sections[0].entries[0].title = "Pending"
             rendered = nil
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertNil(rendered)
 
             let removing = ListModel(sections: 1, entries: 3)
@@ -238,7 +239,7 @@ final class ListUpdateTests: GtkTestCase {
             })
             let gone = MenuModelReader.read(menu.menuModel)[1]
             activate(gone, in: menu.actionGroup.unsafePointer)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(MenuModelReader.read(menu.menuModel).map(\.label), ["Entry 1", "Entry 3"])
             XCTAssertEqual(menu.listUpdates, 1)
             activate(gone, in: menu.actionGroup.unsafePointer)
@@ -259,7 +260,7 @@ final class ListUpdateTests: GtkTestCase {
                     // Every other turn, two edits: one list change with removals, insertions and
                     // changes side by side.
                     for _ in 0...(step % 2) { Self.edit(model, &random) }
-                    drainMainLoop()
+                    MainLoop.drain()
                     let fresh = RenderedMenu(model.menu(generated: generated))
                     let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(fresh))
                     guard updated == expected else {
@@ -289,10 +290,10 @@ final class ListUpdateTests: GtkTestCase {
             let model = ListModel(sections: 3, entries: 2)
             let rendered = RenderedMenu(model.menu(icons: true))
             let shown = OpenedMenuButton(showing: rendered)
-            @MainActor func rows() -> Int { widgetTree(shown.popover).filter { gtk_widget_has_css_class($0, "gmenukit-row") != 0 }.count }
+            @MainActor func rows() -> Int { WidgetTree.all(shown.popover).filter { gtk_widget_has_css_class($0, "gmenukit-row") != 0 }.count }
             XCTAssertEqual(rows(), 6)
             model.sections.swapAt(0, 2)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(NormalizedRendering(rendered).customSlots.count, 6)
             XCTAssertEqual(rows(), 6, "every moved entry still shows its row")
             shown.close()
@@ -311,9 +312,9 @@ final class ListUpdateTests: GtkTestCase {
             let warningsBefore = GLibLog.severeMessages.count
             for step in 0..<120 {
                 Self.edit(model, &random)
-                drainMainLoop()
+                MainLoop.drain()
                 let slots = NormalizedRendering(rendered).customSlots.count
-                let rows = widgetTree(shown.popover).filter { gtk_widget_has_css_class($0, "gmenukit-row") != 0 }.count
+                let rows = WidgetTree.all(shown.popover).filter { gtk_widget_has_css_class($0, "gmenukit-row") != 0 }.count
                 // Every entry has an icon beside its label: each is one of GMenuKit's rows.
                 guard rows == slots, slots == model.sections.reduce(0, { $0 + $1.entries.count }) else {
                     return XCTFail("step \(step): \(rows) rows for \(slots) slots; entries \(model.sections.map { ($0.header, $0.entries.map(\.title)) }); menu \(MenuModelReader.read(rendered.menuModel))")
@@ -353,7 +354,7 @@ final class ListUpdateTests: GtkTestCase {
                 default: entries.append(model.makeEntry())
                 }
                 model.sections[0].entries = entries
-                drainMainLoop()
+                MainLoop.drain()
                 let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(RenderedMenu(menu())))
                 guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }
             }

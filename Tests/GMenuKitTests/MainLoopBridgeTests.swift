@@ -4,6 +4,7 @@ import Dispatch
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Swift's main queue on the GLib main loop: main-actor tasks, `DispatchQueue.main` and
 /// `MainActor.run` from other threads run while a GLib loop runs, and an idle loop has
@@ -114,7 +115,7 @@ final class MainLoopBridgeTests: GtkTestCase {
     func testAnIdleLoopHasNothingToDo() throws {
         try onMain {
             // Whatever earlier work left is drained first.
-            drainMainLoop()
+            MainLoop.drain()
             let drains = gmk_main_queue_source_drain_count()
             // Nothing is pending: no iteration dispatches anything, the bridge's source included.
             for _ in 0..<100 { XCTAssertEqual(g_main_context_iteration(nil, 0), 0) }

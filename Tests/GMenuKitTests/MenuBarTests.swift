@@ -2,6 +2,7 @@ import CGtk
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// A menu bar in a real window: its model, F10, shortcuts typed for real, moving and destroying.
 final class MenuBarTests: GtkTestCase {
@@ -34,25 +35,25 @@ final class MenuBarTests: GtkTestCase {
     @MainActor
     static func window(
         titled title: String, with bar: UnsafeMutablePointer<GtkWidget>, size: (width: Int32, height: Int32) = (-1, -1)
-    ) -> (window: UnsafeMutablePointer<GtkWidget>, entry: UnsafeMutablePointer<GtkWidget>) {
+    ) throws -> (window: UnsafeMutablePointer<GtkWidget>, entry: UnsafeMutablePointer<GtkWidget>) {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_size_request(box, size.width, size.height)
         let entry = gtk_entry_new()!
         gtk_box_append(gmk_box(box), bar)
         gtk_box_append(gmk_box(box), entry)
-        let window = WidgetClicks.presentWindow(titled: title, child: box)
-        XInput.runMainLoop { gtk_window_is_active(gmk_window(window)) != 0 }
+        let window = try TestWindow(titled: title, child: box).widget
+        MainLoop.turn { gtk_window_is_active(gmk_window(window)) != 0 }
         gtk_widget_grab_focus(entry)
-        drainMainLoop()
+        MainLoop.drain()
         return (window, entry)
     }
 
     /// Types `text` into the focused entry and waits until it arrives: every key typed before
     /// it has then been handled too.
     @MainActor
-    static func typeAndWait(_ text: String, into entry: UnsafeMutablePointer<GtkWidget>) {
-        XInput.xdotool("type", text)
-        XInput.runMainLoop { entryText(entry).hasSuffix(text) }
+    static func typeAndWait(_ text: String, into entry: UnsafeMutablePointer<GtkWidget>) throws {
+        try RealInput.xdotool("type", text)
+        MainLoop.turn { entryText(entry).hasSuffix(text) }
         XCTAssertTrue(entryText(entry).hasSuffix(text), "the entry got \(text)")
     }
 
@@ -82,20 +83,20 @@ final class MenuBarTests: GtkTestCase {
     /// controller, in the capture phase), even from an entry; GMenuKit adds nothing for it.
     func testF10OpensTheFirstMenuAndTheMenuShowsTheShortcut() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let bar = Self.notesBar(Counts())
-            let (window, _) = Self.window(titled: "GMenuKit bar F10", with: bar.widget)
+            let (window, _) = try Self.window(titled: "GMenuKit bar F10", with: bar.widget)
             defer {
                 gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
+                MainLoop.drain()
             }
             let popovers = ControlProbes.barPopovers(bar.widget)
             XCTAssertEqual(popovers.count, 3)
             guard let file = popovers.first else { return }
             XCTAssertEqual(gtk_widget_get_mapped(file), 0, "no menu is open before F10")
 
-            XInput.xdotool("key", "F10")
-            XInput.runMainLoop { gtk_widget_get_mapped(file) != 0 }
+            try RealInput.xdotool("key", "F10")
+            MainLoop.turn { gtk_widget_get_mapped(file) != 0 }
             XCTAssertEqual(gtk_widget_get_mapped(file), 1, "F10 opened the File menu")
             XCTAssertTrue(popovers.dropFirst().allSatisfy { gtk_widget_get_mapped($0) == 0 }, "only the first menu opened")
 
@@ -109,32 +110,32 @@ final class MenuBarTests: GtkTestCase {
                 XCTAssertEqual(accel, "<Control>n", "GTK's model button has the accelerator")
                 XCTAssertEqual(ControlProbes.drawnAccelerator(of: new), "Ctrl+N", "and draws it beside New")
             }
-            XInput.xdotool("key", "Escape")
-            XInput.runMainLoop { gtk_widget_get_mapped(file) == 0 }
+            try RealInput.xdotool("key", "Escape")
+            MainLoop.turn { gtk_widget_get_mapped(file) == 0 }
             XCTAssertEqual(gtk_widget_get_mapped(file), 0, "Escape closed the menu")
         }
     }
 
     func testAShortcutTypedInAnEntryFiresItsActionOnce() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let counts = Counts()
             let bar = Self.notesBar(counts)
-            let (window, entry) = Self.window(titled: "GMenuKit bar shortcut", with: bar.widget)
+            let (window, entry) = try Self.window(titled: "GMenuKit bar shortcut", with: bar.widget)
             defer {
                 gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
+                MainLoop.drain()
             }
             XCTAssertEqual(gtk_widget_is_ancestor(gtk_root_get_focus(gmk_root(window.gpointer)), entry), 1,
                            "the focus is in the entry, not in the bar")
 
-            XInput.xdotool("key", "ctrl+n")
-            Self.typeAndWait("x", into: entry)
+            try RealInput.xdotool("key", "ctrl+n")
+            try Self.typeAndWait("x", into: entry)
             XCTAssertEqual(counts.newDocuments, 1, "Ctrl+N ran New exactly once")
             XCTAssertEqual(Self.entryText(entry), "x", "Ctrl+N typed nothing into the entry")
 
-            XInput.xdotool("key", "ctrl+f")
-            Self.typeAndWait("y", into: entry)
+            try RealInput.xdotool("key", "ctrl+f")
+            try Self.typeAndWait("y", into: entry)
             XCTAssertEqual(counts.searches, 1, "a shortcut of another menu works too")
             XCTAssertEqual(counts.newDocuments, 1)
         }
@@ -144,7 +145,7 @@ final class MenuBarTests: GtkTestCase {
     /// moved to another window, its shortcuts work there and no longer in the first one.
     func testAMovedBarTakesItsShortcutsAlongAndLeavesNoControllerBehind() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let catcher = GLibCriticalCatcher()
             defer { catcher.stop() }
             let counts = Counts()
@@ -152,33 +153,33 @@ final class MenuBarTests: GtkTestCase {
             let bareWindow = gtk_window_new()!
             let controllersOnABareWindow = ControlProbes.controllerCount(bareWindow)
             gtk_window_destroy(gmk_window(bareWindow))
-            let first = Self.window(titled: "GMenuKit bar first", with: bar.widget)
+            let first = try Self.window(titled: "GMenuKit bar first", with: bar.widget)
             XCTAssertEqual(ControlProbes.controllerCount(first.window), controllersOnABareWindow,
                            "the bar put no controller on its window")
 
             g_object_ref(bar.widget.gpointer)
             gtk_box_remove(gmk_box(gtk_widget_get_parent(bar.widget).gpointer), bar.widget)
-            let second = Self.window(titled: "GMenuKit bar second", with: bar.widget)
+            let second = try Self.window(titled: "GMenuKit bar second", with: bar.widget)
             g_object_unref(bar.widget.gpointer)
             defer {
                 gtk_window_destroy(gmk_window(second.window))
-                drainMainLoop()
+                MainLoop.drain()
             }
 
-            XInput.xdotool("key", "ctrl+n")
-            Self.typeAndWait("x", into: second.entry)
+            try RealInput.xdotool("key", "ctrl+n")
+            try Self.typeAndWait("x", into: second.entry)
             XCTAssertEqual(counts.newDocuments, 1, "Ctrl+N works in the bar's new window, once")
 
-            XInput.focusWindow(titled: "GMenuKit bar first")
-            XInput.runMainLoop { gtk_window_is_active(gmk_window(first.window)) != 0 }
+            try RealInput.focusWindow(titled: "GMenuKit bar first")
+            MainLoop.turn { gtk_window_is_active(gmk_window(first.window)) != 0 }
             gtk_widget_grab_focus(first.entry)
-            XInput.xdotool("key", "ctrl+n")
-            Self.typeAndWait("z", into: first.entry)
+            try RealInput.xdotool("key", "ctrl+n")
+            try Self.typeAndWait("z", into: first.entry)
             XCTAssertEqual(counts.newDocuments, 1, "Ctrl+N does nothing in the window the bar left")
             XCTAssertEqual(ControlProbes.controllerCount(first.window), controllersOnABareWindow)
 
             gtk_window_destroy(gmk_window(first.window))
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(catcher.messages, [])
         }
     }
@@ -191,7 +192,7 @@ final class MenuBarTests: GtkTestCase {
     /// emptied by the rendered menu as it goes, like the section models in LeakTests.
     func testDestroyingTheWindowFinalizesEverythingOfTheBar() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let catcher = GLibCriticalCatcher()
             defer { catcher.stop() }
             let census = ObjectCensus()
@@ -209,16 +210,16 @@ final class MenuBarTests: GtkTestCase {
                     keptByGTK.insert(UnsafeMutableRawPointer(submenu))
                     keptByGTK.formUnion(ObjectCensus.modelsInSections(of: submenu))
                 }
-                let (window, _) = Self.window(titled: "GMenuKit bar destroyed", with: bar.widget)
+                let (window, _) = try Self.window(titled: "GMenuKit bar destroyed", with: bar.widget)
                 let file = ControlProbes.barPopovers(bar.widget)[0]
                 census.watch(file.gpointer)
-                XInput.xdotool("key", "F10")
-                XInput.runMainLoop { gtk_widget_get_mapped(file) != 0 }
+                try RealInput.xdotool("key", "F10")
+                MainLoop.turn { gtk_widget_get_mapped(file) != 0 }
                 XCTAssertEqual(gtk_widget_get_mapped(file), 1, "the File menu is open")
                 gtk_window_destroy(gmk_window(window))
             }
-            XInput.runMainLoop { census.livePointers.isSubset(of: keptByGTK) }
-            drainMainLoop()
+            MainLoop.turn { census.livePointers.isSubset(of: keptByGTK) }
+            MainLoop.drain()
             XCTAssertNil(weakBar, "the control went with its widget")
             XCTAssertNil(weakRendered, "the rendered menu went with the control")
             XCTAssertEqual(census.livePointers.subtracting(keptByGTK), [], census.summary)
@@ -229,13 +230,13 @@ final class MenuBarTests: GtkTestCase {
             XCTAssertEqual(catcher.messages, [])
             // The next window gets the keyboard: no popover of the bar kept it.
             let entry = gtk_entry_new()!
-            let next = WidgetClicks.presentWindow(titled: "GMenuKit after the bar", child: entry)
+            let next = try TestWindow(titled: "GMenuKit after the bar", child: entry).widget
             defer {
                 gtk_window_destroy(gmk_window(next))
-                drainMainLoop()
+                MainLoop.drain()
             }
             gtk_widget_grab_focus(entry)
-            Self.typeAndWait("k", into: entry)
+            try Self.typeAndWait("k", into: entry)
         }
     }
 
@@ -272,7 +273,7 @@ final class MenuBarTests: GtkTestCase {
         try GtkSession.start()
         var directory = ""
         try onMain { directory = try ControlProbes.screenshotDirectory() }
-        onMain {
+        try onMain {
             let bar = MenuBar {
                 Menu("File") {
                     Button("New Note") {}.keyboardShortcut("<Control>n")
@@ -287,17 +288,17 @@ final class MenuBarTests: GtkTestCase {
                 Menu("Edit") { Button("Undo") {}.keyboardShortcut("<Control>z") }
                 Menu("View") { Button("Zoom In") {}.keyboardShortcut("<Control>plus") }
             }
-            let (window, _) = Self.window(titled: "GMenuKit bar screenshot", with: bar.widget, size: (420, 300))
+            let (window, _) = try Self.window(titled: "GMenuKit bar screenshot", with: bar.widget, size: (420, 300))
             defer {
                 gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
+                MainLoop.drain()
             }
             let file = ControlProbes.barPopovers(bar.widget)[0]
-            XInput.xdotool("key", "F10")
-            XInput.runMainLoop { gtk_widget_get_mapped(file) != 0 }
+            try RealInput.xdotool("key", "F10")
+            MainLoop.turn { gtk_widget_get_mapped(file) != 0 }
             ControlProbes.saveScreenshot(of: file, as: directory + "/menu-bar.png", size: (420, 300))
-            XInput.xdotool("key", "Escape")
-            drainMainLoop()
+            try RealInput.xdotool("key", "Escape")
+            MainLoop.drain()
         }
     }
 
@@ -328,7 +329,7 @@ final class MenuBarTests: GtkTestCase {
             XCTAssertEqual(collector.collected, [], "nothing shares a window yet")
             gtk_window_present(gmk_window(window))
             gtk_window_present(gmk_window(other))
-            drainMainLoop()
+            MainLoop.drain()
 
             // The model still shows both: which one GTK runs is not the menus' to decide.
             let fileMenu = MenuModelReader.read(bar.menu.menuModel)[0].submenu ?? []
@@ -348,7 +349,7 @@ final class MenuBarTests: GtkTestCase {
             XCTAssertEqual(collector.collected.filter { $0.severity == .error }.count, 2)
             gtk_window_destroy(gmk_window(window))
             gtk_window_destroy(gmk_window(other))
-            drainMainLoop()
+            MainLoop.drain()
         }
     }
 }

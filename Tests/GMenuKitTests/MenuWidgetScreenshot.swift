@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Saves a primary menu with an app's widget (a zoom box, as gnome-console's) and a labelled
 /// row of buttons (`inline-buttons`), opened by a real click. Runs only when asked:
@@ -37,13 +38,13 @@ final class MenuWidgetScreenshot: GtkTestCase {
                 }
             })
             let title = "Menu Widget Screenshot"
-            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            let window = try TestWindow(titled: title, child: control.widget).widget
             gtk_window_set_default_size(gmk_window(window), 360, 320)
             let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))
-            WidgetClicks.click(control.menuButton, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
+            try RealInput.click(control.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
             gtk_test_widget_wait_for_draw(popover)
-            drainMainLoop()
+            MainLoop.drain()
             let windowSurface = try XCTUnwrap(gtk_native_get_surface(gmk_native(window.gpointer)))
             let menuSurface = try XCTUnwrap(gtk_native_get_surface(gmk_native(popover.gpointer)))
             let width = max(gdk_surface_get_width(windowSurface), gdk_popup_get_position_x(menuSurface) + gdk_surface_get_width(menuSurface))
@@ -55,9 +56,9 @@ final class MenuWidgetScreenshot: GtkTestCase {
             capture.waitUntilExit()
             XCTAssertEqual(capture.terminationStatus, 0, "import could not save \(output)")
             control.popdown()
-            drainMainLoop()
+            MainLoop.drain()
             gtk_window_destroy(gmk_window(window))
-            drainMainLoop()
+            MainLoop.drain()
         }
     }
 }

@@ -2,6 +2,7 @@ import CGtk
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// An app's own widgets in a menu (`MenuWidget`): in a `custom` slot of the popover, owned and
 /// released with the menu, reached with the keyboard; and a labelled row of buttons
@@ -20,7 +21,7 @@ final class MenuWidgetTests: GtkTestCase {
 
     func testTheWidgetFillsItsSlotAndGoesWithItsItemAndTheMenu() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let clicks = UnsafeMutablePointer<Int>.allocate(capacity: 1)
             clicks.initialize(to: 0)
             defer { clicks.deallocate() }
@@ -43,11 +44,11 @@ final class MenuWidgetTests: GtkTestCase {
                 }
             })
             let title = "Menu Widget Slot"
-            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            let window = try TestWindow(titled: title, child: control.widget).widget
             let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))
-            WidgetClicks.click(control.menuButton, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
-            drainMainLoop()
+            try RealInput.click(control.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
+            MainLoop.drain()
 
             // A run of plain items before a section is a section of its own.
             let items = MenuModelReader.read(control.menu.menuModel)
@@ -60,31 +61,31 @@ final class MenuWidgetTests: GtkTestCase {
             XCTAssertEqual(made.first.map { gtk_widget_get_mapped($0) != 0 }, true, "and is shown")
 
             control.menu.refresh()
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(made.count, 1, "a refresh keeps the widget that is shown")
 
             model.showsZoom = false
             control.menu.refresh()
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(watcher.finalizedCount, 1, "the widget went with its item")
 
             model.showsZoom = true
             control.menu.refresh()
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(made.count, 2, "a new item gets a new widget")
             XCTAssertTrue(gtk_widget_is_ancestor(made[1], popover) != 0)
 
             control.popdown()
-            drainMainLoop()
+            MainLoop.drain()
             gtk_window_destroy(gmk_window(window))
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertTrue(watcher.allFinalized, "the widget went with the menu: \(watcher.finalizedCount) of \(watcher.watchedCount)")
         }
     }
 
     func testTheArrowKeysReachTheWidgetAndItKeepsTheMenuOpen() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let clicks = UnsafeMutablePointer<Int>.allocate(capacity: 1)
             clicks.initialize(to: 0)
             defer { clicks.deallocate() }
@@ -99,25 +100,25 @@ final class MenuWidgetTests: GtkTestCase {
                 Button("About") {}
             })
             let title = "Menu Widget Keys"
-            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            let window = try TestWindow(titled: title, child: control.widget).widget
             defer {
                 control.popdown()
-                drainMainLoop()
+                MainLoop.drain()
                 gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
+                MainLoop.drain()
             }
             let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))
-            WidgetClicks.click(control.menuButton, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
-            drainMainLoop()
+            try RealInput.click(control.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
+            MainLoop.drain()
             guard let zoomButton else { return XCTFail("the widget was not made") }
             for _ in 0..<4 where gtk_widget_has_focus(zoomButton) == 0 {
-                XInput.xdotool("key", "Down")
+                try RealInput.xdotool("key", "Down")
                 for _ in 0..<20 { g_main_context_iteration(nil, 0); g_usleep(5_000) }
             }
             XCTAssertTrue(gtk_widget_has_focus(zoomButton) != 0, "Down reached the app's button")
-            XInput.xdotool("key", "Return")
-            XInput.runMainLoop { clicks.pointee == 1 }
+            try RealInput.xdotool("key", "Return")
+            MainLoop.turn { clicks.pointee == 1 }
             XCTAssertEqual(clicks.pointee, 1, "Return pressed it")
             XCTAssertTrue(gtk_widget_get_mapped(popover) != 0, "the menu stays open, as for GTK's custom children")
         }
@@ -140,7 +141,7 @@ final class MenuWidgetTests: GtkTestCase {
 
     func testAnInlineControlGroupIsALabelledRowOfButtons() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let control = PullDownButton(Menu("View") {
                 ControlGroup("Zoom") {
                     Button("Zoom Out", icon: "zoom-out-symbolic") {}
@@ -155,22 +156,22 @@ final class MenuWidgetTests: GtkTestCase {
             XCTAssertEqual(section?.section?.count, 3)
 
             let title = "Inline Buttons"
-            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            let window = try TestWindow(titled: title, child: control.widget).widget
             defer {
                 control.popdown()
-                drainMainLoop()
+                MainLoop.drain()
                 gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
+                MainLoop.drain()
             }
             let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))
-            WidgetClicks.click(control.menuButton, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
-            drainMainLoop()
-            let tree = widgetTree(popover)
+            try RealInput.click(control.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
+            MainLoop.drain()
+            let tree = WidgetTree.all(popover)
             let inlineBox = tree.first { gtk_widget_has_css_class($0, "inline-buttons") != 0 }
             XCTAssertNotNil(inlineBox, "GTK 4.8 drew the section as inline buttons")
             if let inlineBox {
-                let labels = widgetTree(inlineBox).filter { isWidget($0, ofType: "GtkLabel") && gtk_widget_get_mapped($0) != 0 }
+                let labels = WidgetTree.all(inlineBox).filter { WidgetTree.isWidget($0, ofType: "GtkLabel") && gtk_widget_get_mapped($0) != 0 }
                     .compactMap { gtk_label_get_text(gmk_label($0)).map { String(cString: $0) } }
                 XCTAssertTrue(labels.contains("Zoom"), "the title on the row: \(labels)")
                 let buttons = PopoverPages.modelButtons(in: inlineBox).filter { gtk_widget_get_mapped($0) != 0 }

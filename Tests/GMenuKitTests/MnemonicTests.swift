@@ -2,6 +2,7 @@ import CGtk
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Mnemonics as in any GTK menu: a letter typed in an open menu chooses its item, Alt and a
 /// letter opens a menu bar's menu. How labels mark them is planning (GMenuKitCoreTests'
@@ -38,7 +39,7 @@ final class MnemonicTests: GtkTestCase {
 
     func testATypedLetterChoosesTheItemWhoseMnemonicIsByPosition() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var ran: [String] = []
             let control = PullDownButton(Menu("Tab") {
                 Button("Open") { ran.append("open") }.mnemonic("o")
@@ -46,26 +47,26 @@ final class MnemonicTests: GtkTestCase {
                 Button("Close") { ran.append("close") }.useUnderline()
             })
             let title = "Positioned Mnemonic"
-            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            let window = try TestWindow(titled: title, child: control.widget).widget
             defer {
                 control.popdown()
-                drainMainLoop()
+                MainLoop.drain()
                 gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
+                MainLoop.drain()
             }
             let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))
-            WidgetClicks.click(control.menuButton, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
-            drainMainLoop()
-            XInput.xdotool("key", "e")
-            XInput.runMainLoop { !ran.isEmpty }
+            try RealInput.click(control.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
+            MainLoop.drain()
+            try RealInput.xdotool("key", "e")
+            MainLoop.turn { !ran.isEmpty }
             XCTAssertEqual(ran, ["console"], "typing e chose Open in Console, not Open")
         }
     }
 
     func testATypedLetterChoosesItsItemInAnOpenMenuAlsoADrawnRow() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var ran: [String] = []
             let control = PullDownButton(Menu("Edit") {
                 Button("Cut") { ran.append("cut") }.mnemonic("t")
@@ -73,34 +74,34 @@ final class MnemonicTests: GtkTestCase {
                 Button("Duplicate", icon: "edit-copy-symbolic") { ran.append("duplicate") }.mnemonic("d")
             })
             let title = "Mnemonic Menu"
-            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            let window = try TestWindow(titled: title, child: control.widget).widget
             defer {
                 control.popdown()
-                drainMainLoop()
+                MainLoop.drain()
                 gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
+                MainLoop.drain()
             }
             let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))
-            WidgetClicks.click(control.menuButton, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
-            drainMainLoop()
-            XInput.xdotool("key", "t")
-            XInput.runMainLoop { !ran.isEmpty }
+            try RealInput.click(control.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
+            MainLoop.drain()
+            try RealInput.xdotool("key", "t")
+            MainLoop.turn { !ran.isEmpty }
             XCTAssertEqual(ran, ["cut"], "typing t chose Cut")
 
-            XInput.focusWindow(titled: title)
-            WidgetClicks.click(control.menuButton, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
-            drainMainLoop()
-            XInput.xdotool("key", "d")
-            XInput.runMainLoop { ran.count == 2 }
+            try RealInput.focusWindow(titled: title)
+            try RealInput.click(control.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
+            MainLoop.drain()
+            try RealInput.xdotool("key", "d")
+            MainLoop.turn { ran.count == 2 }
             XCTAssertEqual(ran, ["cut", "duplicate"], "typing d chose the drawn Duplicate row")
         }
     }
 
     func testAltAndALetterOpensAMenuOfTheMenuBar() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let bar = MenuBar {
                 Menu("File") { Button("New") {} }.mnemonic("f")
                 Menu("Edit") { Button("Find…") {} }.mnemonic("e")
@@ -109,22 +110,22 @@ final class MnemonicTests: GtkTestCase {
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             gtk_box_append(gmk_box(box), bar.widget)
             gtk_box_append(gmk_box(box), entry)
-            let window = WidgetClicks.presentWindow(titled: "Mnemonic Bar", child: box)
+            let window = try TestWindow(titled: "Mnemonic Bar", child: box).widget
             defer {
                 gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
+                MainLoop.drain()
             }
             gtk_widget_grab_focus(entry)
-            drainMainLoop()
-            let popovers = { widgetTree(bar.widget).filter { gmk_is_popover($0) != 0 } }
-            XInput.xdotool("key", "alt+e")
-            XInput.runMainLoop { popovers().contains { gtk_widget_get_mapped($0) != 0 } }
+            MainLoop.drain()
+            let popovers = { WidgetTree.all(bar.widget).filter { gmk_is_popover($0) != 0 } }
+            try RealInput.xdotool("key", "alt+e")
+            MainLoop.turn { popovers().contains { gtk_widget_get_mapped($0) != 0 } }
             let open = popovers().filter { gtk_widget_get_mapped($0) != 0 }
             XCTAssertEqual(open.count, 1, "Alt+E opened one menu")
             XCTAssertEqual(open.first.map { PopoverPages.modelButtons(in: $0).map(PopoverPages.buttonText) }, ["Find…"],
                            "the Edit menu")
             for popover in open { gtk_popover_popdown(gmk_popover(popover)) }
-            drainMainLoop()
+            MainLoop.drain()
         }
     }
 }

@@ -3,6 +3,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 enum ReminderRepeat: Hashable {
     case never, daily, weekly, monthly
@@ -35,11 +36,11 @@ final class PopUpButtonTests: GtkTestCase {
     /// Opens the button's menu with a real click and waits until it is on screen.
     @MainActor
     static func open(_ control: PopUpButton, inWindowTitled title: String, file: StaticString = #filePath, line: UInt = #line)
-        -> UnsafeMutablePointer<GtkWidget>
+        throws -> UnsafeMutablePointer<GtkWidget>
     {
         let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))!
-        WidgetClicks.click(control.menuButton, inWindowTitled: title, file: file, line: line)
-        XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
+        try RealInput.click(control.menuButton)
+        MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
         XCTAssertEqual(gtk_widget_get_mapped(popover), 1, "the click opened the menu", file: file, line: line)
         return popover
     }
@@ -48,15 +49,15 @@ final class PopUpButtonTests: GtkTestCase {
     /// with a real click, runs `body` with the open popover, then destroys the window.
     @MainActor static func withOpenMenu(
         of control: PopUpButton, showing child: UnsafeMutablePointer<GtkWidget>? = nil, inWindowTitled title: String,
-        file: StaticString = #filePath, line: UInt = #line, _ body: (UnsafeMutablePointer<GtkWidget>) -> Void
-    ) {
+        file: StaticString = #filePath, line: UInt = #line, _ body: (UnsafeMutablePointer<GtkWidget>) throws -> Void
+    ) throws {
         let shown = child ?? control.widget
-        let window = WidgetClicks.presentWindow(titled: title, child: shown)
+        let window = try TestWindow(titled: title, child: shown).widget
         defer {
             gtk_window_destroy(gmk_window(window))
-            drainMainLoop()
+            MainLoop.drain()
         }
-        body(open(control, inWindowTitled: title, file: file, line: line))
+        try body(try open(control, inWindowTitled: title, file: file, line: line))
     }
 
     func testTheButtonShowsTheDefaultSelectionAfterItsIntroductoryLabel() throws {
@@ -69,7 +70,7 @@ final class PopUpButtonTests: GtkTestCase {
             XCTAssertEqual(control.label, "Never")
             XCTAssertEqual(ControlProbes.labels(in: ControlProbes.face(of: control.menuButton), text: "Never").count, 1, "the button draws it")
             XCTAssertEqual(ControlProbes.labels(in: control.widget, text: "Repeat:").count, 1, "the introductory label")
-            XCTAssertEqual(gtk_widget_get_first_child(control.widget).map { isWidget($0, ofType: "GtkLabel") }, true,
+            XCTAssertEqual(gtk_widget_get_first_child(control.widget).map { WidgetTree.isWidget($0, ofType: "GtkLabel") }, true,
                            "the label comes before the button")
             XCTAssertEqual(control.menu.guidelineContext, .popUp)
         }
@@ -79,11 +80,11 @@ final class PopUpButtonTests: GtkTestCase {
     /// button shows the new choice.
     func testChoosingAnOptionChangesTheSelectionClosesTheMenuAndRelabelsTheButton() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let model = ReminderModel()
             let control = Self.repeatButton(model)
             let title = "GMenuKit pop up choice"
-            Self.withOpenMenu(of: control, inWindowTitled: title) { popover in
+            try Self.withOpenMenu(of: control, inWindowTitled: title) { popover in
                 let options = PopoverPages.modelButtons(in: popover).map(PopoverPages.buttonText)
                 XCTAssertEqual(options, ["Never", "Every Day", "Every Week", "Every Month", "Custom…"])
                 guard let daily = PopoverPages.modelButtons(in: popover, text: "Every Day").first else {
@@ -92,8 +93,8 @@ final class PopUpButtonTests: GtkTestCase {
                 XCTAssertEqual(ControlProbes.role(of: PopoverPages.modelButtons(in: popover, text: "Never")[0]), "radio",
                                "the options are radio items")
 
-                WidgetClicks.click(daily, inWindowTitled: title)
-                XInput.runMainLoop { gtk_widget_get_mapped(popover) == 0 && control.label == "Every Day" }
+                try RealInput.click(daily)
+                MainLoop.turn { gtk_widget_get_mapped(popover) == 0 && control.label == "Every Day" }
                 XCTAssertEqual(model.repeatRule, .daily, "the click chose Every Day")
                 XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "the choice closed the menu")
                 XCTAssertEqual(control.label, "Every Day", "the button shows the choice")
@@ -110,7 +111,7 @@ final class PopUpButtonTests: GtkTestCase {
             g_object_ref_sink(control.widget.gpointer)
             defer { g_object_unref(control.widget.gpointer) }
             model.repeatRule = .monthly
-            XInput.runMainLoop { control.label == "Every Month" }
+            MainLoop.turn { control.label == "Every Month" }
             XCTAssertEqual(control.label, "Every Month", "an @Observable change reached the button")
             XCTAssertEqual(actionState(control.menu.actionGroup.unsafePointer, "item"), "monthly", "and the menu's radio state")
 
@@ -133,11 +134,11 @@ final class PopUpButtonTests: GtkTestCase {
     /// its own and runs its closure; the footnote is text, and a click on it closes nothing.
     func testTheFootnoteAndTheCustomOptionShowInTheOpenMenu() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let model = ReminderModel()
             let control = Self.repeatButton(model)
             let title = "GMenuKit pop up custom"
-            Self.withOpenMenu(of: control, inWindowTitled: title) { popover in
+            try Self.withOpenMenu(of: control, inWindowTitled: title) { popover in
                 let footnotes = ControlProbes.labels(in: popover, text: Self.footnote)
                 XCTAssertEqual(footnotes.count, 1, "the footnote is in the menu")
                 guard let footnote = footnotes.first,
@@ -165,13 +166,13 @@ final class PopUpButtonTests: GtkTestCase {
                 XCTAssertEqual(gtk_widget_compute_point(custom, popover, &bottomOfCustom, &customBottomInPopover), 1)
                 XCTAssertEqual(gtk_widget_compute_point(footnote, popover, &topOfFootnote, &footnoteTopInPopover), 1)
                 XCTAssertGreaterThanOrEqual(footnoteTopInPopover.y, customBottomInPopover.y, "the footnote is under the list")
-                WidgetClicks.click(footnote, inWindowTitled: title)
-                drainMainLoop()
+                try RealInput.click(footnote)
+                MainLoop.drain()
                 XCTAssertEqual(gtk_widget_get_mapped(popover), 1, "a click on the footnote leaves the menu open")
                 XCTAssertEqual(model.repeatRule, .never)
 
-                WidgetClicks.click(custom, inWindowTitled: title)
-                XInput.runMainLoop { model.customRequests == 1 && gtk_widget_get_mapped(popover) == 0 }
+                try RealInput.click(custom)
+                MainLoop.turn { model.customRequests == 1 && gtk_widget_get_mapped(popover) == 0 }
                 XCTAssertEqual(model.customRequests, 1, "Custom… ran its closure")
                 XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "and closed the menu")
                 XCTAssertEqual(control.label, "Never", "the selection stayed")
@@ -183,7 +184,7 @@ final class PopUpButtonTests: GtkTestCase {
     /// that comes and goes is inserted and removed in the open menu.
     func testTheMenuWithAFootnoteFollowsItsContent() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let model = ReminderModel()
             var offersCustom = false
             let control = PopUpButton(
@@ -198,18 +199,18 @@ final class PopUpButtonTests: GtkTestCase {
                 },
                 footnote: Self.footnote)
             let title = "GMenuKit pop up follows"
-            Self.withOpenMenu(of: control, inWindowTitled: title) { popover in
+            try Self.withOpenMenu(of: control, inWindowTitled: title) { popover in
                 let shown = gtk_menu_button_get_menu_model(gmk_menu_button(control.menuButton))!
                 XCTAssertEqual(MenuModelReader.read(shown).map { $0.section?.count }, [2, 1], "options, footnote")
 
                 offersCustom = true
                 control.menu.refresh()
-                drainMainLoop()
+                MainLoop.drain()
                 XCTAssertEqual(MenuModelReader.read(shown).map { $0.section?.count }, [2, 1, 1], "options, Custom…, footnote")
                 let custom = PopoverPages.modelButtons(in: popover, text: "Custom…").first
                 XCTAssertNotNil(custom, "the open menu shows Custom…")
                 if let custom {
-                    XInput.runMainLoop { gtk_widget_get_mapped(custom) != 0 }
+                    MainLoop.turn { gtk_widget_get_mapped(custom) != 0 }
                     XCTAssertEqual(gtk_widget_get_mapped(custom), 1)
                     gtk_widget_activate(custom)
                     XCTAssertEqual(model.customRequests, 1, "the copied item runs the rendered menu's action")
@@ -217,7 +218,7 @@ final class PopUpButtonTests: GtkTestCase {
 
                 offersCustom = false
                 control.menu.refresh()
-                drainMainLoop()
+                MainLoop.drain()
                 XCTAssertEqual(MenuModelReader.read(shown).map { $0.section?.count }, [2, 1])
                 XCTAssertEqual(ControlProbes.labels(in: popover, text: Self.footnote).count, 1, "the footnote stayed")
             }
@@ -230,11 +231,11 @@ final class PopUpButtonTests: GtkTestCase {
         between first: UnsafeMutablePointer<GtkWidget>, and second: UnsafeMutablePointer<GtkWidget>,
         in popover: UnsafeMutablePointer<GtkWidget>
     ) -> Bool {
-        let widgets = widgetTree(popover)
+        let widgets = WidgetTree.all(popover)
         guard let start = widgets.firstIndex(of: first), let end = widgets.firstIndex(of: second), start < end else {
             return false
         }
-        return widgets[start..<end].contains { isWidget($0, ofType: "GtkSeparator") && gtk_widget_get_mapped($0) != 0 }
+        return widgets[start..<end].contains { WidgetTree.isWidget($0, ofType: "GtkSeparator") && gtk_widget_get_mapped($0) != 0 }
     }
 
     /// U1: a pop-up button fed a menu with actions or submenus says so.
@@ -308,10 +309,10 @@ final class PopUpButtonTests: GtkTestCase {
             XCTAssertEqual(control.label, PopUpButton.noSelectionTitle)
 
             model.repeatRule = .daily
-            XInput.runMainLoop { control.label == "Every Day" }
+            MainLoop.turn { control.label == "Every Day" }
             XCTAssertEqual(control.label, "Every Day")
             model.repeatRule = .monthly
-            XInput.runMainLoop { control.label == PopUpButton.noSelectionTitle }
+            MainLoop.turn { control.label == PopUpButton.noSelectionTitle }
             XCTAssertEqual(control.label, PopUpButton.noSelectionTitle, "not the stale Every Day")
         }
     }
@@ -320,7 +321,7 @@ final class PopUpButtonTests: GtkTestCase {
     /// keyboard comes back, GTK has nothing to complain about.
     func testDestroyingTheWindowWhileTheMenuIsOpenLetsGoOfEverything() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let catcher = GLibCriticalCatcher()
             defer { catcher.stop() }
             weak var weakControl: PopUpButton?
@@ -334,25 +335,25 @@ final class PopUpButtonTests: GtkTestCase {
                 census.watch(control.menuButton.gpointer)
                 census.watch(control.menu.actionGroup.unsafePointer.gpointer)
                 let title = "GMenuKit pop up destroyed"
-                let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
-                let popover = Self.open(control, inWindowTitled: title)
+                let window = try TestWindow(titled: title, child: control.widget).widget
+                let popover = try Self.open(control, inWindowTitled: title)
                 census.watch(popover.gpointer)
                 gtk_window_destroy(gmk_window(window))
             }
-            XInput.runMainLoop { census.allFinalized }
-            drainMainLoop()
+            MainLoop.turn { census.allFinalized }
+            MainLoop.drain()
             XCTAssertNil(weakControl, "the control went with its widget")
             XCTAssertNil(weakRendered, "the rendered menu went with the control")
             XCTAssertTrue(census.allFinalized, census.summary)
             XCTAssertEqual(catcher.messages, [])
             let entry = gtk_entry_new()!
-            let next = WidgetClicks.presentWindow(titled: "GMenuKit after the pop up", child: entry)
+            let next = try TestWindow(titled: "GMenuKit after the pop up", child: entry).widget
             defer {
                 gtk_window_destroy(gmk_window(next))
-                drainMainLoop()
+                MainLoop.drain()
             }
             gtk_widget_grab_focus(entry)
-            MenuBarTests.typeAndWait("k", into: entry)
+            try MenuBarTests.typeAndWait("k", into: entry)
         }
     }
 
@@ -361,7 +362,7 @@ final class PopUpButtonTests: GtkTestCase {
         try GtkSession.start()
         var directory = ""
         try onMain { directory = try ControlProbes.screenshotDirectory() }
-        onMain {
+        try onMain {
             let model = ReminderModel()
             model.repeatRule = .weekly
             let control = Self.repeatButton(model)
@@ -372,10 +373,10 @@ final class PopUpButtonTests: GtkTestCase {
             gtk_widget_set_halign(control.widget, GTK_ALIGN_START)
             gtk_box_append(gmk_box(box), control.widget)
             let title = "GMenuKit pop up screenshot"
-            Self.withOpenMenu(of: control, showing: box, inWindowTitled: title) { popover in
+            try Self.withOpenMenu(of: control, showing: box, inWindowTitled: title) { popover in
                 ControlProbes.saveScreenshot(of: popover, as: directory + "/pop-up-button.png", size: (360, 300))
                 gtk_popover_popdown(gmk_popover(popover))
-                drainMainLoop()
+                MainLoop.drain()
             }
         }
     }

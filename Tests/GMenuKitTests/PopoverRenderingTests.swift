@@ -2,6 +2,7 @@ import CGtk
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// What GTK draws from a rendered menu: the model buttons of a real, mapped popover.
 final class PopoverRenderingTests: GtkTestCase {
@@ -18,8 +19,8 @@ final class PopoverRenderingTests: GtkTestCase {
     /// Every mapped model button inside `widget`, in order, with the text its label shows.
     @MainActor
     static func drawnItems(in widget: UnsafeMutablePointer<GtkWidget>) -> [DrawnItem] {
-        widgetTree(widget)
-            .filter { isWidget($0, ofType: "GtkModelButton") && gtk_widget_get_mapped($0) != 0 }
+        WidgetTree.all(widget)
+            .filter { WidgetTree.isWidget($0, ofType: "GtkModelButton") && gtk_widget_get_mapped($0) != 0 }
             .map { button in
                 DrawnItem(
                     text: visibleText(in: button),
@@ -32,7 +33,7 @@ final class PopoverRenderingTests: GtkTestCase {
     /// The text of the first GtkLabel inside, as drawn: no markup, no mnemonic underscores.
     @MainActor
     static func visibleText(in widget: UnsafeMutablePointer<GtkWidget>) -> String {
-        guard let label = widgetTree(widget).first(where: { isWidget($0, ofType: "GtkLabel") }) else { return "" }
+        guard let label = WidgetTree.all(widget).first(where: { WidgetTree.isWidget($0, ofType: "GtkLabel") }) else { return "" }
         return String(cString: gtk_label_get_text(gmk_label(label)))
     }
     func testPopoverDrawsLabelsRolesAndStatesAsDeclared() throws {
@@ -70,7 +71,7 @@ final class PopoverRenderingTests: GtkTestCase {
             isBold = false
             sort = "name"
             rendered.refresh()
-            drainMainLoop()
+            MainLoop.drain()
             drawn = Self.drawnItems(in: popover)
             XCTAssertEqual(drawn.map(\.isActive), [false, false, false, true, false, false])
         }
@@ -81,7 +82,7 @@ final class PopoverRenderingTests: GtkTestCase {
     /// open popover.
     func testActionsThatComeChangeAndGoShowInTheOpenMenu() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var showsPaste = false
             var canCopy = true
             var pasted = 0
@@ -90,20 +91,20 @@ final class PopoverRenderingTests: GtkTestCase {
                 if showsPaste { Button("Paste") { pasted += 1 } }
             })
             let title = "GMenuKit actions while open"
-            let opened = OpenedMenuButton(showing: rendered, inWindowTitled: title)
+            let opened = try OpenedMenuButton(showing: rendered, inWindowTitled: title)
             defer { opened.close() }
             let popover = opened.popover
             XCTAssertEqual(Self.drawnItems(in: popover).map(\.text), ["Copy"])
 
             showsPaste = true
             rendered.refresh()
-            drainMainLoop()
+            MainLoop.drain()
             var drawn = Self.drawnItems(in: popover)
             XCTAssertEqual(drawn.map(\.text), ["Copy", "Paste"])
             XCTAssertEqual(drawn.map(\.isSensitive), [true, true], "the new item's action reached GTK")
             if let paste = PopoverPages.modelButtons(in: popover, text: "Paste").first {
-                WidgetClicks.click(paste, inWindowTitled: title)
-                XInput.runMainLoop { pasted > 0 }
+                try RealInput.click(paste)
+                MainLoop.turn { pasted > 0 }
             }
             XCTAssertEqual(pasted, 1, "clicking the new item runs its closure")
 
@@ -111,13 +112,13 @@ final class PopoverRenderingTests: GtkTestCase {
             opened.open()
             canCopy = false
             rendered.refresh()
-            drainMainLoop()
+            MainLoop.drain()
             drawn = Self.drawnItems(in: popover)
             XCTAssertEqual(drawn.map(\.isSensitive), [false, true], "a disabled action dims its item")
 
             showsPaste = false
             rendered.refresh()
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(Self.drawnItems(in: popover).map(\.text), ["Copy"])
         }
     }

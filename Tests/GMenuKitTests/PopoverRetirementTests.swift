@@ -4,6 +4,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Every popover GMenuKit makes or shows is finalized when its widget, window or menu goes,
 /// whatever state it was in, and GTK's tooltip never trips over one (see `PopoverRetirement`).
@@ -19,23 +20,23 @@ final class PopoverRetirementTests: GtkTestCase {
     /// (run it with `../shared/tools/gtk-latest.sh`).
     func testGTKStillLeaksAPopoverHiddenWithTheFocus() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let version = "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())"
-            XCTAssertFalse(Self.rawPopoverIsFinalized(closingFromSubmenu: false, watched: false),
+            XCTAssertFalse(try Self.rawPopoverIsFinalized(closingFromSubmenu: false, watched: false),
                            "GTK \(version) finalizes a popover closed with the focus and unparented in one turn: the workaround is not needed there")
-            XCTAssertFalse(Self.rawPopoverIsFinalized(closingFromSubmenu: true, watched: false),
+            XCTAssertFalse(try Self.rawPopoverIsFinalized(closingFromSubmenu: true, watched: false),
                            "GTK \(version) finalizes a popover menu closed from a focused submenu page: the workaround is not needed there")
             // The leaked ones were reported here; they are not the next test's.
             ShownPopovers.forget()
-            XCTAssertTrue(Self.rawPopoverIsFinalized(closingFromSubmenu: false, watched: true), "with the workaround")
-            XCTAssertTrue(Self.rawPopoverIsFinalized(closingFromSubmenu: true, watched: true), "with the workaround, from a submenu page")
+            XCTAssertTrue(try Self.rawPopoverIsFinalized(closingFromSubmenu: false, watched: true), "with the workaround")
+            XCTAssertTrue(try Self.rawPopoverIsFinalized(closingFromSubmenu: true, watched: true), "with the workaround, from a submenu page")
         }
     }
 
     /// A GtkPopoverMenu on a label in a window, opened with the keyboard focus inside it (on a
     /// submenu page if asked), closed, and unparented in the same turn; the window then goes.
     @MainActor
-    private static func rawPopoverIsFinalized(closingFromSubmenu: Bool, watched: Bool) -> Bool {
+    private static func rawPopoverIsFinalized(closingFromSubmenu: Bool, watched: Bool) throws -> Bool {
         let menu = g_menu_new()!
         g_menu_append(menu, "Copy", "raw.copy")
         let more = g_menu_new()!
@@ -45,7 +46,7 @@ final class PopoverRetirementTests: GtkTestCase {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let label = gtk_label_new("Raw")!
         gtk_box_append(gmk_box(box), label)
-        let window = WidgetClicks.presentWindow(titled: "Raw popover \(closingFromSubmenu) \(watched)", child: box)
+        let window = try TestWindow(titled: "Raw popover \(closingFromSubmenu) \(watched)", child: box).widget
         let popover = gtk_popover_menu_new_from_model(gmk_menu_model(menu.gpointer))!
         g_object_unref(menu.gpointer)
         gtk_widget_set_parent(popover, label)
@@ -53,10 +54,10 @@ final class PopoverRetirementTests: GtkTestCase {
         let finalized = FinalizationWatcher()
         finalized.watch(popover)
         gtk_popover_popup(gmk_popover(popover))
-        XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
+        MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
         if closingFromSubmenu {
             PopoverPages.modelButtons(in: popover, text: "More").first.map { gtk_widget_activate($0) }
-            XInput.runMainLoop {
+            MainLoop.turn {
                 PopoverPages(of: popover).visiblePage.map { !PopoverPages.modelButtons(in: $0, text: "Paste").isEmpty } ?? false
             }
         }
@@ -77,16 +78,16 @@ final class PopoverRetirementTests: GtkTestCase {
     /// is clicked for real, the menu closes and the window goes in the same turn.
     func testAContextMenuItemThatClosesItsWindowLeavesNothing() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var window: InputWindow?
-            leavesNothing("the popover") { finalized in
+            try leavesNothing("the popover") { finalized in
                 let label = gtk_label_new("A note")!
                 gtk_widget_set_size_request(label, 240, 120)
                 let context = ContextMenu(Menu("Note") {
                     Button("Copy") {}
                     Button("Close Window") { window.map { gtk_window_destroy(gmk_window($0.window)) } }
                 }, attachedTo: label)
-                window = InputWindow(titled: "Context menu closes its window", child: label)
+                window = try InputWindow(titled: "Context menu closes its window", child: label)
                 window?.click(3, onto: label, at: 20, 20)
                 settle { context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false }
                 guard let popover = context.popoverWidget,
@@ -96,7 +97,7 @@ final class PopoverRetirementTests: GtkTestCase {
                 window?.click(item: close)
             }
             window = nil
-            XCTAssertEqual(LeftBehind.openWindows().count, 0, "the item closed the window")
+            XCTAssertEqual(TestWindow.openWindows.count, 0, "the item closed the window")
         }
     }
 
@@ -104,13 +105,13 @@ final class PopoverRetirementTests: GtkTestCase {
     /// keyboard focus on an item of a submenu page.
     func testAWindowClosedByATimerWhileThePointerRestsOnItsOpenMenu() throws {
         try GtkSession.start()
-        onMain {
-            leavesNothing("the popover") { finalized in
+        try onMain {
+            try leavesNothing("the popover") { finalized in
                 let control = PullDownButton(Menu("Edit") {
                     Button("Copy") {}
                     Menu("Transform") { Button("Make Upper Case") {} }
                 })
-                let window = InputWindow(titled: "Closed by a timer", child: control.widget)
+                let window = try InputWindow(titled: "Closed by a timer", child: control.widget)
                 window.click(1, onto: control.menuButton, at: 5, 5)
                 let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))!
                 settle { gtk_widget_get_mapped(popover) != 0 }
@@ -129,7 +130,7 @@ final class PopoverRetirementTests: GtkTestCase {
                     Unmanaged<WeakObjectPointer<GtkWidget>>.fromOpaque(data!).release()
                 })
             }
-            XCTAssertEqual(LeftBehind.openWindows().count, 0, "the timer closed the window")
+            XCTAssertEqual(TestWindow.openWindows.count, 0, "the timer closed the window")
         }
     }
 
@@ -137,16 +138,16 @@ final class PopoverRetirementTests: GtkTestCase {
     /// goes with the menu open and the pointer on it.
     func testAMenuResizedWhileOpenGoesWithItsWindow() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let model = GrowingMenuModel()
-            leavesNothing("the popover") { finalized in
+            try leavesNothing("the popover") { finalized in
                 let label = gtk_label_new("A note")!
                 gtk_widget_set_size_request(label, 240, 120)
                 let context = ContextMenu(Menu("Note") {
                     Button("Copy") {}
                     if model.showsMore { ForEach(1...8, id: \.self) { index in Button("Item \(index)") {} } }
                 }, attachedTo: label)
-                let window = InputWindow(titled: "Resized while open", child: label)
+                let window = try InputWindow(titled: "Resized while open", child: label)
                 window.click(3, onto: label, at: 20, 20)
                 settle { context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false }
                 guard let popover = context.popoverWidget,
@@ -173,7 +174,7 @@ final class PopoverRetirementTests: GtkTestCase {
     /// and the pointer rests on it, and puts it back later: nothing trips, the menu opens again.
     func testAMenuButtonTheAppKeepsIsRemovedWhileOpenAndComesBack() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let catcher = GLibCriticalCatcher()
             defer { catcher.stop() }
             var copies = 0
@@ -182,7 +183,7 @@ final class PopoverRetirementTests: GtkTestCase {
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             gtk_box_append(gmk_box(box), control.widget)
             gtk_widget_set_size_request(box, 320, 240)
-            let window = InputWindow(titled: "Kept menu button", child: box)
+            let window = try InputWindow(titled: "Kept menu button", child: box)
             control.popup()
             let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))!
             settle { gtk_widget_get_mapped(popover) != 0 }
@@ -215,8 +216,8 @@ final class PopoverRetirementTests: GtkTestCase {
     /// A menu bar's open menu, the focus on its item, when the window goes.
     func testAMenuBarWhoseWindowGoesWithAMenuOpen() throws {
         try GtkSession.start()
-        onMain {
-            leavesNothing("a menu of the bar") { finalized in
+        try onMain {
+            try leavesNothing("a menu of the bar") { finalized in
                 let bar = MenuBar {
                     Menu("File") { Button("New") {}; Button("Open…") {} }
                     Menu("Edit") { Button("Copy") {} }
@@ -224,7 +225,7 @@ final class PopoverRetirementTests: GtkTestCase {
                 let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
                 gtk_box_append(gmk_box(box), bar.widget)
                 gtk_widget_set_size_request(box, 320, 200)
-                let window = InputWindow(titled: "Menu bar goes", child: box)
+                let window = try InputWindow(titled: "Menu bar goes", child: box)
                 guard let file = ControlProbes.labels(in: bar.widget, text: "File").first else { return XCTFail("no File menu") }
                 window.click(1, onto: file, at: 3, 3)
                 settle { ControlProbes.barPopovers(bar.widget).contains { gtk_widget_get_mapped($0) != 0 } }
@@ -243,13 +244,13 @@ final class PopoverRetirementTests: GtkTestCase {
     /// outside), its window going later.
     func testAMenuBarMenuClosedFromASubmenuPageIsFinalized() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let finalized = FinalizationWatcher()
             do {
                 let bar = MenuBar {
                     Menu("Edit") { Button("Copy") {}; Menu("Transform") { Button("Make Upper Case") {} } }
                 }
-                let (window, elsewhere) = windowWithRoomBelow(bar.widget, titled: "Bar closed from a submenu")
+                let (window, elsewhere) = try windowWithRoomBelow(bar.widget, titled: "Bar closed from a submenu")
                 guard let edit = ControlProbes.labels(in: bar.widget, text: "Edit").first else { return XCTFail("no Edit menu") }
                 window.click(1, onto: edit, at: 3, 3)
                 settle { ControlProbes.barPopovers(bar.widget).contains { gtk_widget_get_mapped($0) != 0 } }
@@ -266,7 +267,7 @@ final class PopoverRetirementTests: GtkTestCase {
                 }
                 gtk_widget_grab_focus(upper)
                 window.restPointer(on: elsewhere)
-                XInput.xdotool("click", "1")
+                try RealInput.xdotool("click", "1")
                 settle { gtk_widget_get_mapped(popover) == 0 }
                 XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "the click outside closed the menu")
                 window.destroy()
@@ -281,12 +282,12 @@ final class PopoverRetirementTests: GtkTestCase {
     /// goes.
     func testATextViewsContextMenuOpenWhenItsWindowGoes() throws {
         try GtkSession.start()
-        onMain {
-            leavesNothing("the text view's menu") { finalized in
+        try onMain {
+            try leavesNothing("the text view's menu") { finalized in
                 let textView = gtk_text_view_new()!
                 gtk_widget_set_size_request(textView, 300, 160)
                 ContextMenu(Menu("Text") { Button("Insert Date") {} }, attachedTo: textView)
-                let window = InputWindow(titled: "Text view goes", child: textView)
+                let window = try InputWindow(titled: "Text view goes", child: textView)
                 window.click(3, onto: textView, at: 20, 20)
                 settle { PopoverRetirement.popovers(under: textView).contains { gtk_widget_get_mapped($0) != 0 } }
                 let popovers = PopoverRetirement.popovers(under: textView)
@@ -301,14 +302,14 @@ final class PopoverRetirementTests: GtkTestCase {
     /// window goes later.
     func testAMenuClosedByGTKFromASubmenuPageIsFinalized() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let finalized = FinalizationWatcher()
             do {
                 let control = PullDownButton(Menu("Edit") {
                     Button("Copy") {}
                     Menu("Transform") { Button("Make Upper Case") {} }
                 })
-                let (window, elsewhere) = windowWithRoomBelow(control.widget, titled: "Closed from a submenu")
+                let (window, elsewhere) = try windowWithRoomBelow(control.widget, titled: "Closed from a submenu")
                 control.popup()
                 let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))!
                 settle { gtk_widget_get_mapped(popover) != 0 }
@@ -320,7 +321,7 @@ final class PopoverRetirementTests: GtkTestCase {
                 XCTAssertEqual(window.focus.map(PopoverPages.buttonText), "Make Upper Case", "the submenu page has the focus")
                 // A click outside the menu, in the window, closes it at once from the submenu page.
                 window.restPointer(on: elsewhere)
-                XInput.xdotool("click", "1")
+                try RealInput.xdotool("click", "1")
                 settle { gtk_widget_get_mapped(popover) == 0 }
                 XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "the click outside closed the menu")
                 XCTAssertFalse(window.focus.map { gtk_widget_is_ancestor($0, popover) != 0 } ?? false, "the focus left the closed menu")
@@ -339,11 +340,11 @@ final class PopoverRetirementTests: GtkTestCase {
 /// that every watched popover was finalized and that GTK reported nothing.
 @MainActor
 func leavesNothing(_ what: String, file: StaticString = #filePath, line: UInt = #line,
-                   _ scenario: (FinalizationWatcher) -> Void) {
+                   _ scenario: (FinalizationWatcher) throws -> Void) rethrows {
     let catcher = GLibCriticalCatcher()
     defer { catcher.stop() }
     let finalized = FinalizationWatcher()
-    scenario(finalized)
+    try scenario(finalized)
     settle(forMicroseconds: 900_000) { false }
     XCTAssertGreaterThan(finalized.watchedCount, 0, "no popover was watched", file: file, line: line)
     XCTAssertTrue(finalized.allFinalized, "\(what) outlived its window", file: file, line: line)
@@ -353,7 +354,7 @@ func leavesNothing(_ what: String, file: StaticString = #filePath, line: UInt = 
 /// A window of `child` above an empty label, where a click falls outside any menu.
 @MainActor
 private func windowWithRoomBelow(_ child: UnsafeMutablePointer<GtkWidget>, titled title: String)
-    -> (window: InputWindow, elsewhere: UnsafeMutablePointer<GtkWidget>) {
+    throws -> (window: InputWindow, elsewhere: UnsafeMutablePointer<GtkWidget>) {
     let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     let elsewhere = gtk_label_new("Elsewhere")!
     gtk_widget_set_vexpand(elsewhere, 1)
@@ -361,7 +362,7 @@ private func windowWithRoomBelow(_ child: UnsafeMutablePointer<GtkWidget>, title
     gtk_box_append(gmk_box(box), child)
     gtk_box_append(gmk_box(box), elsewhere)
     gtk_widget_set_size_request(box, 400, 320)
-    return (InputWindow(titled: title, child: box), elsewhere)
+    return (try InputWindow(titled: title, child: box), elsewhere)
 }
 
 /// Clicks the submenu item `submenu` of an open popover for real and returns the item `item`

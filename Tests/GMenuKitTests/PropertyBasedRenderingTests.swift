@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Thousands of random menu trees, with every item kind and the labels people really write
 /// (Unicode, "_", "...", markup characters, empty strings, line breaks, very long ones), render,
@@ -124,7 +125,7 @@ final class PropertyBasedRenderingTests: GtkTestCase {
             defer { catcher.stop() }
             showsFirst = false
             rendered.refresh()
-            drainMainLoop()
+            MainLoop.drain()
 
             let popover = opened.popover
             let pages = PopoverPages(of: popover)
@@ -134,7 +135,7 @@ final class PropertyBasedRenderingTests: GtkTestCase {
                 return XCTFail("no Options item on the main page")
             }
             gtk_widget_activate(options)
-            drainMainLoop()
+            MainLoop.drain()
             let shown = PopoverPages(of: popover).visiblePage.map { PopoverPages.modelButtons(in: $0).map(PopoverPages.buttonText) }
             XCTAssertEqual(shown?.last, "Second Choice", "choosing Options opened a page showing \(shown ?? [])")
             XCTAssertEqual(catcher.messages, [])
@@ -255,7 +256,7 @@ final class RenderingProperty {
             history.append(tree)
             generation += 1
             updated!.refresh()
-            if shown != nil { drainMainLoop() }
+            if shown != nil { MainLoop.drain() }
             updates += 1
             renderedTrees += 1
             census.watchEverything(in: updated!, allModels: mode != .shownInPopover)
@@ -295,7 +296,7 @@ final class RenderingProperty {
         }
         // Every custom slot holds one of GMenuKit's rows, whatever the updates did.
         let slots = NormalizedRendering(rendered).customSlots.count
-        let rows = widgetTree(gmk_widget(popover)).filter {
+        let rows = WidgetTree.all(gmk_widget(popover)).filter {
             gtk_widget_has_css_class($0, "gmenukit-row") != 0 || gtk_widget_has_css_class($0, "gmenukit-icon-row") != 0
         }.count
         if rows != slots { return "the popover shows \(rows) GMenuKit rows for \(slots) custom slots" }
@@ -441,7 +442,7 @@ final class RenderingProperty {
         for next in trees.dropFirst() {
             tree = next
             menu.refresh()
-            if shown != nil { drainMainLoop() }
+            if shown != nil { MainLoop.drain() }
         }
         var popoverProblem = false
         if let shown {

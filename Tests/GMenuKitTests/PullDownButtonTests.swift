@@ -2,6 +2,7 @@ import CGtk
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Pull-down buttons opened and used as a person would: real clicks, holds and keys (xdotool).
 final class PullDownButtonTests: GtkTestCase {
@@ -13,34 +14,30 @@ final class PullDownButtonTests: GtkTestCase {
     @MainActor
     private static func close(_ window: UnsafeMutablePointer<GtkWidget>, _ control: PullDownButton) {
         control.popdown()
-        drainMainLoop()
+        MainLoop.drain()
         gtk_window_destroy(gmk_window(window))
-        drainMainLoop()
+        MainLoop.drain()
     }
 
     func testAClickOpensTheMenuAndChoosingAnItemRunsItOnceAndClosesIt() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var ran: [String] = []
             let control = PullDownButton(Menu("Add") {
                 Button("Photo") { ran.append("photo") }
                 Button("Document") { ran.append("document") }
                 Button("Scan…") { ran.append("scan") }
             })
-            let title = "Pull Down Click"
-            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
-            defer { Self.close(window, control) }
+            let window = try TestWindow(titled: "Pull Down Click", child: control.widget)
+            defer { window.close() }
             XCTAssertEqual(String(cString: gtk_menu_button_get_label(gmk_menu_button(control.menuButton))), "Add")
 
-            WidgetClicks.click(control.menuButton, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
+            let driver = MenuDriver(control)
+            try driver.open(using: .pointer)
             XCTAssertTrue(gtk_widget_get_mapped(Self.popover(of: control)) != 0, "a click opens the menu")
+            XCTAssertEqual(driver.shownItems.map(\.title), ["Photo", "Document", "Scan…"])
 
-            guard let document = PopoverPages.modelButtons(in: Self.popover(of: control), text: "Document").first else {
-                return XCTFail("no Document item in the open menu")
-            }
-            WidgetClicks.click(document, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(Self.popover(of: control)) == 0 }
+            XCTAssertEqual(try driver.choose("Document", using: .pointer), .closed)
             XCTAssertEqual(ran, ["document"])
             XCTAssertEqual(gtk_widget_get_mapped(Self.popover(of: control)), 0, "choosing an item closes the menu")
         }
@@ -48,16 +45,16 @@ final class PullDownButtonTests: GtkTestCase {
 
     func testPressingAndHoldingOpensTheMenuAndTheReleaseLeavesItOpen() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let control = PullDownButton(Menu("Sort") {
                 Button("Name") {}
                 Button("Date") {}
                 Button("Size") {}
             })
             let title = "Pull Down Hold"
-            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            let window = try TestWindow(titled: title, child: control.widget).widget
             defer { Self.close(window, control) }
-            Self.hold(control.menuButton, inWindowTitled: title) { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
+            try Self.hold(control.menuButton, inWindowTitled: title) { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
             // Turn the loop a while after the release: a toggle would close the menu now.
             for _ in 0..<50 { g_main_context_iteration(nil, 0); g_usleep(2_000) }
             XCTAssertTrue(gtk_widget_get_mapped(Self.popover(of: control)) != 0, "held, the menu opens and stays open")
@@ -66,50 +63,50 @@ final class PullDownButtonTests: GtkTestCase {
 
     func testSpaceOpensTheMenuAndEscapeClosesIt() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let control = PullDownButton(Menu("Sort") { Button("Name") {}; Button("Date") {}; Button("Size") {} })
-            let window = WidgetClicks.presentWindow(titled: "Pull Down Space", child: control.widget)
+            let window = try TestWindow(titled: "Pull Down Space", child: control.widget).widget
             defer { Self.close(window, control) }
             gtk_widget_grab_focus(control.menuButton)
-            drainMainLoop()
-            XInput.xdotool("key", "space")
-            XInput.runMainLoop { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
+            MainLoop.drain()
+            try RealInput.xdotool("key", "space")
+            MainLoop.turn { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
             XCTAssertTrue(gtk_widget_get_mapped(Self.popover(of: control)) != 0, "Space opens the menu")
-            XInput.xdotool("key", "Escape")
-            XInput.runMainLoop { gtk_widget_get_mapped(Self.popover(of: control)) == 0 }
+            try RealInput.xdotool("key", "Escape")
+            MainLoop.turn { gtk_widget_get_mapped(Self.popover(of: control)) == 0 }
             XCTAssertEqual(gtk_widget_get_mapped(Self.popover(of: control)), 0, "Escape closes it")
         }
     }
 
     func testReturnOpensTheMenuAndArrowKeysAndReturnChooseAnItem() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var ran: [String] = []
             let control = PullDownButton(Menu("Sort") {
                 Button("Name") { ran.append("name") }
                 Button("Date") { ran.append("date") }
                 Button("Size") { ran.append("size") }
             })
-            let window = WidgetClicks.presentWindow(titled: "Pull Down Return", child: control.widget)
+            let window = try TestWindow(titled: "Pull Down Return", child: control.widget).widget
             defer { Self.close(window, control) }
             gtk_widget_grab_focus(control.menuButton)
-            drainMainLoop()
-            XInput.xdotool("key", "Return")
-            XInput.runMainLoop { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
+            MainLoop.drain()
+            try RealInput.xdotool("key", "Return")
+            MainLoop.turn { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
             XCTAssertTrue(gtk_widget_get_mapped(Self.popover(of: control)) != 0, "Return opens the menu")
-            drainMainLoop()
+            MainLoop.drain()
             // The first item has the focus when the menu opens: Down moves to the second.
-            XInput.xdotool("key", "Down")
-            drainMainLoop()
-            XInput.xdotool("key", "Return")
-            XInput.runMainLoop { !ran.isEmpty }
+            try RealInput.xdotool("key", "Down")
+            MainLoop.drain()
+            try RealInput.xdotool("key", "Return")
+            MainLoop.turn { !ran.isEmpty }
             XCTAssertEqual(ran, ["date"], "Down then Return chooses the second item")
         }
     }
 
     func testAPrimaryActionRunsOnClickAndTheMenuOpensFromTheArrowOrAHold() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var ran: [String] = []
             let control = PullDownButton(Menu("Reply", content: {
                 Button("Reply All") { ran.append("all") }
@@ -117,23 +114,23 @@ final class PullDownButtonTests: GtkTestCase {
                 Button("Redirect") { ran.append("redirect") }
             }, primaryAction: { ran.append("reply") }))
             let title = "Pull Down Primary"
-            let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            let window = try TestWindow(titled: title, child: control.widget).widget
             defer { Self.close(window, control) }
             guard let primary = control.primaryButton else { return XCTFail("no primary button") }
 
-            WidgetClicks.click(primary, inWindowTitled: title)
-            XInput.runMainLoop { !ran.isEmpty }
-            drainMainLoop()
+            try RealInput.click(primary)
+            MainLoop.turn { !ran.isEmpty }
+            MainLoop.drain()
             XCTAssertEqual(ran, ["reply"], "a click performs the primary action")
             XCTAssertEqual(gtk_widget_get_mapped(Self.popover(of: control)), 0, "and does not open the menu")
 
-            WidgetClicks.click(control.menuButton, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
+            try RealInput.click(control.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
             XCTAssertTrue(gtk_widget_get_mapped(Self.popover(of: control)) != 0, "the arrow opens the menu")
             control.popdown()
-            drainMainLoop()
+            MainLoop.drain()
 
-            Self.hold(primary, inWindowTitled: title) { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
+            try Self.hold(primary, inWindowTitled: title) { gtk_widget_get_mapped(Self.popover(of: control)) != 0 }
             for _ in 0..<50 { g_main_context_iteration(nil, 0); g_usleep(2_000) }
             XCTAssertTrue(gtk_widget_get_mapped(Self.popover(of: control)) != 0, "holding the button opens the menu")
             XCTAssertEqual(ran, ["reply"], "holding does not perform the primary action")
@@ -185,20 +182,20 @@ final class PullDownButtonTests: GtkTestCase {
 
     func testTheControlAndItsMenuGoWithTheWidget() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let watcher = FinalizationWatcher()
             weak var weakMenu: RenderedMenu?
             do {
                 let control = PullDownButton(Menu("Add") { Button("Photo") {}; Button("Video") {}; Button("Audio") {} })
                 weakMenu = control.menu
-                let window = WidgetClicks.presentWindow(titled: "Pull Down Lifetime", child: control.widget)
+                let window = try TestWindow(titled: "Pull Down Lifetime", child: control.widget).widget
                 watcher.watch(control.widget.gpointer)
                 watcher.watch(control.menu.actionGroup.unsafePointer.gpointer)
                 control.popup()
-                drainMainLoop()
+                MainLoop.drain()
                 gtk_window_destroy(gmk_window(window))
             }
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertNil(weakMenu, "the rendered menu lives as long as the widget")
             XCTAssertTrue(watcher.allFinalized, "the button and the menu's actions are finalized")
         }
@@ -208,14 +205,14 @@ final class PullDownButtonTests: GtkTestCase {
     /// time passes), and releases it.
     @MainActor
     static func hold(_ widget: UnsafeMutablePointer<GtkWidget>, inWindowTitled title: String, until opened: () -> Bool,
-                     file: StaticString = #filePath, line: UInt = #line) {
-        guard let point = WidgetClicks.pointInWindow(of: widget) else { return XCTFail("not on screen", file: file, line: line) }
-        let window = XInput.xdotool("search", "--sync", "--name", "^\(title)$").split(separator: "\n").first.map(String.init) ?? ""
-        XInput.xdotool("mousemove", "--window", window, String(point.x), String(point.y))
+                     file: StaticString = #filePath, line: UInt = #line) throws {
+        guard let point = (try? RealInput.pointInWindow(of: widget)) else { return XCTFail("not on screen", file: file, line: line) }
+        let window = try RealInput.xdotool("search", "--sync", "--name", "^\(title)$").split(separator: "\n").first.map(String.init) ?? ""
+        try RealInput.xdotool("mousemove", "--window", window, String(point.x), String(point.y))
         for _ in 0..<20 { g_main_context_iteration(nil, 0); g_usleep(2_000) }
-        XInput.xdotool("mousedown", "1")
-        XInput.runMainLoop(until: opened)
+        try RealInput.xdotool("mousedown", "1")
+        MainLoop.turn(until: opened)
         XCTAssertTrue(opened(), "holding opened the menu", file: file, line: line)
-        XInput.xdotool("mouseup", "1")
+        try RealInput.xdotool("mouseup", "1")
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// GMenuKit's rows take their colours from the popover they are in, as GTK's model buttons
 /// do, whatever the widget the popover hangs off: a selected list row draws its own text
@@ -14,17 +15,17 @@ final class RowColorTests: GtkTestCase {
 
     func testRowsOnASelectedListRowAreDrawnInThePopoversColoursInLightAndDark() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for dark in [false, true] {
                 ThemeVariant.set(dark: dark)
                 defer { ThemeVariant.set(dark: false) }
-                Self.checkRowsOnSelectedListRow(variant: dark ? "dark" : "light")
+                try Self.checkRowsOnSelectedListRow(variant: dark ? "dark" : "light")
             }
         }
     }
 
     @MainActor
-    private static func checkRowsOnSelectedListRow(variant: String) {
+    private static func checkRowsOnSelectedListRow(variant: String) throws {
         let list = gtk_list_box_new()!
         for title in ["Groceries", "Meeting Notes"] {
             let label = gtk_label_new(title)!
@@ -32,21 +33,21 @@ final class RowColorTests: GtkTestCase {
             gtk_list_box_append(OpaquePointer(list), label)
         }
         gtk_widget_set_size_request(list, 360, 320)
-        let window = InputWindow(titled: "Row colours \(variant)", child: list)
+        let window = try InputWindow(titled: "Row colours \(variant)", child: list)
         defer { window.destroy() }
         guard let row = gtk_list_box_get_row_at_index(OpaquePointer(list), 0) else { return XCTFail("no row") }
         let rowWidget = gmk_widget(UnsafeMutableRawPointer(row))!
         gtk_list_box_select_row(OpaquePointer(list), row)
         XCTAssertTrue(gtk_widget_get_state_flags(rowWidget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0,
                       "the list row is selected: its own text is drawn light on the accent colour")
-        checkRows(on: rowWidget, in: window, variant: variant)
+        try checkRows(on: rowWidget, in: window, variant: variant)
     }
 
     /// Rows under parents that set colours of their own: an `.osd` box, a selected row of a
     /// navigation sidebar, and a header bar styled in white on blue (an app's coloured header).
     func testRowsUnderAnOSDASidebarAndAColouredHeaderBarKeepThePopoversColours() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             for dark in [false, true] {
                 ThemeVariant.set(dark: dark)
                 defer { ThemeVariant.set(dark: false) }
@@ -57,9 +58,9 @@ final class RowColorTests: GtkTestCase {
                 gtk_widget_add_css_class(osd, "osd")
                 for title in ["Play", "Pause"] { gtk_list_box_append(OpaquePointer(osd), gtk_label_new(title)) }
                 gtk_widget_set_size_request(osd, 360, 320)
-                let osdWindow = InputWindow(titled: "Row colours osd \(variant)", child: osd)
+                let osdWindow = try InputWindow(titled: "Row colours osd \(variant)", child: osd)
                 if let row = gtk_list_box_get_row_at_index(OpaquePointer(osd), 0) {
-                    Self.checkRows(on: gmk_widget(UnsafeMutableRawPointer(row))!, in: osdWindow, variant: "osd " + variant)
+                    try Self.checkRows(on: gmk_widget(UnsafeMutableRawPointer(row))!, in: osdWindow, variant: "osd " + variant)
                 } else {
                     XCTFail("no osd row")
                 }
@@ -69,10 +70,10 @@ final class RowColorTests: GtkTestCase {
                 gtk_widget_add_css_class(sidebar, "navigation-sidebar")
                 for title in ["Inbox", "Archive"] { gtk_list_box_append(OpaquePointer(sidebar), gtk_label_new(title)) }
                 gtk_widget_set_size_request(sidebar, 360, 320)
-                let sidebarWindow = InputWindow(titled: "Row colours sidebar \(variant)", child: sidebar)
+                let sidebarWindow = try InputWindow(titled: "Row colours sidebar \(variant)", child: sidebar)
                 if let row = gtk_list_box_get_row_at_index(OpaquePointer(sidebar), 0) {
                     gtk_list_box_select_row(OpaquePointer(sidebar), row)
-                    Self.checkRows(on: gmk_widget(UnsafeMutableRawPointer(row))!, in: sidebarWindow, variant: "sidebar " + variant)
+                    try Self.checkRows(on: gmk_widget(UnsafeMutableRawPointer(row))!, in: sidebarWindow, variant: "sidebar " + variant)
                 } else {
                     XCTFail("no sidebar row")
                 }
@@ -87,8 +88,8 @@ final class RowColorTests: GtkTestCase {
                 let below = gtk_label_new("")!
                 gtk_widget_set_size_request(below, 360, 300)
                 gtk_box_append(gmk_box(content), below)
-                let headerWindow = InputWindow(titled: "Row colours header \(variant)", child: content)
-                Self.checkRows(on: headerLabel, in: headerWindow, variant: "header bar " + variant)
+                let headerWindow = try InputWindow(titled: "Row colours header \(variant)", child: content)
+                try Self.checkRows(on: headerLabel, in: headerWindow, variant: "header bar " + variant)
                 headerWindow.destroy()
             }
         }
@@ -97,7 +98,7 @@ final class RowColorTests: GtkTestCase {
     /// Opens a context menu on `parent` with a secondary click and compares its rows with GTK's
     /// model buttons beside them: at rest, dimmed, destructive, highlighted and pressed.
     @MainActor
-    private static func checkRows(on parent: UnsafeMutablePointer<GtkWidget>, in window: InputWindow, variant: String) {
+    private static func checkRows(on parent: UnsafeMutablePointer<GtkWidget>, in window: InputWindow, variant: String) throws {
         let title = window.title
         let context = ContextMenu(Menu("Row") {
             Button("Copy", icon: "edit-copy-symbolic") {}
@@ -123,13 +124,13 @@ final class RowColorTests: GtkTestCase {
               let paste = PopoverPages.modelButtons(in: popover, text: "Paste").first,
               let cut = PopoverPages.modelButtons(in: popover, text: "Cut").first,
               let print = PopoverPages.modelButtons(in: popover, text: "Print").first
-        else { return XCTFail("[\(variant)] items missing: \(MenuRows.all(in: popover).map(MenuRows.labels))") }
+        else { return XCTFail("[\(variant)] items missing: \(MenuRows.all(in: popover).map(WidgetTree.labels))") }
         // The pointer away from the menu: nothing hovered.
-        XInput.xdotool("mousemove", "0", "0")
+        try RealInput.xdotool("mousemove", "0", "0")
         for _ in 0..<20 { g_main_context_iteration(nil, 0); g_usleep(2_000) }
         // The keyboard on the last item, away from those measured at rest.
         gtk_widget_grab_focus(print)
-        drainMainLoop()
+        MainLoop.drain()
         XCTAssertEqual(gtk_widget_has_focus(copy), 0)
         gtk_test_widget_wait_for_draw(popover)
 
@@ -170,7 +171,7 @@ final class RowColorTests: GtkTestCase {
         // Highlighted (pointer or keyboard) and pressed, as GtkPopoverMenu marks its own items.
         gtk_widget_grab_focus(copy)
         gtk_widget_set_state_flags(paste, GTK_STATE_FLAG_SELECTED, 0)
-        drainMainLoop()
+        MainLoop.drain()
         let focusedRow = look(copy), selectedItem = look(paste)
         XCTAssertGreaterThan(ItemLook.distance(selectedItem.background, background), 8, "[\(variant)] GTK highlights its item")
         XCTAssertLessThan(ItemLook.distance(focusedRow.background, selectedItem.background), 12,
@@ -179,7 +180,7 @@ final class RowColorTests: GtkTestCase {
 
         gtk_widget_set_state_flags(copy, GTK_STATE_FLAG_ACTIVE, 0)
         gtk_widget_set_state_flags(paste, GTK_STATE_FLAG_ACTIVE, 0)
-        drainMainLoop()
+        MainLoop.drain()
         let pressedRow = look(copy), pressedItem = look(paste)
         XCTAssertLessThan(ItemLook.distance(pressedRow.background, pressedItem.background), 12,
                           "[\(variant)] a pressed row looks like a pressed GTK item (row \(pressedRow.background), GTK \(pressedItem.background))")
@@ -226,7 +227,7 @@ enum ThemeVariant {
         g_value_set_boolean(&value, dark ? 1 : 0)
         g_object_set_property(gmk_object(settings.gpointer), "gtk-application-prefer-dark-theme", &value)
         g_value_unset(&value)
-        drainMainLoop()
+        MainLoop.drain()
     }
 }
 

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// GMenuKit's rows line up with GTK's model buttons in the same popover: every label starts
 /// where GTK's labels start (after the column of check and radio indicators, when the page has
@@ -35,12 +36,12 @@ final class RowLayoutTests: GtkTestCase {
 
     func testLabelsAndIndicatorsLineUpWithGTKsItemsInEveryThemeSizeAndDirection() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let original = Self.current()
             defer { Self.apply(original) }
             for setting in Self.settings {
                 Self.apply(setting)
-                Self.checkAlignment(setting.name, rightToLeft: setting.rightToLeft)
+                try Self.checkAlignment(setting.name, rightToLeft: setting.rightToLeft)
             }
         }
     }
@@ -83,12 +84,12 @@ final class RowLayoutTests: GtkTestCase {
     func testAlignmentInThisProcessWhenAskedByTheScaleTest() throws {
         try XCTSkipUnless(ProcessInfo.processInfo.environment[Self.childVariable] != nil, "run by the scale test")
         try GtkSession.start()
-        onMain {
+        try onMain {
             guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
                   let monitor = g_list_model_get_item(monitors, 0) else { return XCTFail("no monitor") }
             defer { g_object_unref(monitor) }
             XCTAssertEqual(gdk_monitor_get_scale_factor(OpaquePointer(monitor)), 2, "GDK_SCALE=2 took effect")
-            Self.checkAlignment("window-scale-2", rightToLeft: false)
+            try Self.checkAlignment("window-scale-2", rightToLeft: false)
         }
     }
 
@@ -100,11 +101,11 @@ final class RowLayoutTests: GtkTestCase {
         // The text scale of GNOME's settings reaches GTK as the font resolution (1024ths of a dpi).
         GObjectProperty.set(settings.gpointer, "gtk-xft-dpi", int: Int32((96 * 1024 * setting.textScale).rounded()))
         gtk_widget_set_default_direction(setting.rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
-        drainMainLoop()
+        MainLoop.drain()
     }
 
     @MainActor
-    private static func checkAlignment(_ name: String, rightToLeft: Bool) {
+    private static func checkAlignment(_ name: String, rightToLeft: Bool) throws {
         final class Model { var bold = true; var italic = false; var align = "Left" }
         let model = Model()
         let menu = RenderedMenu(Menu("Layout") {
@@ -133,7 +134,7 @@ final class RowLayoutTests: GtkTestCase {
             }
             .menuActionDismissBehavior(.disabled)
         })
-        let opened = OpenedMenuButton(showing: menu, inWindowTitled: "Row layout " + name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: ".", with: " "))
+        let opened = try OpenedMenuButton(showing: menu, inWindowTitled: "Row layout " + name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: ".", with: " "))
         defer { opened.close() }
         let popover = opened.popover
         gtk_test_widget_wait_for_draw(popover)
@@ -146,8 +147,8 @@ final class RowLayoutTests: GtkTestCase {
             return Double(rightToLeft ? bounds.origin.x + bounds.size.width : bounds.origin.x)
         }
         func label(_ text: String) -> UnsafeMutablePointer<GtkWidget>? {
-            widgetTree(popover).first {
-                isWidget($0, ofType: "GtkLabel") && String(cString: gtk_label_get_text(gmk_label($0))) == text
+            WidgetTree.all(popover).first {
+                WidgetTree.isWidget($0, ofType: "GtkLabel") && String(cString: gtk_label_get_text(gmk_label($0))) == text
             }
         }
         let rows = Set(MenuRows.all(in: popover).map { UnsafeMutableRawPointer($0) })
@@ -180,13 +181,13 @@ final class RowLayoutTests: GtkTestCase {
         }
         // An icon row's icon stands in the label column, its label after it.
         if let copy = MenuRows.row("Copy", in: popover),
-           let icon = widgetTree(copy).first(where: { isWidget($0, ofType: "GtkImage") }) {
+           let icon = WidgetTree.all(copy).first(where: { WidgetTree.isWidget($0, ofType: "GtkImage") }) {
             XCTAssertEqual(leadingEdge(icon), column, accuracy: 1, "[\(name)] the icon of an icon row starts in the label column")
         } else {
             XCTFail("[\(name)] no icon row")
         }
         // Indicators: GMenuKit's (inside a row) at the same place as GTK's.
-        let indicators = widgetTree(popover).filter {
+        let indicators = WidgetTree.all(popover).filter {
             ["check", "radio"].contains(String(cString: gtk_widget_get_css_name($0)))
         }
         let gtkIndicators = indicators.filter { !isInRow($0) }, rowIndicators = indicators.filter(isInRow)
@@ -205,19 +206,19 @@ final class RowLayoutTests: GtkTestCase {
     /// menu, and the menu of the longest labels stays narrower than the screen.
     func testLongLabelsAreLaidOutAsGTKsAndALongSubtitleWraps() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let long = String(repeating: "Export the Selected Pages ", count: 8)
             let subtitle = String(repeating: "as a PDF file that keeps its links and bookmarks ", count: 3)
             let menu = RenderedMenu(Menu("Long") {
                 Button(long) {}
                 Button(long, subtitle: "As a PDF file") {}
             })
-            let opened = OpenedMenuButton(showing: menu, inWindowTitled: "Long labels")
+            let opened = try OpenedMenuButton(showing: menu, inWindowTitled: "Long labels")
             gtk_test_widget_wait_for_draw(opened.popover)
             let rows = MenuRows.all(in: opened.popover)
             let gtkItems = PopoverPages.modelButtons(in: opened.popover)
-            let rowLabels = rows.first.map { widgetTree($0).filter { isWidget($0, ofType: "GtkLabel") } } ?? []
-            let gtkLabel = gtkItems.first.flatMap { widgetTree($0).first { isWidget($0, ofType: "GtkLabel") } }
+            let rowLabels = rows.first.map { WidgetTree.all($0).filter { WidgetTree.isWidget($0, ofType: "GtkLabel") } } ?? []
+            let gtkLabel = gtkItems.first.flatMap { WidgetTree.all($0).first { WidgetTree.isWidget($0, ofType: "GtkLabel") } }
             if let gtkLabel, rowLabels.count == 2 {
                 let rowText = String(cString: gtk_label_get_text(gmk_label(rowLabels[0])))
                 let gtkText = String(cString: gtk_label_get_text(gmk_label(gtkLabel)))
@@ -236,11 +237,11 @@ final class RowLayoutTests: GtkTestCase {
                 Button("Print") {}
                 Button("Export", subtitle: subtitle) {}
             })
-            let shortOpened = OpenedMenuButton(showing: short, inWindowTitled: "Long subtitle")
+            let shortOpened = try OpenedMenuButton(showing: short, inWindowTitled: "Long subtitle")
             defer { shortOpened.close() }
             gtk_test_widget_wait_for_draw(shortOpened.popover)
             let shortLabels = MenuRows.row("Export", in: shortOpened.popover).map {
-                widgetTree($0).filter { isWidget($0, ofType: "GtkLabel") }
+                WidgetTree.all($0).filter { WidgetTree.isWidget($0, ofType: "GtkLabel") }
             } ?? []
             guard shortLabels.count == 2 else { return XCTFail("a title and a subtitle expected") }
             let titleHeight: Int32 = gtk_widget_get_height(shortLabels[0])

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// A row whose item goes while its menu is open lets go of its action before the action
 /// changes shape: GTK warns when a widget bound to an action finds it of another type.
@@ -25,12 +26,12 @@ final class RowReplacementTests: GtkTestCase {
                 }
                 Button("Other") {}
             })
-            let opened = OpenedMenuButton(showing: menu, inWindowTitled: "Row replacement")
+            let opened = try OpenedMenuButton(showing: menu, inWindowTitled: "Row replacement")
             defer { opened.close() }
-            XInput.runMainLoop { !MenuRows.all(in: opened.popover).isEmpty }
+            MainLoop.turn { !MenuRows.all(in: opened.popover).isEmpty }
             for _ in 0..<3 {
                 model.isPicker.toggle()
-                drainMainLoop()
+                MainLoop.drain()
             }
             XCTAssertEqual(catcher.messages, [])
             _ = try XCTUnwrap(MenuRows.all(in: opened.popover).first)

@@ -2,6 +2,7 @@ import CGtk
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// A scrolling list's rows act through the menu's one action interpreter, as the menu's own
 /// items do: an async row runs under its item's `asyncActionPolicy`.
@@ -12,7 +13,7 @@ extension ScrollingMenuListTests {
     /// every click, dimmed nothing, and ran the action again.)
     func testAnAsyncRowIsDimmedWhileItRunsAndNotRunAgain() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var started: [Int] = []
             var finished: [Int] = []
             var pending: [CheckedContinuation<Void, Never>] = []
@@ -26,11 +27,11 @@ extension ScrollingMenuListTests {
                 }
                 .menuListStyle(.scrolling(visibleRows: 5))
             }), actionPrefix: "menu", isPresented: true)
-            guard let (opened, view) = Self.openScrollingList(menu, inWindowTitled: "Scrolling Exports") else { return }
+            guard let (opened, view) = try Self.openScrollingList(menu, inWindowTitled: "Scrolling Exports") else { return }
             defer {
                 for continuation in pending { continuation.resume() }
                 pending = []
-                XInput.runMainLoop { menu.asyncActions.runningCount == 0 }
+                MainLoop.turn { menu.asyncActions.runningCount == 0 }
                 opened.close()
             }
             @MainActor func row() -> UnsafeMutablePointer<GtkWidget>? {
@@ -38,27 +39,27 @@ extension ScrollingMenuListTests {
             }
             guard let first = row() else { return XCTFail("no row for page 2") }
             XCTAssertEqual(gtk_widget_get_sensitive(first), 1)
-            WidgetClicks.click(first, inWindowTitled: "Scrolling Exports")
-            XInput.runMainLoop { started == [2] && pending.count == 1 }
+            try RealInput.click(first)
+            MainLoop.turn { started == [2] && pending.count == 1 }
             XCTAssertEqual(started, [2], "the click starts the row's action")
-            XInput.runMainLoop { gtk_widget_get_mapped(opened.popover) == 0 }
+            MainLoop.turn { gtk_widget_get_mapped(opened.popover) == 0 }
 
             opened.open()
-            XInput.runMainLoop { row().map { gtk_widget_get_sensitive($0) == 0 } ?? false }
+            MainLoop.turn { row().map { gtk_widget_get_sensitive($0) == 0 } ?? false }
             guard let running = row() else { return XCTFail("no row for page 2 once opened again") }
             XCTAssertEqual(gtk_widget_get_sensitive(running), 0, "dimmed while its action runs")
-            WidgetClicks.click(running, inWindowTitled: "Scrolling Exports")
-            drainMainLoop()
+            try RealInput.click(running)
+            MainLoop.drain()
             XCTAssertEqual(started, [2], "a click while it runs runs nothing")
 
             pending.removeFirst().resume()
-            XInput.runMainLoop { finished == [2] && (row().map { gtk_widget_get_sensitive($0) == 1 } ?? false) }
+            MainLoop.turn { finished == [2] && (row().map { gtk_widget_get_sensitive($0) == 1 } ?? false) }
             XCTAssertEqual(finished, [2])
             guard let again = row() else { return XCTFail("no row for page 2 after the run") }
             XCTAssertEqual(gtk_widget_get_sensitive(again), 1, "sensitive again once the run ended")
             if gtk_widget_get_mapped(opened.popover) == 0 { opened.open() }
-            WidgetClicks.click(again, inWindowTitled: "Scrolling Exports")
-            XInput.runMainLoop { started == [2, 2] }
+            try RealInput.click(again)
+            MainLoop.turn { started == [2, 2] }
             XCTAssertEqual(started, [2, 2], "after the run a click runs it again")
         }
     }

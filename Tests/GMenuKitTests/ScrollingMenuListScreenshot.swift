@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Saves a history menu of 10,000 entries shown as a scrolling list, opened by a real click, its
 /// fourth row highlighted by the keyboard, in Adwaita light and dark. Runs only when asked:
@@ -42,25 +43,25 @@ final class ScrollingMenuListScreenshot: GtkTestCase {
                     }
                 })
                 let title = "Scrolling List Screenshot"
-                let window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+                let window = try TestWindow(titled: title, child: control.widget).widget
                 gtk_window_set_default_size(gmk_window(window), 420, 460)
                 gtk_widget_set_valign(control.widget, GTK_ALIGN_START)
                 gtk_widget_set_halign(control.widget, GTK_ALIGN_START)
                 let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))
-                WidgetClicks.click(control.menuButton, inWindowTitled: title)
-                XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
-                let view = try XCTUnwrap(widgetTree(popover).lazy.compactMap { ScrollingListView.of($0) }.first)
-                XInput.runMainLoop { view.rowWidgets.count > 8 }
+                try RealInput.click(control.menuButton)
+                MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
+                let view = try XCTUnwrap(WidgetTree.all(popover).lazy.compactMap { ScrollingListView.of($0) }.first)
+                MainLoop.turn { view.rowWidgets.count > 8 }
                 // The fourth row highlighted from the keyboard: the third focused, then Down.
                 view.focusRow(at: 2)
-                drainMainLoop()
-                XInput.xdotool("key", "Down")
+                MainLoop.drain()
+                try RealInput.xdotool("key", "Down")
                 // GTK takes the key and lays the list out again over a few frames.
-                XInput.runMainLoop { view.rowWidgets.contains { ScrollingListView.title(ofRow: $0) == "Page 0" }
+                MainLoop.turn { view.rowWidgets.contains { ScrollingListView.title(ofRow: $0) == "Page 0" }
                     && Self.focusDescription(popover).hasSuffix(" 3") }
                 for _ in 0..<50 { g_main_context_iteration(nil, 0); g_usleep(4_000) }
                 gtk_test_widget_wait_for_draw(popover)
-                drainMainLoop()
+                MainLoop.drain()
                 let windowSurface = try XCTUnwrap(gtk_native_get_surface(gmk_native(window.gpointer)))
                 let menuSurface = try XCTUnwrap(gtk_native_get_surface(gmk_native(popover.gpointer)))
                 let width = max(gdk_surface_get_width(windowSurface), gdk_popup_get_position_x(menuSurface) + gdk_surface_get_width(menuSurface))
@@ -73,9 +74,9 @@ final class ScrollingMenuListScreenshot: GtkTestCase {
                 capture.waitUntilExit()
                 XCTAssertEqual(capture.terminationStatus, 0, "import could not save \(output)")
                 control.popdown()
-                drainMainLoop()
+                MainLoop.drain()
                 gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
+                MainLoop.drain()
             }
             ThemeVariant.set(dark: false)
         }

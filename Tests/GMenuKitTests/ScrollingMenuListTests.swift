@@ -4,6 +4,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// A generated list of 10,000 elements shown with `.menuListStyle(.scrolling(visibleRows:))`,
 /// opened for real in a pull-down button: a bounded number of row widgets, the keyboard (arrows
@@ -51,7 +52,7 @@ final class ScrollingMenuListTests: GtkTestCase {
     /// The scrolling list inside an open popover.
     @MainActor
     private static func listView(in popover: UnsafeMutablePointer<GtkWidget>) -> ScrollingListView? {
-        widgetTree(popover).lazy.compactMap { ScrollingListView.of($0) }.first
+        WidgetTree.all(popover).lazy.compactMap { ScrollingListView.of($0) }.first
     }
 
     /// Opens `menu` (kept by the caller: the opened button does not keep it) in a window of its
@@ -59,15 +60,15 @@ final class ScrollingMenuListTests: GtkTestCase {
     /// shows none.
     @MainActor
     static func openScrollingList(_ menu: RenderedMenu, inWindowTitled title: String,
-                                  file: StaticString = #filePath, line: UInt = #line) -> (OpenedMenuButton, ScrollingListView)? {
-        let opened = OpenedMenuButton(showing: menu, inWindowTitled: title)
-        drainMainLoop()
+                                  file: StaticString = #filePath, line: UInt = #line) throws -> (OpenedMenuButton, ScrollingListView)? {
+        let opened = try OpenedMenuButton(showing: menu, inWindowTitled: title)
+        MainLoop.drain()
         guard let view = listView(in: opened.popover) else {
             XCTFail("the menu shows a scrolling list", file: file, line: line)
             opened.close()
             return nil
         }
-        XInput.runMainLoop { view.rowWidgets.count >= 5 }
+        MainLoop.turn { view.rowWidgets.count >= 5 }
         return (opened, view)
     }
 
@@ -89,27 +90,27 @@ final class ScrollingMenuListTests: GtkTestCase {
 
     func testATenThousandElementListOpensWithRowsOnlyForWhatIsInViewAndWorksFromTheKeyboard() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let history = History(count: 10_000)
             let watcher = FinalizationWatcher()
             var control: PullDownButton? = PullDownButton(Self.menu(history))
             let title = "Scrolling History"
-            let window = WidgetClicks.presentWindow(titled: title, child: control!.widget)
+            let window = try TestWindow(titled: title, child: control!.widget).widget
             let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control!.menuButton)))
-            WidgetClicks.click(control!.menuButton, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 }
-            drainMainLoop()
+            try RealInput.click(control!.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
+            MainLoop.drain()
 
             guard let view = Self.listView(in: popover) else {
                 XCTFail("the menu shows a scrolling list")
                 gtk_window_destroy(gmk_window(window))
                 return
             }
-            XInput.runMainLoop { !view.rowWidgets.isEmpty }
+            MainLoop.turn { !view.rowWidgets.isEmpty }
             let rows = view.rowWidgets
             XCTAssertGreaterThanOrEqual(rows.count, 10, "the ten visible rows have widgets")
             XCTAssertLessThanOrEqual(rows.count, 210, "and only a few more than those of 10,000 elements")
-            XCTAssertLessThan(widgetTree(popover).count, 1_000, "the popover has a few hundred widgets, not tens of thousands")
+            XCTAssertLessThan(WidgetTree.all(popover).count, 1_000, "the popover has a few hundred widgets, not tens of thousands")
             XCTAssertEqual(rows.map(Self.label(of:)).prefix(3), ["Page 0", "Page 1", "Page 2"])
             for row in rows {
                 XCTAssertEqual(gtk_accessible_get_accessible_role(OpaquePointer(row)), GTK_ACCESSIBLE_ROLE_MENU_ITEM, "each row is a menu item")
@@ -125,60 +126,60 @@ final class ScrollingMenuListTests: GtkTestCase {
             let clear = ControlProbes.labels(in: popover, text: "Clear History").first.flatMap { gtk_widget_get_ancestor($0, g_type_from_name("GtkModelButton")) }
             XCTAssertNotNil(clear)
             if let clear { _ = gtk_widget_grab_focus(clear) }
-            XInput.xdotool("key", "Down")
-            XInput.runMainLoop { Self.focusedRowLabel(popover, view) != nil }
+            try RealInput.xdotool("key", "Down")
+            MainLoop.turn { Self.focusedRowLabel(popover, view) != nil }
             XCTAssertEqual(Self.focusedRowLabel(popover, view), "Page 0", "Down enters the list at its first row")
-            XInput.xdotool("key", "Down", "Down")
-            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Page 2" }
+            try RealInput.xdotool("key", "Down", "Down")
+            MainLoop.turn { Self.focusedRowLabel(popover, view) == "Page 2" }
             XCTAssertEqual(Self.focusedRowLabel(popover, view), "Page 2", "Down moves through the rows")
-            XInput.xdotool("key", "Up", "Up", "Up")
-            XInput.runMainLoop { Self.focusWidget(of: popover) == clear }
+            try RealInput.xdotool("key", "Up", "Up", "Up")
+            MainLoop.turn { Self.focusWidget(of: popover) == clear }
             XCTAssertTrue(Self.focusWidget(of: popover) == clear, "Up on the first row goes to the item above the list")
 
             // Typing jumps to the first row whose label begins with what was typed; Return chooses it.
-            XInput.xdotool("key", "Down")
-            XInput.runMainLoop { Self.focusedRowLabel(popover, view) != nil }
-            XInput.xdotool("type", "--delay", "50", "zeb")
-            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Zebra Crossing" }
+            try RealInput.xdotool("key", "Down")
+            MainLoop.turn { Self.focusedRowLabel(popover, view) != nil }
+            try RealInput.xdotool("type", "--delay", "50", "zeb")
+            MainLoop.turn { Self.focusedRowLabel(popover, view) == "Zebra Crossing" }
             XCTAssertEqual(Self.focusedRowLabel(popover, view), "Zebra Crossing", "type-to-select finds row 7,000")
             XCTAssertLessThanOrEqual(view.rowWidgets.count, 210, "scrolling there made no rows for the rows between")
-            XInput.xdotool("key", "Down")
-            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Page 7001" }
-            XInput.xdotool("key", "Return")
-            XInput.runMainLoop { gtk_widget_get_visible(popover) == 0 }
+            try RealInput.xdotool("key", "Down")
+            MainLoop.turn { Self.focusedRowLabel(popover, view) == "Page 7001" }
+            try RealInput.xdotool("key", "Return")
+            MainLoop.turn { gtk_widget_get_visible(popover) == 0 }
             XCTAssertEqual(history.chosen, [7001], "Return runs the focused row's element's action")
             XCTAssertEqual(gtk_widget_get_visible(popover), 0, "and closes the menu, as an item does")
             XCTAssertEqual(history.cleared, 0)
 
             // A click on a row runs its element's action.
-            WidgetClicks.click(control!.menuButton, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 && !view.rowWidgets.isEmpty }
-            drainMainLoop()
+            try RealInput.click(control!.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 && !view.rowWidgets.isEmpty }
+            MainLoop.drain()
             let fourth = view.rowWidgets.first { Self.label(of: $0) == "Page 3" }
             XCTAssertNotNil(fourth, "the list opens again at its top: \(view.rowWidgets.map(Self.label(of:)).prefix(5))")
-            if let fourth { WidgetClicks.click(fourth, inWindowTitled: title) }
-            XInput.runMainLoop { history.chosen.count == 2 }
+            if let fourth { try RealInput.click(fourth) }
+            MainLoop.turn { history.chosen.count == 2 }
             XCTAssertEqual(history.chosen, [7001, 3], "a click runs the row's action")
-            XInput.runMainLoop { gtk_widget_get_visible(popover) == 0 }
+            MainLoop.turn { gtk_widget_get_visible(popover) == 0 }
 
             // Changes while open: one element inserted, one relabelled, one removed, each one
             // items-changed of the rows it touches.
-            WidgetClicks.click(control!.menuButton, inWindowTitled: title)
-            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 && !view.rowWidgets.isEmpty }
-            drainMainLoop()
+            try RealInput.click(control!.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 && !view.rowWidgets.isEmpty }
+            MainLoop.drain()
             let recorder = ListChangeRecorder(view)
             history.entries.insert(.init(id: -1, title: "Just Visited"), at: 0)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(recorder.changes, [ListChangeRecorder.Change(position: 0, removed: 0, added: 1)])
-            XInput.runMainLoop { view.rowWidgets.contains { Self.label(of: $0) == "Just Visited" } }
+            MainLoop.turn { view.rowWidgets.contains { Self.label(of: $0) == "Just Visited" } }
             XCTAssertTrue(view.rowWidgets.contains { Self.label(of: $0) == "Just Visited" }, "the new element's row shows")
             history.entries[3].title = "Renamed Page"
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(recorder.changes.last, ListChangeRecorder.Change(position: 3, removed: 1, added: 1))
-            XInput.runMainLoop { view.rowWidgets.contains { Self.label(of: $0) == "Renamed Page" } }
+            MainLoop.turn { view.rowWidgets.contains { Self.label(of: $0) == "Renamed Page" } }
             XCTAssertTrue(view.rowWidgets.contains { Self.label(of: $0) == "Renamed Page" }, "the relabelled row shows its new label")
             history.entries.remove(at: 1)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(recorder.changes.last, ListChangeRecorder.Change(position: 1, removed: 1, added: 0))
             XCTAssertEqual(recorder.changes.count, 3, "each change is one items-changed: \(recorder.changes)")
             XCTAssertEqual(view.rows.count, 10_000)
@@ -187,42 +188,42 @@ final class ScrollingMenuListTests: GtkTestCase {
 
             // End goes to the last of the 10,000 rows; Down there leaves the list for the item below.
             if let first = view.rowWidgets.first(where: { Self.label(of: $0) == "Just Visited" }) { _ = gtk_widget_grab_focus(first) }
-            XInput.xdotool("key", "End")
-            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Page 9999" }
+            try RealInput.xdotool("key", "End")
+            MainLoop.turn { Self.focusedRowLabel(popover, view) == "Page 9999" }
             XCTAssertEqual(Self.focusedRowLabel(popover, view), "Page 9999", "End goes to the last row")
             let below = ControlProbes.labels(in: popover, text: "Show Hidden Pages").first.flatMap { gtk_widget_get_ancestor($0, g_type_from_name("GtkModelButton")) }
-            XInput.xdotool("key", "Down")
-            XInput.runMainLoop { below != nil && Self.focusWidget(of: popover) == below }
+            try RealInput.xdotool("key", "Down")
+            MainLoop.turn { below != nil && Self.focusWidget(of: popover) == below }
             XCTAssertTrue(below != nil && Self.focusWidget(of: popover) == below, "Down on the last row goes to the item below the list")
             // GTK's list view would give the focus back to the row it had last: the first, here.
-            XInput.xdotool("key", "Up")
-            XInput.runMainLoop { Self.focusedRowLabel(popover, view) != nil }
-            XInput.xdotool("key", "Home")
-            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Just Visited" }
+            try RealInput.xdotool("key", "Up")
+            MainLoop.turn { Self.focusedRowLabel(popover, view) != nil }
+            try RealInput.xdotool("key", "Home")
+            MainLoop.turn { Self.focusedRowLabel(popover, view) == "Just Visited" }
             XCTAssertEqual(Self.focusedRowLabel(popover, view), "Just Visited", "Home goes to the first row")
             if let below { _ = gtk_widget_grab_focus(below) }
-            drainMainLoop()
-            XInput.xdotool("key", "Up")
-            XInput.runMainLoop { Self.focusedRowLabel(popover, view) == "Page 9999" }
+            MainLoop.drain()
+            try RealInput.xdotool("key", "Up")
+            MainLoop.turn { Self.focusedRowLabel(popover, view) == "Page 9999" }
             XCTAssertEqual(Self.focusedRowLabel(popover, view), "Page 9999", "Up from the item below enters the list at its last row")
             XCTAssertLessThanOrEqual(view.rowWidgets.count, 210)
 
             // Escape closes the menu.
             if let first = view.rowWidgets.first { _ = gtk_widget_grab_focus(first) }
-            XInput.xdotool("key", "Escape")
-            XInput.runMainLoop { gtk_widget_get_visible(popover) == 0 }
+            try RealInput.xdotool("key", "Escape")
+            MainLoop.turn { gtk_widget_get_visible(popover) == 0 }
             XCTAssertEqual(gtk_widget_get_visible(popover), 0, "Escape closes the menu")
 
             gtk_window_destroy(gmk_window(window))
             control = nil
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertTrue(watcher.allFinalized, "the list and its rows went with the menu: \(watcher.finalizedCount) of \(watcher.watchedCount)")
         }
     }
 
     func testAListOfTogglesShowsTheirStateAndAShortListStaysOrdinaryItems() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let flags = Flags()
             let menu = RenderedMenu(Menu("Flags", content: {
                 ForEach(0..<500) { index in
@@ -234,15 +235,15 @@ final class ScrollingMenuListTests: GtkTestCase {
                     ForEach(0..<3) { index in Button("Short \(index)") {} }
                 }
             }), actionPrefix: "menu", isPresented: true)
-            guard let (opened, view) = Self.openScrollingList(menu, inWindowTitled: "Scrolling Flags") else { return }
+            guard let (opened, view) = try Self.openScrollingList(menu, inWindowTitled: "Scrolling Flags") else { return }
             let third = view.rowWidgets.first { Self.label(of: $0) == "Flag 2" }
             XCTAssertEqual(third.map { gtk_accessible_get_accessible_role(OpaquePointer($0)) }, GTK_ACCESSIBLE_ROLE_MENU_ITEM_CHECKBOX)
-            let indicator = third.flatMap { widgetTree($0).first { isWidget($0, ofType: "GtkImage") } }
+            let indicator = third.flatMap { WidgetTree.all($0).first { WidgetTree.isWidget($0, ofType: "GtkImage") } }
             XCTAssertEqual(indicator.map { gtk_widget_get_opacity($0) }, 1, "a toggle that is on shows its checkmark")
             let second = view.rowWidgets.first { Self.label(of: $0) == "Flag 1" }
-            XCTAssertEqual(second.flatMap { widgetTree($0).first { isWidget($0, ofType: "GtkImage") } }.map { gtk_widget_get_opacity($0) }, 0)
-            if let second { WidgetClicks.click(second, inWindowTitled: "Scrolling Flags") }
-            XInput.runMainLoop { flags.on.count == 2 }
+            XCTAssertEqual(second.flatMap { WidgetTree.all($0).first { WidgetTree.isWidget($0, ofType: "GtkImage") } }.map { gtk_widget_get_opacity($0) }, 0)
+            if let second { try RealInput.click(second) }
+            MainLoop.turn { flags.on.count == 2 }
             XCTAssertEqual(flags.on, [1, 2], "choosing a toggle row flips its binding")
 
             // The short list is GTK's own items: model buttons, no list.
@@ -259,7 +260,7 @@ extension ScrollingMenuListTests {
     /// list however many rows are bound, with the element's title.
     func testElementsWithoutAButtonOrToggleAreReportedOnce() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let collector = DiagnosticCollector()
             defer { collector.stop() }
             let menu = RenderedMenu(Menu("Sorting", content: {
@@ -271,7 +272,7 @@ extension ScrollingMenuListTests {
                 }
                 .menuListStyle(.scrolling(visibleRows: 5))
             }), actionPrefix: "menu", isPresented: true)
-            guard let (opened, view) = Self.openScrollingList(menu, inWindowTitled: "Scrolling Pickers") else { return }
+            guard let (opened, view) = try Self.openScrollingList(menu, inWindowTitled: "Scrolling Pickers") else { return }
             let reported = collector.collected.filter { $0.message.contains("scrolling list shows each element's first button or toggle") }
             XCTAssertEqual(reported.count, 1, "one report for the list: \(collector.collected)")
             XCTAssertEqual(reported.first?.path, "(scrolling list) › Sort 0")
@@ -286,7 +287,7 @@ extension ScrollingMenuListTests {
     /// the confirmation and runs nothing until the red button is chosen.
     func testADestructiveRowAsksBeforeItActs() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var deleted: [Int] = []
             let menu = RenderedMenu(Menu("Trash", content: {
                 ForEach(0..<400) { index in
@@ -295,27 +296,27 @@ extension ScrollingMenuListTests {
                 }
                 .menuListStyle(.scrolling(visibleRows: 5))
             }), actionPrefix: "menu", isPresented: true)
-            guard let (opened, view) = Self.openScrollingList(menu, inWindowTitled: "Scrolling Trash") else { return }
+            guard let (opened, view) = try Self.openScrollingList(menu, inWindowTitled: "Scrolling Trash") else { return }
             guard let row = view.rowWidgets.first(where: { Self.label(of: $0) == "Delete Page 2…" }) else {
                 XCTFail("no row for page 2")
                 opened.close()
                 return
             }
-            WidgetClicks.click(row, inWindowTitled: "Scrolling Trash")
-            XInput.runMainLoop { !toplevelWindows(titled: "Delete Page 2?").isEmpty }
+            try RealInput.click(row)
+            MainLoop.turn { !toplevelWindows(titled: "Delete Page 2?").isEmpty }
             guard let dialog = toplevelWindows(titled: "Delete Page 2?").first,
-                  let confirm = widgetTree(dialog).first(where: { gtk_widget_has_css_class($0, "destructive-action") != 0 })
+                  let confirm = WidgetTree.all(dialog).first(where: { gtk_widget_has_css_class($0, "destructive-action") != 0 })
             else {
                 XCTFail("no confirmation")
                 opened.close()
                 return
             }
             XCTAssertEqual(deleted, [], "nothing is deleted before the answer")
-            XCTAssertTrue(MenuRows.labels(in: dialog).contains("The page is removed for good."))
-            WidgetClicks.click(confirm, inWindowTitled: "Delete Page 2\\?")
-            XInput.runMainLoop { deleted == [2] }
+            XCTAssertTrue(WidgetTree.labels(in: dialog).contains("The page is removed for good."))
+            try RealInput.click(confirm)
+            MainLoop.turn { deleted == [2] }
             XCTAssertEqual(deleted, [2], "the red button runs the row's action")
-            XInput.runMainLoop { toplevelWindows(titled: "Delete Page 2?").isEmpty }
+            MainLoop.turn { toplevelWindows(titled: "Delete Page 2?").isEmpty }
             opened.close()
         }
     }
@@ -332,29 +333,29 @@ extension ScrollingMenuListTests {
     /// one for every title ever read.
     func testRowsLeaveNoTrackingBehindWhenReadOrBoundAgain() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let naming = PageNaming()
             let menu = RenderedMenu(Menu("Pages", content: {
                 ForEach(0..<3_000) { index in Button("\(naming.prefix) \(index)") {} }
                     .menuListStyle(.scrolling(visibleRows: 5))
             }), actionPrefix: "menu", isPresented: true)
-            guard let (opened, view) = Self.openScrollingList(menu, inWindowTitled: "Scrolling Pages") else { return }
+            guard let (opened, view) = try Self.openScrollingList(menu, inWindowTitled: "Scrolling Pages") else { return }
             _ = gtk_widget_grab_focus(view.rowWidgets[0])
             // Type-to-select reads titles until one matches ("Page 2999": every one before it),
             // and the jumps bind rows again.
             for keys in ["End", "Home", "End", "Home"] {
-                XInput.xdotool("key", keys)
-                drainMainLoop()
+                try RealInput.xdotool("key", keys)
+                MainLoop.drain()
             }
-            XInput.xdotool("type", "--delay", "50", "x")
-            XInput.runMainLoop { Self.focusedRowLabel(opened.popover, view) != nil }
-            drainMainLoop()
+            try RealInput.xdotool("type", "--delay", "50", "x")
+            MainLoop.turn { Self.focusedRowLabel(opened.popover, view) != nil }
+            MainLoop.drain()
             let before = ObservationRetirement.delivered
             naming.prefix = "Sheet"
             let handlers = ObservationRetirement.delivered - before
             XCTAssertGreaterThan(handlers, 0, "the bound rows follow the model")
             XCTAssertLessThanOrEqual(handlers, 2 * 210 + 2, "about one handler a bound row, not one a title read (3,000)")
-            XInput.runMainLoop { view.rowWidgets.contains { Self.label(of: $0) == "Sheet 0" } }
+            MainLoop.turn { view.rowWidgets.contains { Self.label(of: $0) == "Sheet 0" } }
             XCTAssertTrue(view.rowWidgets.contains { Self.label(of: $0) == "Sheet 0" }, "a bound row shows the new label")
             opened.close()
         }

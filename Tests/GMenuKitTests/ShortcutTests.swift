@@ -2,12 +2,13 @@ import CGtk
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// A shortcut the menu shows works from the keyboard, typed for real.
 final class ShortcutTests: GtkTestCase {
     func testShownShortcutFiresFromAnywhereInTheWindow() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var isBold = false
             var copies = 0
             let rendered = RenderedMenu(Menu("Format") {
@@ -28,26 +29,26 @@ final class ShortcutTests: GtkTestCase {
             gtk_window_present(gmk_window(window))
             defer {
                 gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
+                MainLoop.drain()
             }
-            XInput.runMainLoop { gtk_widget_get_mapped(window) != 0 }
-            XInput.focusWindow(titled: "GMenuKit shortcut test")
-            XInput.runMainLoop { gtk_window_is_active(gmk_window(window)) != 0 }
+            MainLoop.turn { gtk_widget_get_mapped(window) != 0 }
+            try RealInput.focusWindow(titled: "GMenuKit shortcut test")
+            MainLoop.turn { gtk_window_is_active(gmk_window(window)) != 0 }
             // Focus sits on another widget than the one the menu's actions were inserted on.
             gtk_widget_grab_focus(elsewhere)
 
-            XInput.xdotool("key", "ctrl+b")
-            XInput.runMainLoop { isBold }
+            try RealInput.xdotool("key", "ctrl+b")
+            MainLoop.turn { isBold }
             XCTAssertTrue(isBold, "Ctrl+B toggled Bold")
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, "bold"), "true")
 
-            XInput.xdotool("key", "ctrl+c")
-            XInput.runMainLoop { copies == 1 }
+            try RealInput.xdotool("key", "ctrl+c")
+            MainLoop.turn { copies == 1 }
             XCTAssertEqual(copies, 1)
 
             // A menu that is gone takes its shortcuts with it.
             rendered.invalidate()
-            XInput.xdotool("key", "ctrl+b")
+            try RealInput.xdotool("key", "ctrl+b")
             for _ in 0..<50 { g_main_context_iteration(nil, 0); g_usleep(2_000) }
             XCTAssertTrue(isBold)
         }

@@ -3,6 +3,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 @Observable @MainActor private final class Document {
     var isBold = false
@@ -38,7 +39,7 @@ final class StateObservationTests: GtkTestCase {
             before = ChangeNotice.delivered
             document.zoom = 1.5
             XCTAssertEqual(ChangeNotice.delivered - before, 1)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, bold), "true")
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, sort), "date")
         }
@@ -55,11 +56,11 @@ final class StateObservationTests: GtkTestCase {
             current = second
             rendered.refresh()
             second.isBold = true
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, bold), "true", "the toggle follows the object it now reads")
             first.isBold = false
             second.isBold = false
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, bold), "false")
         }
     }

@@ -3,6 +3,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 @Observable
 @MainActor
@@ -20,32 +21,32 @@ final class SwiftUIRowTests: GtkTestCase {
         let window: UnsafeMutablePointer<GtkWidget>
         let title: String
 
-        init(_ menu: Menu, title: String) {
+        init(_ menu: Menu, title: String) throws {
             control = PullDownButton(menu)
             self.title = title
-            window = WidgetClicks.presentWindow(titled: title, child: control.widget)
+            window = try TestWindow(titled: title, child: control.widget).widget
             gtk_window_set_default_size(gmk_window(window), 480, 560)
-            WidgetClicks.click(control.menuButton, inWindowTitled: title)
+            try RealInput.click(control.menuButton)
             let popover = self.popover
-            XInput.runMainLoop { gtk_widget_get_mapped(popover) != 0 && !MenuRows.all(in: popover).isEmpty }
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 && !MenuRows.all(in: popover).isEmpty }
         }
 
         var popover: UnsafeMutablePointer<GtkWidget> { gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton))) }
 
         func close() {
             control.popdown()
-            drainMainLoop()
+            MainLoop.drain()
             gtk_window_destroy(gmk_window(window))
-            drainMainLoop()
+            MainLoop.drain()
         }
     }
 
     func testSymbolsSubtitlesBadgesAndTooltipsAreDrawn() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let inbox = Inbox()
             var duplicated = 0
-            let open = OpenControl(Menu("Actions") {
+            let open = try OpenControl(Menu("Actions") {
                 Button {
                     duplicated += 1
                 } label: {
@@ -67,25 +68,25 @@ final class SwiftUIRowTests: GtkTestCase {
                   let inboxRow = MenuRows.row("Inbox", in: open.popover),
                   let drafts = MenuRows.row("Drafts", in: open.popover),
                   let flagged = MenuRows.row("Flagged", in: open.popover) else {
-                return XCTFail("rows: \(MenuRows.all(in: open.popover).map(MenuRows.labels))")
+                return XCTFail("rows: \(MenuRows.all(in: open.popover).map(WidgetTree.labels))")
             }
             XCTAssertEqual(MenuRows.icons(in: duplicate), ["edit-copy-symbolic"], "the SF Symbol is drawn with its Adwaita icon")
-            XCTAssertEqual(MenuRows.labels(in: duplicate), ["Duplicate", "Duplicate the component"])
-            XCTAssertEqual(MenuRows.labels(in: inboxRow), ["Inbox", "3"], "the badge at the end of the row")
-            XCTAssertEqual(MenuRows.labels(in: drafts), ["Drafts", "New"])
-            XCTAssertEqual(MenuRows.labels(in: flagged), ["Flagged", "12"])
+            XCTAssertEqual(WidgetTree.labels(in: duplicate), ["Duplicate", "Duplicate the component"])
+            XCTAssertEqual(WidgetTree.labels(in: inboxRow), ["Inbox", "3"], "the badge at the end of the row")
+            XCTAssertEqual(WidgetTree.labels(in: drafts), ["Drafts", "New"])
+            XCTAssertEqual(WidgetTree.labels(in: flagged), ["Flagged", "12"])
             if let cream = MenuRows.row("Whipped Cream", in: open.popover) {
-                XCTAssertEqual(MenuRows.labels(in: cream), ["Whipped Cream", "A cloud on top"], "a toggle's subtitle is drawn")
+                XCTAssertEqual(WidgetTree.labels(in: cream), ["Whipped Cream", "A cloud on top"], "a toggle's subtitle is drawn")
                 XCTAssertEqual(MenuRows.icons(in: cream), ["emote-love-symbolic"])
                 XCTAssertNotEqual(g_type_check_instance_is_a(UnsafeMutableRawPointer(cream).assumingMemoryBound(to: GTypeInstance.self),
                                                              gtk_check_button_get_type()), 0, "with its checkmark")
             } else {
                 XCTFail("no row for the toggle with a subtitle")
             }
-            let badges = widgetTree(open.popover).filter { gtk_widget_has_css_class($0, "gmenukit-badge") != 0 }
+            let badges = WidgetTree.all(open.popover).filter { gtk_widget_has_css_class($0, "gmenukit-badge") != 0 }
             XCTAssertEqual(badges.count, 3)
-            XInput.runMainLoop { badges.allSatisfy(MenuRows.isShown) }
-            XCTAssertTrue(badges.allSatisfy(MenuRows.isShown), "the badges are on screen")
+            MainLoop.turn { badges.allSatisfy(WidgetTree.isShown) }
+            XCTAssertTrue(badges.allSatisfy(WidgetTree.isShown), "the badges are on screen")
             XCTAssertEqual(gtk_widget_get_tooltip_text(drafts).map { String(cString: $0) }, "Messages not sent yet", ".help is the row's tooltip")
             let share = MenuRows.all(in: open.popover).first { gtk_widget_has_css_class($0, "gmenukit-icon-row") != 0 }
             XCTAssertEqual(share.flatMap { gtk_widget_get_tooltip_text($0) }.map { String(cString: $0) }, "Share",
@@ -93,46 +94,46 @@ final class SwiftUIRowTests: GtkTestCase {
             XCTAssertEqual(share.flatMap { gtk_button_get_icon_name(gmk_button($0)) }.map { String(cString: $0) }, "send-to-symbolic")
 
             // The subtitle row acts, as the item does.
-            WidgetClicks.click(duplicate, inWindowTitled: "SwiftUI Rows")
-            XInput.runMainLoop { duplicated == 1 }
+            try RealInput.click(duplicate)
+            MainLoop.turn { duplicated == 1 }
             XCTAssertEqual(duplicated, 1)
         }
     }
 
     func testAHiddenMenuIndicatorLeavesTheArrowOut() throws {
         try GtkSession.start()
-        onMain {
-            @MainActor func arrowIsShown(_ control: PullDownButton) -> Bool {
-                let window = WidgetClicks.presentWindow(titled: "Indicator", child: control.widget)
+        try onMain {
+            @MainActor func arrowIsShown(_ control: PullDownButton) throws -> Bool {
+                let window = try TestWindow(titled: "Indicator", child: control.widget).widget
                 defer {
                     gtk_window_destroy(gmk_window(window))
-                    drainMainLoop()
+                    MainLoop.drain()
                 }
-                XInput.runMainLoop { MenuRows.isShown(control.menuButton) }
-                return widgetTree(control.menuButton).contains { String(cString: gtk_widget_get_css_name($0)) == "arrow" && MenuRows.isShown($0) }
+                MainLoop.turn { WidgetTree.isShown(control.menuButton) }
+                return WidgetTree.all(control.menuButton).contains { String(cString: gtk_widget_get_css_name($0)) == "arrow" && WidgetTree.isShown($0) }
             }
-            XCTAssertTrue(arrowIsShown(PullDownButton(Menu("Sort") { Button("By Name") {} })), "GTK draws an arrow beside a label")
-            XCTAssertFalse(arrowIsShown(PullDownButton(Menu("Sort") { Button("By Name") {} }.menuIndicator(.hidden))))
-            XCTAssertTrue(arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} })),
+            XCTAssertTrue(try arrowIsShown(PullDownButton(Menu("Sort") { Button("By Name") {} })), "GTK draws an arrow beside a label")
+            XCTAssertFalse(try arrowIsShown(PullDownButton(Menu("Sort") { Button("By Name") {} }.menuIndicator(.hidden))))
+            XCTAssertTrue(try arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} })),
                            "beside a label and an icon")
-            XCTAssertFalse(arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} }
+            XCTAssertFalse(try arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} }
                 .menuIndicator(.hidden))))
-            XCTAssertFalse(arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} }
+            XCTAssertFalse(try arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} }
                 .labelStyle(.iconOnly))), "none beside an icon alone")
-            XCTAssertTrue(arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} }
+            XCTAssertTrue(try arrowIsShown(PullDownButton(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("By Name") {} }
                 .labelStyle(.iconOnly).menuIndicator(.visible))))
         }
     }
 
     func testHelpShowsItsTooltipUnderThePointerAndTheMenuClosesCleanly() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let title = "SwiftUI Help"
-            let open = OpenControl(Menu("Mail") {
+            let open = try OpenControl(Menu("Mail") {
                 Button("Inbox") {}
                 Button("Drafts") {}.help("Messages not sent yet")
             }, title: title)
-            guard let drafts = MenuRows.row("Drafts", in: open.popover), let point = WidgetClicks.pointInWindow(of: drafts) else {
+            guard let drafts = MenuRows.row("Drafts", in: open.popover), let point = (try? RealInput.pointInWindow(of: drafts)) else {
                 open.close()
                 return XCTFail("no row for Drafts")
             }
@@ -145,35 +146,35 @@ final class SwiftUIRowTests: GtkTestCase {
                 return 0   // GTK's own handler then shows the tooltip text
             }
             let handler = g_signal_connect_data(drafts.gpointer, "query-tooltip", unsafeBitCast(query, to: GCallback.self), asked, nil, GConnectFlags(0))
-            let window = XInput.xdotool("search", "--sync", "--name", "^\(title)$").split(separator: "\n").first.map(String.init) ?? ""
-            XInput.xdotool("mousemove", "--window", window, String(point.x), String(point.y))
-            XInput.runMainLoop { asked.pointee > 0 }
+            let window = try RealInput.xdotool("search", "--sync", "--name", "^\(title)$").split(separator: "\n").first.map(String.init) ?? ""
+            try RealInput.xdotool("mousemove", "--window", window, String(point.x), String(point.y))
+            MainLoop.turn { asked.pointee > 0 }
             XCTAssertGreaterThan(asked.pointee, 0, "GTK asked the row for its tooltip under the pointer")
             XCTAssertEqual(gtk_widget_get_has_tooltip(drafts), 1)
             g_signal_handler_disconnect(drafts.gpointer, handler)
             // Closed with the tooltip up: nothing is left behind, no critical (fatal here).
-            XInput.xdotool("key", "Escape")
-            XInput.runMainLoop { gtk_widget_get_mapped(open.popover) == 0 }
+            try RealInput.xdotool("key", "Escape")
+            MainLoop.turn { gtk_widget_get_mapped(open.popover) == 0 }
             open.close()
         }
     }
 
     func testABadgeFollowsItsCountWhileTheMenuIsOpen() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let inbox = Inbox()
-            let open = OpenControl(Menu("Mail") {
+            let open = try OpenControl(Menu("Mail") {
                 Button("Inbox", systemImage: "tray.and.arrow.down") {}.badge(inbox.unread)
                 Button("Outbox") {}
             }, title: "SwiftUI Badge")
             defer { open.close() }
-            XCTAssertEqual(MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels), ["Inbox", "3"])
+            XCTAssertEqual(MenuRows.row("Inbox", in: open.popover).map(WidgetTree.labels), ["Inbox", "3"])
             inbox.unread = 12
-            XInput.runMainLoop { MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels) == ["Inbox", "12"] }
-            XCTAssertEqual(MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels), ["Inbox", "12"], "the badge follows the model")
+            MainLoop.turn { MenuRows.row("Inbox", in: open.popover).map(WidgetTree.labels) == ["Inbox", "12"] }
+            XCTAssertEqual(MenuRows.row("Inbox", in: open.popover).map(WidgetTree.labels), ["Inbox", "12"], "the badge follows the model")
             inbox.unread = 0
-            XInput.runMainLoop { MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels) == ["Inbox"] }
-            XCTAssertEqual(MenuRows.row("Inbox", in: open.popover).map(MenuRows.labels), ["Inbox"], "no badge at zero")
+            MainLoop.turn { MenuRows.row("Inbox", in: open.popover).map(WidgetTree.labels) == ["Inbox"] }
+            XCTAssertEqual(MenuRows.row("Inbox", in: open.popover).map(WidgetTree.labels), ["Inbox"], "no badge at zero")
             XCTAssertTrue(gtk_widget_get_mapped(open.popover) != 0, "the menu stayed open")
         }
     }

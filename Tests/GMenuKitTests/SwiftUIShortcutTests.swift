@@ -2,6 +2,7 @@ import CGtk
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// The accelerators of a rendered menu's items, read back from its model, and its diagnostics.
 @MainActor
@@ -84,7 +85,7 @@ final class SwiftUIShortcutTests: GtkTestCase {
 
     func testSwiftUIShortcutsFireFromTheKeyboard() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var saves = 0, savesAs = 0, ups = 0, oks = 0
             let control = PullDownButton(Menu("File") {
                 Button("Save", systemImage: "square.and.arrow.down") { saves += 1 }.keyboardShortcut("s")
@@ -98,20 +99,20 @@ final class SwiftUIShortcutTests: GtkTestCase {
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             gtk_box_append(gmk_box(box), control.widget)
             gtk_box_append(gmk_box(box), elsewhere)
-            let window = WidgetClicks.presentWindow(titled: title, child: box)
+            let window = try TestWindow(titled: title, child: box).widget
             defer {
                 gtk_window_destroy(gmk_window(window))
-                drainMainLoop()
+                MainLoop.drain()
             }
             gtk_widget_grab_focus(elsewhere)
-            XInput.xdotool("key", "ctrl+s")
-            XInput.runMainLoop { saves == 1 }
-            XInput.xdotool("key", "ctrl+shift+s")
-            XInput.runMainLoop { savesAs == 1 }
-            XInput.xdotool("key", "alt+Up")
-            XInput.runMainLoop { ups == 1 }
-            XInput.xdotool("key", "Escape")
-            XInput.runMainLoop { oks == 1 }
+            try RealInput.xdotool("key", "ctrl+s")
+            MainLoop.turn { saves == 1 }
+            try RealInput.xdotool("key", "ctrl+shift+s")
+            MainLoop.turn { savesAs == 1 }
+            try RealInput.xdotool("key", "alt+Up")
+            MainLoop.turn { ups == 1 }
+            try RealInput.xdotool("key", "Escape")
+            MainLoop.turn { oks == 1 }
             XCTAssertEqual([saves, savesAs, ups, oks], [1, 1, 1, 1], "Ctrl+S, Shift+Ctrl+S, Alt+Up and Escape each ran their item once")
         }
     }

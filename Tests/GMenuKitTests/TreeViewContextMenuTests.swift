@@ -4,6 +4,7 @@ import Foundation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// A `GtkTreeView` of notes ("Note 0", "Note 1", …) in a scrolled window, built in C
 /// (`CTreeViewFixtures`: GtkTreeView is deprecated from GTK 4.10).
@@ -71,15 +72,15 @@ struct NoteTree {
     /// widgets for its rows, and GTK reports the pointer arriving on it only when it comes from
     /// outside (a pointer already there when the window opened, or left by the last click, is
     /// not seen to arrive).
-    func movePointer(in window: InputWindow, at x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) {
-        XInput.xdotool("mousemove", "700", "500")
+    func movePointer(in window: InputWindow, at x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) throws {
+        try RealInput.xdotool("mousemove", "700", "500")
         ListContextMenuTests.spin()
         window.movePointer(onto: view, at: x, y, file: file, line: line)
     }
 
-    func click(_ button: Int, in window: InputWindow, at x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) {
-        movePointer(in: window, at: x, y, file: file, line: line)
-        XInput.xdotool("click", String(button), file: file, line: line)
+    func click(_ button: Int, in window: InputWindow, at x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) throws {
+        try movePointer(in: window, at: x, y, file: file, line: line)
+        try RealInput.xdotool("click", String(button))
     }
 }
 
@@ -101,17 +102,17 @@ final class TreeViewContextMenuTests: GtkTestCase {
 
     func testSecondaryClickOnSelectedUnselectedEmptySpaceAndTheHeader() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let tree = NoteTree(count: 5)
             let context = Self.attachMenu(to: tree)
-            let window = InputWindow(titled: "Tree menu", child: tree.scroller)
+            let window = try InputWindow(titled: "Tree menu", child: tree.scroller)
             defer { window.destroy() }
             tree.select([1, 2])
 
             // On a selected row: the whole selection, which stays (GtkTreeView's own gesture,
             // which selects under any button, does not see the press).
             let selected = tree.point(of: 2)
-            tree.click(3, in: window, at: selected.x, selected.y)
+            try tree.click(3, in: window, at: selected.x, selected.y)
             guard let popover = ListContextMenuTests.openedMenu(context) else { return XCTFail("no menu on a selected row") }
             XCTAssertEqual(NoteTree.titles(context.treeRows), ["Note 1", "Note 2"], "the menu acts on the selection")
             XCTAssertEqual(ListContextMenuTests.labels(context), ["Open 2 Notes", "Delete 2 Notes…"])
@@ -121,7 +122,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
 
             // On an unselected row (above the first menu): that row, selected alone first.
             let unselected = tree.point(of: 0)
-            tree.click(3, in: window, at: unselected.x, unselected.y)
+            try tree.click(3, in: window, at: unselected.x, unselected.y)
             guard ListContextMenuTests.openedMenu(context) != nil else { return XCTFail("no menu on an unselected row") }
             XCTAssertEqual(NoteTree.titles(context.treeRows), ["Note 0"])
             XCTAssertEqual(ListContextMenuTests.labels(context), ["Open Note", "Delete Note…"])
@@ -129,7 +130,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
             ListContextMenuTests.close(popover, in: window)
 
             // Below the rows: no row, and the selection is cleared.
-            tree.click(3, in: window, at: 60, Double(gtk_widget_get_height(tree.view)) - 12)
+            try tree.click(3, in: window, at: 60, Double(gtk_widget_get_height(tree.view)) - 12)
             guard ListContextMenuTests.openedMenu(context) != nil else { return XCTFail("no menu on empty space") }
             XCTAssertEqual(NoteTree.titles(context.treeRows), [])
             XCTAssertEqual(ListContextMenuTests.labels(context), ["New Note", "Select All"], "the menu for no row")
@@ -140,7 +141,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
             tree.select([3])
             let header = tree.area(of: 0).y / 2
             XCTAssertGreaterThan(header, 2, "the header is above the first row")
-            tree.click(3, in: window, at: 60, Double(header))
+            try tree.click(3, in: window, at: 60, Double(header))
             ListContextMenuTests.spin()
             XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "no menu on the header")
             XCTAssertEqual(tree.selectedTitles, ["Note 3"], "and the selection stayed")
@@ -149,14 +150,14 @@ final class TreeViewContextMenuTests: GtkTestCase {
 
     func testAMenuThatActsOnAnUnselectedRowAloneLeavesTheSelection() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let tree = NoteTree(count: 6)
             let context = Self.attachMenu(to: tree, unselectedItemClick: .actsOnItemAlone)
-            let window = InputWindow(titled: "Tree menu alone", child: tree.scroller)
+            let window = try InputWindow(titled: "Tree menu alone", child: tree.scroller)
             defer { window.destroy() }
             tree.select([0, 1])
             let point = tree.point(of: 3)
-            tree.click(3, in: window, at: point.x, point.y)
+            try tree.click(3, in: window, at: point.x, point.y)
             guard let popover = ListContextMenuTests.openedMenu(context) else { return XCTFail("no menu") }
             XCTAssertEqual(NoteTree.titles(context.treeRows), ["Note 3"])
             XCTAssertEqual(tree.selectedTitles, ["Note 0", "Note 1"], "the selection did not change")
@@ -166,13 +167,13 @@ final class TreeViewContextMenuTests: GtkTestCase {
 
     func testMenuKeyAndShiftF10AtTheCursorRowOfAScrolledTreePointThere() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let tree = NoteTree(count: 300, height: 240)
             let context = Self.attachMenu(to: tree)
-            let window = InputWindow(titled: "Tree keys", child: tree.scroller)
+            let window = try InputWindow(titled: "Tree keys", child: tree.scroller)
             defer { window.destroy() }
             let first = tree.point(of: 0)
-            tree.click(1, in: window, at: first.x, first.y)
+            try tree.click(1, in: window, at: first.x, first.y)
             settle { tree.selectedTitles == ["Note 0"] }
             window.key("End")
             settle { tree.selectedTitles == ["Note 299"] }
@@ -209,15 +210,15 @@ final class TreeViewContextMenuTests: GtkTestCase {
 
     func testDoubleClickAndReturnRunThePrimaryActionAsRowActivated() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var activated: [[String]] = []
             let tree = NoteTree(count: 8)
             _ = Self.attachMenu(to: tree, primary: { activated.append($0) })
-            let window = InputWindow(titled: "Tree activate", child: tree.scroller)
+            let window = try InputWindow(titled: "Tree activate", child: tree.scroller)
             defer { window.destroy() }
             let point = tree.point(of: 1)
-            tree.movePointer(in: window, at: point.x, point.y)
-            XInput.xdotool("click", "--repeat", "2", "--delay", "60", "1")
+            try tree.movePointer(in: window, at: point.x, point.y)
+            try RealInput.xdotool("click", "--repeat", "2", "--delay", "60", "1")
             settle { !activated.isEmpty }
             XCTAssertEqual(activated, [["Note 1"]], "a double click runs it for the row")
 
@@ -236,14 +237,14 @@ final class TreeViewContextMenuTests: GtkTestCase {
 
     func testTheMenuFollowsItsRowThroughModelChangesAndClosesWhenItGoes() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             var opened: [[String]] = []
             let tree = NoteTree(count: 10)
             let context = Self.attachMenu(to: tree, opened: { opened.append($0) })
-            let window = InputWindow(titled: "Tree model", child: tree.scroller)
+            let window = try InputWindow(titled: "Tree model", child: tree.scroller)
             defer { window.destroy() }
             let point = tree.point(of: 3)
-            tree.click(3, in: window, at: point.x, point.y)
+            try tree.click(3, in: window, at: point.x, point.y)
             guard let popover = ListContextMenuTests.openedMenu(context) else { return XCTFail("no menu") }
 
             // Rows come and go around it: the menu stays, on the same note.
@@ -272,17 +273,17 @@ final class TreeViewContextMenuTests: GtkTestCase {
 
     func testEverythingIsFinalizedWhenTheTreeViewGoes() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let watcher = FinalizationWatcher()
             weak var weakContext: ContextMenu?
             do {
                 let tree = NoteTree(count: 20)
                 let context = Self.attachMenu(to: tree)
                 weakContext = context
-                let window = InputWindow(titled: "Tree lifetime", child: tree.scroller)
+                let window = try InputWindow(titled: "Tree lifetime", child: tree.scroller)
                 tree.select([2, 3])
                 let point = tree.point(of: 3)
-                tree.click(3, in: window, at: point.x, point.y)
+                try tree.click(3, in: window, at: point.x, point.y)
                 guard let popover = ListContextMenuTests.openedMenu(context) else { return XCTFail("no menu") }
                 XCTAssertEqual(NoteTree.titles(context.treeRows), ["Note 2", "Note 3"])
                 watcher.watch(popover)
@@ -291,7 +292,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
                 watcher.watch(tree.store.gpointer)
                 window.destroy()
             }
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertTrue(watcher.allFinalized, "\(watcher.finalizedCount) of \(watcher.watchedCount) finalized")
             XCTAssertNil(weakContext, "the context menu went with the tree view")
         }

@@ -3,6 +3,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// A history kept in plain properties (no observation): only `refresh()` shows its changes.
 /// The content captures `generation` when it runs, so an activation tells which render's
@@ -78,7 +79,7 @@ final class UnchangedRefreshTests: GtkTestCase {
             let runsBefore = history.contentRuns
 
             rendered.refresh()
-            drainMainLoop()
+            MainLoop.drain()
 
             XCTAssertEqual(rendered.keptListCount, 1, "the list was kept")
             XCTAssertEqual(top.changes, [])
@@ -208,7 +209,7 @@ final class UnchangedRefreshTests: GtkTestCase {
 
             history.entries.append(ListEntry(id: 10, title: "Entry 10"))
             history.entries.remove(at: 2)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(rendered.listUpdates, 1, "updated on its own, not by a full render")
             XCTAssertEqual(inside.changes, [.init(position: 2, removed: 1, added: 0), .init(position: 9, removed: 0, added: 1)])
             let items = MenuModelReader.read(section)

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// A shelf of sections kept in plain properties (no observation): a `ForEach` of sections,
 /// each a `ForEach` of its entries, the first a toggle bound to the section's flag and the
@@ -66,7 +67,7 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
             let before = MenuModelReader.read(rendered.menuModel)
 
             rendered.refresh()
-            drainMainLoop()
+            MainLoop.drain()
 
             XCTAssertEqual(rendered.keptListCount, 40, "every section's list was kept")
             XCTAssertEqual(top.changes, [])
@@ -175,14 +176,14 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
             rendered.refresh()
             XCTAssertEqual(rendered.keptListCount, 4)
             let title = "GMenuKit kept sections"
-            let opened = OpenedMenuButton(showing: rendered, inWindowTitled: title)
+            let opened = try OpenedMenuButton(showing: rendered, inWindowTitled: title)
 
             let toggle = try XCTUnwrap(PopoverPages.modelButtons(in: opened.popover, text: "Entry 10").first)
-            WidgetClicks.click(toggle, inWindowTitled: title)
-            XInput.runMainLoop { shelf.flags[2].isOn }
+            try RealInput.click(toggle)
+            MainLoop.turn { shelf.flags[2].isOn }
             XCTAssertTrue(shelf.flags[2].isOn, "the click reached the latest render's binding")
 
-            XInput.runMainLoop { gtk_widget_get_mapped(opened.popover) == 0 }
+            MainLoop.turn { gtk_widget_get_mapped(opened.popover) == 0 }
             opened.open()
             let drawn = PopoverRenderingTests.drawnItems(in: opened.popover)
             XCTAssertEqual(drawn.first { $0.text == "Entry 10" }?.isActive, true, "its check mark shows")
@@ -190,8 +191,8 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
                 ControlProbes.saveScreenshot(of: opened.popover, as: directory + "/kept-sections.png", size: (420, 720))
             }
             let button = try XCTUnwrap(PopoverPages.modelButtons(in: opened.popover, text: "Entry 13").first)
-            WidgetClicks.click(button, inWindowTitled: title)
-            XInput.runMainLoop { !shelf.opened.isEmpty }
+            try RealInput.click(button)
+            MainLoop.turn { !shelf.opened.isEmpty }
             XCTAssertEqual(shelf.opened, ["13@2"])
             opened.close()
         }

@@ -3,6 +3,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 @Observable
 @MainActor
@@ -34,20 +35,20 @@ final class AppHelperTests: GtkTestCase {
                 model.title = "Two"
                 model.title = "Three"
                 XCTAssertEqual(text(), "One", "not before the main loop runs")
-                drainMainLoop()
+                MainLoop.drain()
                 XCTAssertEqual(text(), "Three")
                 XCTAssertEqual(updates, 2, "two changes before the loop ran: one update")
                 model.count += 1
-                drainMainLoop()
+                MainLoop.drain()
                 XCTAssertEqual(updates, 2, "what the update did not read does not run it")
                 model.title = "Four"
                 g_object_unref(label.gpointer)
             }
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(updates, 2, "a change due after the widget went runs nothing")
             XCTAssertNil(weakObservation, "the widget owned the observation")
             model.title = "Five"
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(updates, 2)
         }
     }
@@ -118,7 +119,7 @@ final class AppHelperTests: GtkTestCase {
             let button = gtk_button_new()!
             g_object_ref_sink(button.gpointer)
             app.bind(button, toCommand: "sav")
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(diagnostics.collected.map(\.path), ["save", "sav"])
             XCTAssertTrue(diagnostics.collected.last?.message.contains("save") ?? false, "it lists the commands there are")
             let window = ApplicationWindow(application: app, title: "No Box")
@@ -153,17 +154,17 @@ final class AppHelperTests: GtkTestCase {
             window.focusedSceneValue(\.testName, document)
             focusedValue(\.testName, field, on: editor)
             window.present()
-            drainMainLoop()
+            MainLoop.drain()
             gtk_widget_grab_focus(inside)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertTrue(app.focusedValues.testName === field, "the widget around the focus wins")
             gtk_widget_grab_focus(outside)
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertTrue(app.focusedValues.testName === document, "outside it, the window's value")
             window.focusedSceneValue(\.testName, nil)
             XCTAssertNil(app.focusedValues.testName)
             app.quit()
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertNil(app.focusedValues.testName, "no window, no values")
         }
     }

@@ -3,6 +3,7 @@ import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 @Observable
 @MainActor
@@ -84,7 +85,7 @@ final class ApplicationTests: GtkTestCase {
             let barChanges = ItemsChangedRecorder(MenuModelReader.linkedModel(bar.menu.menuModel, at: [0]))
             let primaryChanges = ItemsChangedRecorder(primary.menu.menuModel)
             model.canSave = true
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertTrue(actionEnabled(appGroup, "save"))
             XCTAssertEqual(barChanges.changes, [])
             XCTAssertEqual(primaryChanges.changes, [])
@@ -94,7 +95,7 @@ final class ApplicationTests: GtkTestCase {
             g_action_group_activate_action(appGroup, "bold", nil)
             XCTAssertTrue(model.isBold, "a toggle command flips its binding")
             model.isBold = false
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(actionState(appGroup, "bold"), "false", "and its state follows the model")
 
         }
@@ -108,21 +109,21 @@ extension ApplicationTests {
             let app = Self.application(CommandModel())
             app.version = "2.1"
             XCTAssertTrue(app.register())
-            drainMainLoop()
+            MainLoop.drain()
             let shortcuts = try! XCTUnwrap(app.showKeyboardShortcuts())
-            drainMainLoop()
+            MainLoop.drain()
             func property(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) -> String {
                 guard let value = gmk_object_dup_string(widget, name) else { return "" }
                 defer { g_free(value) }
                 return String(cString: value)
             }
             // Inside the groups: the window's search page has copies of every row.
-            let rows = widgetTree(gmk_widget(shortcuts.gpointer))
-                .filter { isWidget($0, ofType: "GtkShortcutsShortcut") && gtk_widget_get_ancestor($0, gtk_shortcuts_group_get_type()) != nil }
+            let rows = WidgetTree.all(gmk_widget(shortcuts.gpointer))
+                .filter { WidgetTree.isWidget($0, ofType: "GtkShortcutsShortcut") && gtk_widget_get_ancestor($0, gtk_shortcuts_group_get_type()) != nil }
                 .map { "\(property($0, "title")) \(property($0, "accelerator"))" }
             XCTAssertEqual(rows, ["Save <Control>s", "Close Window <Control>w", "Quit <Control>q",
                                   "Bold <Control>b", "Keyboard Shortcuts <Control>question"])
-            let groups = widgetTree(gmk_widget(shortcuts.gpointer)).filter { isWidget($0, ofType: "GtkShortcutsGroup") }
+            let groups = WidgetTree.all(gmk_widget(shortcuts.gpointer)).filter { WidgetTree.isWidget($0, ofType: "GtkShortcutsGroup") }
                 .map { property($0, "title") }
             XCTAssertEqual(groups, ["File", "Format", "Help"])
             gtk_window_destroy(shortcuts)
@@ -132,7 +133,7 @@ extension ApplicationTests {
             XCTAssertEqual(String(cString: gtk_about_dialog_get_program_name(dialog)), "Tests")
             XCTAssertEqual(String(cString: gtk_about_dialog_get_version(dialog)), "2.1")
             app.quit()
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertTrue(app.windows.isEmpty)
         }
     }
@@ -185,7 +186,7 @@ extension ApplicationTests {
             g_application_activate(app.gApplication)
             XCTAssertEqual(app.windows.count, 1, "and presents it the next time")
             app.quit()
-            drainMainLoop()
+            MainLoop.drain()
         }
     }
 }
@@ -234,12 +235,12 @@ final class ApplicationLifetimeTests: GtkTestCase {
                 weakWindow = window
                 watcher.watch(app.gtkApplication.gpointer)
                 window.map { watcher.watch($0.window.gpointer) }
-                drainMainLoop()
+                MainLoop.drain()
                 XCTAssertTrue(app.activeWindow === window)
                 app.quit()
-                drainMainLoop()
+                MainLoop.drain()
             }
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertNil(weakWindow)
             XCTAssertNil(weakApplication)
             XCTAssertNil(weakModel, "the commands' closures let go of what they captured")

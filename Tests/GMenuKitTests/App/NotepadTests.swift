@@ -4,13 +4,14 @@ import XCTest
 
 @testable import GMenuKit
 @testable import NotepadApp
+import GMenuKitTesting
 
 /// The example app, in this process, with real input: header-bar buttons clicked, shortcuts
 /// typed in both windows, windows switched by giving them the keyboard focus (xdotool).
 final class NotepadTests: GtkTestCase {
     /// Two windows, "Document 1" and "Document 2"; the first has the focus.
     @MainActor
-    static func twoWindows() -> (notepad: Notepad, first: NotepadWindow, second: NotepadWindow) {
+    static func twoWindows() throws -> (notepad: Notepad, first: NotepadWindow, second: NotepadWindow) {
         let notepad = Notepad()
         XCTAssertTrue(notepad.app.register())
         notepad.app.openWindow()
@@ -18,32 +19,32 @@ final class NotepadTests: GtkTestCase {
         let windows = notepad.windows.sorted { $0.document.number < $1.document.number }
         XCTAssertEqual(windows.count, 2)
         for window in windows {
-            XInput.runMainLoop { gtk_widget_get_mapped(window.textView) != 0 }
+            MainLoop.turn { gtk_widget_get_mapped(window.textView) != 0 }
         }
         // X gave the first window the focus as it mapped, before GTK listened for it: GTK
         // learns of the focus only when it moves.
-        focus(windows[1])
-        focus(windows[0])
+        try focus(windows[1])
+        try focus(windows[0])
         return (notepad, windows[0], windows[1])
     }
 
     /// Raises the window above the other (both stand at the screen's corner: there is no window
     /// manager), so that clicks reach it, and gives it the keyboard and its text view the focus.
     @MainActor
-    static func focus(_ window: NotepadWindow) {
-        let id = XInput.xdotool("search", "--sync", "--name", "^\(window.document.name)$").split(separator: "\n").first.map(String.init) ?? ""
-        XInput.xdotool("windowraise", id)
-        XInput.focusWindow(titled: window.document.name)
-        XInput.runMainLoop { window.window.map { gtk_window_is_active($0.window) != 0 } ?? false }
+    static func focus(_ window: NotepadWindow) throws {
+        let id = try RealInput.xdotool("search", "--sync", "--name", "^\(window.document.name)$").split(separator: "\n").first.map(String.init) ?? ""
+        try RealInput.xdotool("windowraise", id)
+        try RealInput.focusWindow(titled: window.document.name)
+        MainLoop.turn { window.window.map { gtk_window_is_active($0.window) != 0 } ?? false }
         gtk_widget_grab_focus(window.textView)
-        XInput.runMainLoop { window.window.map { $0.application?.activeWindow === $0 } ?? false }
-        drainMainLoop()
+        MainLoop.turn { window.window.map { $0.application?.activeWindow === $0 } ?? false }
+        MainLoop.drain()
     }
 
     @MainActor
-    static func type(_ text: String, into window: NotepadWindow) {
-        XInput.xdotool("type", "--delay", "20", text)
-        XInput.runMainLoop { window.document.text.hasSuffix(text) }
+    static func type(_ text: String, into window: NotepadWindow) throws {
+        try RealInput.xdotool("type", "--delay", "20", text)
+        MainLoop.turn { window.document.text.hasSuffix(text) }
         XCTAssertTrue(window.document.text.hasSuffix(text), "typed into \(window.document.name): \(window.document.text)")
     }
 
@@ -59,67 +60,67 @@ final class NotepadTests: GtkTestCase {
 
     func testSaveFollowsTheActiveWindowInTheHeaderBarButtonTheMenusAndItsShortcut() throws {
         try GtkSession.start()
-        onMain {
-            let (notepad, first, second) = Self.twoWindows()
+        try onMain {
+            let (notepad, first, second) = try Self.twoWindows()
             let app = gmk_action_group(notepad.app.gtkApplication.gpointer)!
             let barChanges = first.menuBar.map { ItemsChangedRecorder(MenuModelReader.linkedModel($0.menu.menuModel, at: [0])) }
             XCTAssertFalse(actionEnabled(app, "save"), "a new document has nothing to save")
             XCTAssertFalse(Self.isSensitive(first.saveButton))
 
-            Self.type("alpha", into: first)
-            XInput.runMainLoop { actionEnabled(app, "save") }
+            try Self.type("alpha", into: first)
+            MainLoop.turn { actionEnabled(app, "save") }
             XCTAssertTrue(actionEnabled(app, "save"), "the active window's document is edited")
             XCTAssertTrue(Self.isSensitive(first.saveButton))
             XCTAssertEqual(gtk_widget_get_tooltip_text(gmk_widget(first.saveButton.gpointer)).map { String(cString: $0) }, "Save (Ctrl+S)")
 
             // The second window is active: its document is clean, so Save is dimmed everywhere.
-            Self.focus(second)
-            XInput.runMainLoop { !actionEnabled(app, "save") }
+            try Self.focus(second)
+            MainLoop.turn { !actionEnabled(app, "save") }
             XCTAssertFalse(actionEnabled(app, "save"), "Save follows the active window's document")
             XCTAssertFalse(Self.isSensitive(second.saveButton))
             XCTAssertFalse(Self.isSensitive(first.saveButton), "one action: every window's button follows it")
 
             // Back to the first: a click on its header-bar button saves its document.
-            Self.focus(first)
-            XInput.runMainLoop { actionEnabled(app, "save") }
+            try Self.focus(first)
+            MainLoop.turn { actionEnabled(app, "save") }
             XCTAssertTrue(Self.isSensitive(first.saveButton))
-            WidgetClicks.click(gmk_widget(first.saveButton.gpointer), inWindowTitled: first.document.name)
-            XInput.runMainLoop { !first.document.isDirty }
+            try RealInput.click(gmk_widget(first.saveButton.gpointer))
+            MainLoop.turn { !first.document.isDirty }
             XCTAssertFalse(first.document.isDirty, "the click saved the first document")
             XCTAssertEqual(first.document.history.count, 1)
-            XInput.runMainLoop { Self.statusText(first) == "Saved Document 1" }
+            MainLoop.turn { Self.statusText(first) == "Saved Document 1" }
             XCTAssertEqual(Self.statusText(first), "Saved Document 1", "the label follows the document")
 
             // Ctrl+S in the second window saves the second document only. (The click gave the
             // button the focus; the text view takes it back, as a click into the text would.)
             gtk_widget_grab_focus(first.textView)
-            Self.type("beta", into: first)
-            Self.focus(second)
-            Self.type("gamma", into: second)
-            XInput.runMainLoop { actionEnabled(app, "save") }
-            XInput.xdotool("key", "ctrl+s")
-            XInput.runMainLoop { !second.document.isDirty }
+            try Self.type("beta", into: first)
+            try Self.focus(second)
+            try Self.type("gamma", into: second)
+            MainLoop.turn { actionEnabled(app, "save") }
+            try RealInput.xdotool("key", "ctrl+s")
+            MainLoop.turn { !second.document.isDirty }
             XCTAssertFalse(second.document.isDirty, "Ctrl+S saved the active window's document")
             XCTAssertTrue(first.document.isDirty, "and not the other window's")
-            Self.focus(first)
-            XInput.xdotool("key", "ctrl+s")
-            XInput.runMainLoop { !first.document.isDirty }
+            try Self.focus(first)
+            try RealInput.xdotool("key", "ctrl+s")
+            MainLoop.turn { !first.document.isDirty }
             XCTAssertFalse(first.document.isDirty, "Ctrl+S in the first window saved its document")
             XCTAssertEqual(first.document.history.count, 2)
             XCTAssertEqual(barChanges?.changes ?? [], [], "switching windows changed actions, not menus")
             notepad.app.quit()
-            drainMainLoop()
+            MainLoop.drain()
         }
     }
 
     func testTheMenusShowTheApplicationsShortcutsAndTheBoldButtonFollowsItsCommand() throws {
         try GtkSession.start()
-        onMain {
-            let (notepad, first, second) = Self.twoWindows()
+        try onMain {
+            let (notepad, first, second) = try Self.twoWindows()
             let app = gmk_action_group(notepad.app.gtkApplication.gpointer)!
             // GTK's own items in the bar show the application's accelerators.
             let bar = try! XCTUnwrap(first.menuBar)
-            let buttons = ControlProbes.barPopovers(bar.widget).flatMap(widgetTree).filter { isWidget($0, ofType: "GtkModelButton") }
+            let buttons = ControlProbes.barPopovers(bar.widget).flatMap(WidgetTree.all).filter { WidgetTree.isWidget($0, ofType: "GtkModelButton") }
             func button(_ label: String) -> UnsafeMutablePointer<GtkWidget>? {
                 buttons.first { button in
                     guard let text = gmk_object_dup_string(button, "text") else { return false }
@@ -131,78 +132,78 @@ final class NotepadTests: GtkTestCase {
             XCTAssertEqual(button("Quit").flatMap(ControlProbes.drawnAccelerator), "Ctrl+Q")
             XCTAssertEqual(button("Bold").flatMap(ControlProbes.role), "check", "a toggle command is a checkmark item")
 
-            WidgetClicks.click(gmk_widget(first.boldButton.gpointer), inWindowTitled: first.document.name)
-            XInput.runMainLoop { first.document.isBold }
+            try RealInput.click(gmk_widget(first.boldButton.gpointer))
+            MainLoop.turn { first.document.isBold }
             XCTAssertTrue(first.document.isBold, "the toggle button flipped the active document's Bold")
             XCTAssertEqual(actionState(app, "bold"), "true")
             XCTAssertNotEqual(gtk_toggle_button_get_active(first.boldButton), 0)
-            XInput.runMainLoop { gtk_widget_has_css_class(first.textView, "bold") != 0 }
+            MainLoop.turn { gtk_widget_has_css_class(first.textView, "bold") != 0 }
             XCTAssertNotEqual(gtk_widget_has_css_class(first.textView, "bold"), 0, "the text view follows the document")
 
-            Self.focus(second)
-            XInput.runMainLoop { actionState(app, "bold") == "false" }
+            try Self.focus(second)
+            MainLoop.turn { actionState(app, "bold") == "false" }
             XCTAssertEqual(actionState(app, "bold"), "false", "Bold follows the active window's document")
             XCTAssertEqual(gtk_toggle_button_get_active(second.boldButton), 0)
-            XInput.xdotool("key", "ctrl+b")
-            XInput.runMainLoop { second.document.isBold }
+            try RealInput.xdotool("key", "ctrl+b")
+            MainLoop.turn { second.document.isBold }
             XCTAssertTrue(second.document.isBold, "Ctrl+B in the second window")
             XCTAssertTrue(first.document.isBold)
             notepad.app.quit()
-            drainMainLoop()
+            MainLoop.drain()
         }
     }
 
     func testExportRunsAsyncDimmedWhileItRunsAndUpdatesTheStatusLabel() throws {
         try GtkSession.start()
-        onMain {
-            let (notepad, first, _) = Self.twoWindows()
+        try onMain {
+            let (notepad, first, _) = try Self.twoWindows()
             let app = gmk_action_group(notepad.app.gtkApplication.gpointer)!
-            Self.type("four", into: first)
+            try Self.type("four", into: first)
             XCTAssertTrue(actionEnabled(app, "export"))
-            XInput.xdotool("key", "ctrl+e")
-            XInput.runMainLoop { Self.statusText(first).hasPrefix("Exporting") }
+            try RealInput.xdotool("key", "ctrl+e")
+            MainLoop.turn { Self.statusText(first).hasPrefix("Exporting") }
             XCTAssertEqual(Self.statusText(first), "Exporting Document 1…")
             XCTAssertFalse(actionEnabled(app, "export"), "dimmed while it runs")
-            XInput.runMainLoop { Self.statusText(first).hasPrefix("Exported") }
+            MainLoop.turn { Self.statusText(first).hasPrefix("Exported") }
             XCTAssertEqual(Self.statusText(first), "Exported Document 1: 4 characters", "the awaited result, on screen")
-            XInput.runMainLoop { actionEnabled(app, "export") }
+            MainLoop.turn { actionEnabled(app, "export") }
             XCTAssertTrue(actionEnabled(app, "export"), "enabled again once done")
 
             // A click on the primary menu's Export…, then the awaited result on screen.
             first.document.exportDuration = .milliseconds(100)
-            Self.type("!", into: first)
-            WidgetClicks.click(first.primaryMenuButton, inWindowTitled: first.document.name)
+            try Self.type("!", into: first)
+            try RealInput.click(first.primaryMenuButton)
             let popover = gtk_menu_button_get_popover(gmk_menu_button(first.primaryMenuButton.gpointer)).map { gmk_widget($0.gpointer)! }
-            XInput.runMainLoop { popover.map { gtk_widget_get_mapped($0) != 0 } ?? false }
+            MainLoop.turn { popover.map { gtk_widget_get_mapped($0) != 0 } ?? false }
             let export = popover.flatMap { popover in
-                widgetTree(popover).first { button in
-                    guard isWidget(button, ofType: "GtkModelButton"), let text = gmk_object_dup_string(button, "text") else { return false }
+                WidgetTree.all(popover).first { button in
+                    guard WidgetTree.isWidget(button, ofType: "GtkModelButton"), let text = gmk_object_dup_string(button, "text") else { return false }
                     defer { g_free(text) }
                     return String(cString: text) == "Export…"
                 }
             }
             XCTAssertNotNil(export, "the primary menu has Export…")
             if let export {
-                WidgetClicks.click(export, inWindowTitled: first.document.name)
-                XInput.runMainLoop { Self.statusText(first) == "Exported Document 1: 5 characters" }
+                try RealInput.click(export)
+                MainLoop.turn { Self.statusText(first) == "Exported Document 1: 5 characters" }
             }
             XCTAssertEqual(Self.statusText(first), "Exported Document 1: 5 characters", "the click's export, awaited, on screen")
             notepad.app.quit()
-            drainMainLoop()
+            MainLoop.drain()
         }
     }
 
     func testTheTextViewsContextMenuSavesThroughTheApplicationsActionAndTheHistoryListsTheVersion() throws {
         try GtkSession.start()
-        onMain {
-            let (notepad, first, _) = Self.twoWindows()
-            Self.type("alpha beta", into: first)
+        try onMain {
+            let (notepad, first, _) = try Self.twoWindows()
+            try Self.type("alpha beta", into: first)
             // A secondary click on the text: GTK's menu for text, with the app's items in it.
-            WidgetClicks.click(first.textView, inWindowTitled: first.document.name, button: "3")
+            try RealInput.click(first.textView, button: .secondary)
             var save: UnsafeMutablePointer<GtkWidget>?
-            XInput.runMainLoop {
-                save = widgetTree(first.textView).first { button in
-                    guard isWidget(button, ofType: "GtkModelButton"), gtk_widget_get_mapped(button) != 0,
+            MainLoop.turn {
+                save = WidgetTree.all(first.textView).first { button in
+                    guard WidgetTree.isWidget(button, ofType: "GtkModelButton"), gtk_widget_get_mapped(button) != 0,
                           let text = gmk_object_dup_string(button, "text") else { return false }
                     defer { g_free(text) }
                     return String(cString: text) == "Save"
@@ -212,22 +213,22 @@ final class NotepadTests: GtkTestCase {
             XCTAssertNotNil(save, "the context menu shows Save")
             if let save {
                 XCTAssertNotEqual(gtk_widget_is_sensitive(save), 0, "enabled with the command")
-                WidgetClicks.click(save, inWindowTitled: first.document.name)
+                try RealInput.click(save)
             }
-            XInput.runMainLoop { !first.document.isDirty }
+            MainLoop.turn { !first.document.isDirty }
             XCTAssertFalse(first.document.isDirty, "the context menu's Save saved the document")
             let history = try! XCTUnwrap(first.historyButton)
-            drainMainLoop()
+            MainLoop.drain()
             let items = flatten(MenuModelReader.read(history.menu.menuModel)).compactMap(\.label)
             XCTAssertEqual(items, ["Version 1: alpha beta", "Clear History"])
             notepad.app.quit()
-            drainMainLoop()
+            MainLoop.drain()
         }
     }
 
     func testCtrlQInTheSecondWindowQuitsAndEveryObjectIsFinalized() throws {
         try GtkSession.start()
-        onMain {
+        try onMain {
             let watcher = FinalizationWatcher()
             weak var weakNotepad: Notepad?
             weak var weakApplication: Application?
@@ -236,7 +237,7 @@ final class NotepadTests: GtkTestCase {
             weak var weakController: NotepadWindow?
             weak var weakBar: MenuBar?
             do {
-                let (notepad, first, second) = Self.twoWindows()
+                let (notepad, first, second) = try Self.twoWindows()
                 weakNotepad = notepad
                 weakApplication = notepad.app
                 weakDocument = second.document
@@ -248,14 +249,14 @@ final class NotepadTests: GtkTestCase {
                     watcher.watch(window.window!.window.gpointer)
                     watcher.watch(window.textView.gpointer)
                 }
-                Self.type("some text", into: first)
-                Self.focus(second)
-                XInput.xdotool("key", "ctrl+q")
-                XInput.runMainLoop { notepad.app.windows.isEmpty }
+                try Self.type("some text", into: first)
+                try Self.focus(second)
+                try RealInput.xdotool("key", "ctrl+q")
+                MainLoop.turn { notepad.app.windows.isEmpty }
                 XCTAssertTrue(notepad.app.windows.isEmpty, "Ctrl+Q closed every window")
-                drainMainLoop()
+                MainLoop.drain()
             }
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertNil(weakNotepad)
             XCTAssertNil(weakApplication)
             XCTAssertNil(weakDocument)

@@ -2,6 +2,7 @@ import CGtk
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Borrowed actions with targets of any GVariant type, read back from the rendered model
 /// through GIO; toggles and pickers of an app's stateful actions; type mismatches reported
@@ -156,7 +157,7 @@ final class BorrowedActionTests: GtkTestCase {
             defer { opened.close() }
             gtk_widget_insert_action_group(opened.window, "win", gmk_action_group(group.gpointer))
             g_object_unref(group.gpointer)
-            drainMainLoop()
+            MainLoop.drain()
             let drawn = PopoverRenderingTests.drawnItems(in: opened.popover)
             XCTAssertEqual(drawn.map(\.text), ["Hidden Files", "A-Z", "Z-A", "Refresh", "Zoom"])
             XCTAssertEqual(drawn.map(\.isActive), [true, false, true, false, false])
@@ -252,7 +253,7 @@ final class InsertedActionGroupTypeTests: GtkTestCase {
             rendered.attach(toMenuButton: button)
             gtk_window_present(gmk_window(window))
             gtk_menu_button_popup(gmk_menu_button(button))
-            drainMainLoop()
+            MainLoop.drain()
 
             XCTAssertEqual(rendered.diagnostics.map(\.path), ["View › Zoom Twice"], "\(rendered.diagnostics)")
             XCTAssertEqual(rendered.diagnostics.first?.message,
@@ -260,9 +261,9 @@ final class InsertedActionGroupTypeTests: GtkTestCase {
             XCTAssertEqual(MenuModelComparer.attributesOfItems(rendered.menuModel).count, 4)
 
             gtk_menu_button_popdown(gmk_menu_button(button))
-            drainMainLoop()
+            MainLoop.drain()
             gtk_window_destroy(gmk_window(window))
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertTrue(census.allFinalized, "the group is released with the widget: \(census.summary)")
         }
     }

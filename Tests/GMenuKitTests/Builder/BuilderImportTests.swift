@@ -2,6 +2,7 @@ import CGtk
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Menus of real GTK 4 apps (Tests/Fixtures/builder) imported by GMenuKit and rendered: read back
 /// through GIO they equal GtkBuilder's own reading of the same XML, attribute for attribute.
@@ -268,7 +269,7 @@ final class BuilderImportLifetimeTests: GtkTestCase {
                 census.watchEverything(in: rendered)
                 opened.close()
             }()
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertNil(weakRendered)
             XCTAssertGreaterThan(census.watchedCount, 0)
             XCTAssertTrue(census.allFinalized, census.summary)

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// Items of several links, and files nested far deeper than any menu can show: imported as
 /// GtkBuilder reads them, with a diagnostic where GMenuKit's rows cannot show them, and no
@@ -211,7 +212,7 @@ final class BuilderKeptLinkLifetimeTests: GtkTestCase {
                     links.values.forEach { g_object_unref($0) }
                 }
             }()
-            drainMainLoop()
+            MainLoop.drain()
             XCTAssertEqual(census.watchedCount, 3)
             XCTAssertTrue(census.allFinalized, census.summary)
         }

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// The fixture menus opened for real under X, GtkBuilder's GMenu in one popover and GMenuKit's
 /// import in another, beside each other in one window whose app and window actions are stubs
@@ -77,15 +78,15 @@ struct SideBySideMenus {
         gtk_menu_button_set_menu_model(gmk_menu_button(left), model)
         rendered.attach(toMenuButton: right)
         gtk_window_present(gmk_window(window))
-        XInput.runMainLoop { gtk_widget_get_mapped(window) != 0 }
+        MainLoop.turn { gtk_widget_get_mapped(window) != 0 }
         for button in [left, right] {
             let popover = gtk_menu_button_get_popover(gmk_menu_button(button))!
             gtk_popover_set_autohide(gmk_popover(popover.gpointer), 0)
             gtk_menu_button_popup(gmk_menu_button(button))
         }
         let (leftPopover, rightPopover) = (self.leftPopover, self.rightPopover)
-        XInput.runMainLoop { gtk_widget_get_mapped(leftPopover) != 0 && gtk_widget_get_mapped(rightPopover) != 0 }
-        drainMainLoop()
+        MainLoop.turn { gtk_widget_get_mapped(leftPopover) != 0 && gtk_widget_get_mapped(rightPopover) != 0 }
+        MainLoop.drain()
     }
 
     var leftPopover: UnsafeMutablePointer<GtkWidget> { gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(left))) }
@@ -103,9 +104,9 @@ struct SideBySideMenus {
     func close() {
         gtk_menu_button_popdown(gmk_menu_button(left))
         gtk_menu_button_popdown(gmk_menu_button(right))
-        drainMainLoop()
+        MainLoop.drain()
         gtk_window_destroy(gmk_window(window))
-        drainMainLoop()
+        MainLoop.drain()
     }
 
     /// One `GSimpleActionGroup` per scope, with a stub for each action the model names.

@@ -1,4 +1,5 @@
 import CGtk
+import GMenuKitTesting
 import Foundation
 import XCTest
 
@@ -10,7 +11,7 @@ import XCTest
 enum ControlProbes {
     /// The popovers of a `GtkPopoverMenuBar`, one per bar item, in bar order.
     static func barPopovers(_ bar: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-        widgetTree(bar).filter { isWidget($0, ofType: "GtkPopoverMenu") }
+        WidgetTree.all(bar).filter { WidgetTree.isWidget($0, ofType: "GtkPopoverMenu") }
     }
 
     /// The labels of a `GtkPopoverMenuBar`'s items, as drawn.
@@ -18,7 +19,7 @@ enum ControlProbes {
         var labels: [String] = []
         var item = gtk_widget_get_first_child(bar)
         while let current = item {
-            if let label = widgetTree(current).first(where: { isWidget($0, ofType: "GtkLabel") }),
+            if let label = WidgetTree.all(current).first(where: { WidgetTree.isWidget($0, ofType: "GtkLabel") }),
                let text = gtk_label_get_text(gmk_label(label)) {
                 labels.append(String(cString: text))
             }
@@ -30,8 +31,8 @@ enum ControlProbes {
     /// The text of the accelerator label a model button draws beside its label ("Ctrl+N"):
     /// a GtkLabel whose CSS name is "accelerator" (gtkmodelbutton.c).
     static func drawnAccelerator(of modelButton: UnsafeMutablePointer<GtkWidget>) -> String? {
-        widgetTree(modelButton)
-            .first { isWidget($0, ofType: "GtkLabel") && String(cString: gtk_widget_get_css_name($0)) == "accelerator" }
+        WidgetTree.all(modelButton)
+            .first { WidgetTree.isWidget($0, ofType: "GtkLabel") && String(cString: gtk_widget_get_css_name($0)) == "accelerator" }
             .flatMap { gtk_label_get_text(gmk_label($0)) }
             .map { String(cString: $0) }
     }
@@ -64,8 +65,8 @@ enum ControlProbes {
 
     /// The visible labels below `widget` whose text is `text`.
     static func labels(in widget: UnsafeMutablePointer<GtkWidget>, text: String) -> [UnsafeMutablePointer<GtkWidget>] {
-        widgetTree(widget).filter {
-            isWidget($0, ofType: "GtkLabel") && gtk_label_get_text(gmk_label($0)).map { String(cString: $0) } == text
+        WidgetTree.all(widget).filter {
+            WidgetTree.isWidget($0, ofType: "GtkLabel") && gtk_label_get_text(gmk_label($0)).map { String(cString: $0) } == text
         }
     }
 
@@ -82,7 +83,7 @@ enum ControlProbes {
                                file: StaticString = #filePath, line: UInt = #line) {
         // The popover has drawn a frame once GTK says so; the X server has it then.
         gtk_test_widget_wait_for_draw(popover)
-        drainMainLoop()
+        MainLoop.drain()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["import", "-window", "root", "-crop", "\(size.width)x\(size.height)+0+0", "+repage", path]

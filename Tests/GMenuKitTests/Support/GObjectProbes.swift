@@ -40,12 +40,6 @@ final class FinalizationWatcher {
     var allFinalized: Bool { finalizedCount == watchedCount }
 }
 
-/// Runs the default main context until nothing is pending: idle refreshes, redraws.
-func drainMainLoop() {
-    var spins = 0
-    while g_main_context_iteration(nil, 0) != 0 && spins < 10_000 { spins += 1 }
-}
-
 /// Collects diagnostics instead of printing them, for the duration of a test.
 @MainActor
 final class DiagnosticCollector {

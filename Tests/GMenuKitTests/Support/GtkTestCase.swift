@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GMenuKitTesting
 import XCTest
 
 /// The base of every test class: after each test, nothing of GTK's is left for the next one.
@@ -20,16 +21,16 @@ class GtkTestCase: XCTestCase {
 enum LeftBehind {
     static func checkAndClean(file: StaticString = #filePath, line: UInt = #line) {
         guard gtk_is_initialized() != 0 else { return }
-        drainMainLoop()
+        MainLoop.drain()
         if g_main_context_pending(nil) != 0 {
             XCTFail("the test left work on the main loop that keeps rescheduling itself", file: file, line: line)
         }
-        let windows = openWindows()
+        let windows = TestWindow.openWindows
         if !windows.isEmpty {
             let titles = windows.map { gtk_window_get_title(gmk_window($0)).map { String(cString: $0) } ?? "untitled" }
             XCTFail("the test left \(windows.count) window(s) open: \(titles)", file: file, line: line)
             for window in windows { gtk_window_destroy(gmk_window(window)) }
-            drainMainLoop()
+            MainLoop.drain()
         }
         let popovers = ShownPopovers.alive
         if !popovers.isEmpty {
@@ -39,15 +40,6 @@ enum LeftBehind {
             }
             XCTFail("the test left \(popovers.count) popover(s) it showed alive: \(described.sorted())", file: file, line: line)
             ShownPopovers.forget()
-        }
-    }
-
-    static func openWindows() -> [UnsafeMutablePointer<GtkWidget>] {
-        let list = gtk_window_get_toplevels()!
-        return (0..<g_list_model_get_n_items(list)).compactMap { index in
-            guard let window = g_list_model_get_item(list, index) else { return nil }
-            g_object_unref(window)
-            return gmk_widget(window)
         }
     }
 }

@@ -1,5 +1,4 @@
 import CGtk
-import XCTest
 
 /// A GLib main loop run until something quits it, or until a safety timeout (which only
 /// ends a test that would otherwise hang; no test asserts on time).
@@ -34,16 +33,4 @@ final class MainLoopRun {
 final class Recorder<Value> {
     var values: [Value] = []
     func record(_ value: Value) { values.append(value) }
-}
-
-/// Turns the default main context until `condition` holds (or a safety timeout ends a test
-/// that would otherwise hang; no test asserts on time).
-@MainActor
-func runLoop(until condition: @MainActor () -> Bool, file: StaticString = #filePath, line: UInt = #line) {
-    let timeout = g_timeout_add_seconds(20, { _ in 0 }, nil)
-    while !condition() && g_main_context_find_source_by_id(nil, timeout) != nil {
-        g_main_context_iteration(nil, 1)
-    }
-    if g_main_context_find_source_by_id(nil, timeout) != nil { g_source_remove(timeout) }
-    XCTAssertTrue(condition(), "the loop stopped before the condition held", file: file, line: line)
 }

@@ -1,37 +1,27 @@
 import CGtk
 import Foundation
-import XCTest
+import GMenuKitTesting
 
 /// GMenuKit's own rows in an open popover, read back from GTK's widget tree.
 @MainActor
 enum MenuRows {
     /// Every row GMenuKit put in `popover`, in layout order.
     static func all(in popover: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-        widgetTree(popover).filter {
+        WidgetTree.all(popover).filter {
             gtk_widget_has_css_class($0, "gmenukit-row") != 0 || gtk_widget_has_css_class($0, "gmenukit-icon-row") != 0
         }
     }
 
     /// The row whose label (mnemonic marks left out) is `text`.
     static func row(_ text: String, in popover: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        all(in: popover).first { labels(in: $0).first == text }
-    }
-
-    /// The texts of the labels inside a widget, in layout order.
-    static func labels(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
-        widgetTree(widget).filter { isWidget($0, ofType: "GtkLabel") }.map { String(cString: gtk_label_get_text(gmk_label($0))) }
+        all(in: popover).first { WidgetTree.labels(in: $0).first == text }
     }
 
     /// The icon names of the images inside a widget.
     static func icons(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
-        widgetTree(widget).filter { isWidget($0, ofType: "GtkImage") }.compactMap { image in
+        WidgetTree.all(widget).filter { WidgetTree.isWidget($0, ofType: "GtkImage") }.compactMap { image in
             gtk_image_get_icon_name(gmk_image(image)).map { String(cString: $0) }
         }
-    }
-
-    /// Whether a person sees the widget: mapped and given room.
-    static func isShown(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        gtk_widget_get_mapped(widget) != 0 && gtk_widget_get_width(widget) > 0 && gtk_widget_get_height(widget) > 0
     }
 }
 
@@ -40,16 +30,15 @@ enum MenuRows {
 enum ScreenPixels {
     /// The pixels of `widget`'s area on screen, as RGB triples.
     static func pixels(of widget: UnsafeMutablePointer<GtkWidget>, inWindowTitled title: String) -> [(UInt8, UInt8, UInt8)] {
-        guard let center = WidgetClicks.pointInWindow(of: widget) else { return [] }
-        let window = XInput.xdotool("search", "--sync", "--name", "^\(title)$").split(separator: "\n").first.map(String.init) ?? ""
-        let geometry = XInput.xdotool("getwindowgeometry", "--shell", window)
+        guard let center = try? RealInput.pointInWindow(of: widget), let window = try? RealInput.windowID(titled: title),
+              let geometry = try? RealInput.xdotool("getwindowgeometry", "--shell", window) else { return [] }
         func value(_ key: String) -> Int {
             geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) } ?? 0
         }
         let width = Int(gtk_widget_get_width(widget)), height = Int(gtk_widget_get_height(widget))
         let left = value("X") + center.x - width / 2, top = value("Y") + center.y - height / 2
         // Let the frame that shows the latest state reach the screen.
-        for _ in 0..<30 { g_main_context_iteration(nil, 0); g_usleep(2_000) }
+        MainLoop.rest(seconds: 0.06)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["import", "-window", "root", "-crop", "\(width)x\(height)+\(left)+\(top)", "-depth", "8", "rgb:-"]
@@ -71,7 +60,7 @@ enum ScreenPixels {
 /// The toplevel windows now on screen with this title.
 @MainActor
 func toplevelWindows(titled title: String) -> [UnsafeMutablePointer<GtkWidget>] {
-    LeftBehind.openWindows().filter { window in
+    TestWindow.openWindows.filter { window in
         gtk_widget_get_visible(window) != 0 && gtk_window_get_title(gmk_window(window)).map { String(cString: $0) } == title
     }
 }

@@ -1,4 +1,5 @@
 import CGtk
+import GMenuKitTesting
 import XCTest
 
 @testable import GMenuKit
@@ -95,13 +96,13 @@ struct NoteList {
 
     /// The label showing `title`, if a row shows it now.
     func label(showing title: String) -> UnsafeMutablePointer<GtkWidget>? {
-        widgetTree(list).first { gmk_is_label($0) != 0 && gtk_widget_get_mapped($0) != 0
+        WidgetTree.all(list).first { gmk_is_label($0) != 0 && gtk_widget_get_mapped($0) != 0
             && String(cString: gtk_label_get_text(gmk_label($0.gpointer))) == title }
     }
 
     /// The titles the rows show now.
     var shownTitles: [String] {
-        widgetTree(list).filter { gmk_is_label($0) != 0 && gtk_widget_get_mapped($0) != 0 }
+        WidgetTree.all(list).filter { gmk_is_label($0) != 0 && gtk_widget_get_mapped($0) != 0 }
             .map { String(cString: gtk_label_get_text(gmk_label($0.gpointer))) }.filter { $0.hasPrefix("Note ") }
     }
 

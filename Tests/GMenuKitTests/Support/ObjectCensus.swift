@@ -1,4 +1,5 @@
 import CGtk
+import GMenuKitTesting
 import Foundation
 import XCTest
 
@@ -173,7 +174,7 @@ struct PopoverPages {
 
     /// The model buttons inside `widget` whose text is `text`, mapped or not, in order.
     static func modelButtons(in widget: UnsafeMutablePointer<GtkWidget>, text: String? = nil) -> [UnsafeMutablePointer<GtkWidget>] {
-        widgetTree(widget).filter { isWidget($0, ofType: "GtkModelButton") && (text == nil || buttonText($0) == text) }
+        WidgetTree.all(widget).filter { WidgetTree.isWidget($0, ofType: "GtkModelButton") && (text == nil || buttonText($0) == text) }
     }
 
     static func buttonText(_ modelButton: UnsafeMutablePointer<GtkWidget>) -> String {

@@ -1,0 +1,57 @@
+import CGtk
+
+/// GLib's default main loop turned by a test, so that GTK sees real input, lays out, draws and
+/// runs what was scheduled.
+///
+/// A wait turns the loop until its condition holds. It has a bound, generous on purpose
+/// (``waitBound``): the bound only stops a broken test from hanging, and no result depends on
+/// how long a wait took. Nothing here installs a timer that outlives the call.
+///
+/// ```swift
+/// try RealInput.key("Escape")
+/// try MainLoop.wait(for: "the menu to close") { gtk_widget_get_mapped(popover) == 0 }
+/// ```
+@MainActor
+public enum MainLoop {
+    /// The longest a wait turns the loop, in seconds, before it gives up: long enough for a
+    /// loaded machine, short enough that a broken test ends.
+    public static var waitBound: Double = 20
+
+    /// Turns the loop until `condition` holds or ``waitBound`` passes, and says whether it
+    /// holds. For a test that asserts on the condition itself afterwards.
+    @discardableResult
+    public static func turn(until condition: () -> Bool) -> Bool {
+        let deadline = g_get_monotonic_time() + gint64(waitBound * 1_000_000)
+        while !condition() {
+            guard g_get_monotonic_time() < deadline else { return false }
+            if g_main_context_iteration(nil, 0) == 0 { g_usleep(1_000) }
+        }
+        return true
+    }
+
+    /// Turns the loop until `condition` holds; fails (throws) when ``waitBound`` passes first,
+    /// saying what was waited for ("the menu to close").
+    public static func wait(for what: @autoclosure () -> String, until condition: () -> Bool) throws(MenuTestFailure) {
+        guard turn(until: condition) else {
+            throw MenuTestFailure("waited \(Int(waitBound)) seconds for \(what()) in vain")
+        }
+    }
+
+    /// Runs whatever is ready to run now (events that arrived, idle work, a frame), until
+    /// nothing is pending. Bounded, so that work that keeps rescheduling itself cannot hang
+    /// the test.
+    public static func drain() {
+        var spins = 0
+        while g_main_context_iteration(nil, 0) != 0 && spins < 10_000 { spins += 1 }
+    }
+
+    /// Turns the loop for `seconds` whatever happens, as a hand resting a moment would let
+    /// it: for input that must reach GTK before the next (a pointer arriving before a press),
+    /// never as a wait for a result.
+    public static func rest(seconds: Double) {
+        let end = g_get_monotonic_time() + gint64(seconds * 1_000_000)
+        while g_get_monotonic_time() < end {
+            if g_main_context_iteration(nil, 0) == 0 { g_usleep(1_000) }
+        }
+    }
+}

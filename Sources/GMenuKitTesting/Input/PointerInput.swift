@@ -1,0 +1,125 @@
+import CGtk
+import GMenuKitBuilder
+
+/// A mouse button, as X numbers them.
+public enum PointerButton: Int, Sendable {
+    /// The primary button: clicks, chooses.
+    case primary = 1
+    /// The middle button (or the wheel pressed).
+    case middle = 2
+    /// The secondary button: opens context menus.
+    case secondary = 3
+}
+
+extension RealInput {
+    /// Where `point` of `widget` (in the widget's own coordinates; its middle when nil) is in
+    /// the coordinates of its top-level window's X window, once GTK has laid the widget out
+    /// (a popover is mapped a frame before its items have a size). Works for the items of an
+    /// open popover: a popup's place is read from where GTK put its surface.
+    public static func pointInWindow(of widget: UnsafeMutablePointer<GtkWidget>,
+                                     at point: (x: Double, y: Double)? = nil) throws(MenuTestFailure) -> (x: Int, y: Int) {
+        try MainLoop.wait(for: "the widget to be laid out") { gtk_widget_get_width(widget) > 0 && gtk_widget_get_height(widget) > 0 }
+        guard let native = gtk_widget_get_native(widget), let surface = gtk_native_get_surface(native) else {
+            throw MenuTestFailure("the widget is not on screen (no surface)")
+        }
+        let nativeWidget = UnsafeMutablePointer<GtkWidget>(native)
+        var inside = graphene_point_t(x: Float(point?.x ?? Double(gtk_widget_get_width(widget)) / 2),
+                                      y: Float(point?.y ?? Double(gtk_widget_get_height(widget)) / 2))
+        var inNative = graphene_point_t()
+        guard gtk_widget_compute_point(widget, nativeWidget, &inside, &inNative) != 0 else {
+            throw MenuTestFailure("the widget is not on screen (no place in its surface)")
+        }
+        var dx = 0.0, dy = 0.0
+        gtk_native_get_surface_transform(native, &dx, &dy)
+        var x = Double(inNative.x) + dx, y = Double(inNative.y) + dy
+        if gmk_is_popover(nativeWidget.gpointer) != 0 {
+            // A popup's position is relative to its parent's surface: the window's (nested
+            // popovers are placed relative to the window too).
+            x += Double(gdk_popup_get_position_x(surface))
+            y += Double(gdk_popup_get_position_y(surface))
+        }
+        return (Int(x.rounded()), Int(y.rounded()))
+    }
+
+    /// Moves the pointer onto `point` of `widget` (its middle when nil) and waits until GTK has
+    /// seen it arrive there. X delivers the first move into a newly shown window before GTK
+    /// tracks the pointer there, and GTK gives a click it sees before that to the window
+    /// alone: the pointer is moved again until GTK reports it on the widget. A dimmed widget
+    /// sees no pointer: the pointer is moved there and rests a moment.
+    public static func movePointer(onto widget: UnsafeMutablePointer<GtkWidget>,
+                                   at point: (x: Double, y: Double)? = nil) throws(MenuTestFailure) {
+        let target = try pointInWindow(of: widget, at: point)
+        let window = try windowID(of: widget)
+        guard gtk_widget_is_sensitive(widget) != 0 else {
+            try xdotool("mousemove", "--window", window, String(target.x), String(target.y))
+            MainLoop.rest(seconds: 0.05)
+            return
+        }
+        let motion = gtk_event_controller_motion_new()!
+        gtk_widget_add_controller(widget, motion)
+        defer { gtk_widget_remove_controller(widget, motion) }
+        func arrived() -> Bool { gtk_event_controller_motion_contains_pointer(motion) != 0 }
+        for attempt in 0..<10 where !arrived() {
+            if attempt % 2 == 1 {
+                // GTK tells a controller of the pointer as it crosses into its widget: a
+                // pointer resting there already (GTK lost track of it when a popover closed
+                // over it) leaves and comes back.
+                try xdotool("mousemove", "--window", window, "0", "0")
+                MainLoop.rest(seconds: 0.02)
+            }
+            try xdotool("mousemove", "--window", window, String(target.x + 1), String(target.y))
+            try xdotool("mousemove", "--window", window, String(target.x), String(target.y))
+            let end = g_get_monotonic_time() + 100_000 * gint64(attempt + 1)
+            while !arrived() && g_get_monotonic_time() < end {
+                if g_main_context_iteration(nil, 0) == 0 { g_usleep(1_000) }
+            }
+        }
+        guard arrived() else {
+            throw MenuTestFailure("GTK never saw the pointer arrive on the \(String(cString: gmk_type_name_of(widget.gpointer)))")
+        }
+    }
+
+    /// Moves the pointer to `(x, y)` of the screen, without waiting for GTK: to take it off
+    /// every window (a row takes the keyboard focus when the pointer enters it).
+    public static func movePointer(toScreen x: Int, _ y: Int) throws(MenuTestFailure) {
+        try xdotool("mousemove", String(x), String(y))
+        MainLoop.drain()
+    }
+
+    /// Moves the pointer to the bottom right corner of the screen, away from any window
+    /// a test shows (they are placed at the top left, there being no window manager).
+    public static func movePointerAway() throws(MenuTestFailure) {
+        let size = try screenSize()
+        try movePointer(toScreen: size.width - 1, size.height - 1)
+    }
+
+    /// Moves the pointer onto `point` of `widget` (its middle when nil), as
+    /// ``movePointer(onto:at:)`` does, and clicks `button` there.
+    public static func click(_ widget: UnsafeMutablePointer<GtkWidget>, button: PointerButton = .primary,
+                             at point: (x: Double, y: Double)? = nil) throws(MenuTestFailure) {
+        try movePointer(onto: widget, at: point)
+        try xdotool("click", String(button.rawValue))
+    }
+
+    /// Presses `button` on `widget` (at `point`, or its middle), holds it until `condition`
+    /// holds (a long press opened a menu), and releases it. Fails when the condition never
+    /// holds; the button is released either way.
+    public static func hold(_ widget: UnsafeMutablePointer<GtkWidget>, button: PointerButton = .primary,
+                            at point: (x: Double, y: Double)? = nil, until condition: () -> Bool) throws(MenuTestFailure) {
+        try movePointer(onto: widget, at: point)
+        try xdotool("mousedown", String(button.rawValue))
+        let held = MainLoop.turn(until: condition)
+        try xdotool("mouseup", String(button.rawValue))
+        guard held else { throw MenuTestFailure("holding the button down never did what was waited for") }
+    }
+
+    /// Where the X server has the pointer, in the coordinates of the surface of `window`.
+    public static func pointer(in window: UnsafeMutablePointer<GtkWidget>) -> (x: Double, y: Double) {
+        let surface = gtk_native_get_surface(gmk_native(window.gpointer))
+        let device = gdk_seat_get_pointer(gdk_display_get_default_seat(gtk_widget_get_display(window)))
+        var x = 0.0, y = 0.0
+        var modifiers = GdkModifierType(rawValue: 0)
+        gdk_surface_get_device_position(surface, device, &x, &y, &modifiers)
+        return (x, y)
+    }
+}
