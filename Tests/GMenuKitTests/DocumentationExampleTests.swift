@@ -16,9 +16,11 @@ final class DocumentationExampleTests: GtkTestCase {
         let documents = [Self.root.appendingPathComponent("README.md")]
             + (try files(in: "Sources/GMenuKit/GMenuKit.docc", ending: ".md"))
             + (try files(in: "Sources/GMenuKitTesting/GMenuKitTesting.docc", ending: ".md"))
-        // The testing library's examples are tests, compiled and run in its own test target.
+        // The testing library's examples are tests, compiled and run in its own test target (its
+        // real-input example in MenuDriverTests, which runs on a display).
         let examples = try (files(in: "Tests/DocumentationExamples", ending: ".swift")
-                            + files(in: "Tests/GMenuKitTestingTests", ending: ".swift"))
+                            + files(in: "Tests/GMenuKitTestingTests", ending: ".swift")
+                            + [Self.root.appendingPathComponent("Tests/GMenuKitTests/MenuDriverTests.swift")])
             .map { try significantLines(of: String(contentsOf: $0, encoding: .utf8)) }
         var blockCount = 0
         for document in documents {

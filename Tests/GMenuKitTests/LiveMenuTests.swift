@@ -118,7 +118,7 @@ final class LiveMenuTests: GtkTestCase {
                 return XCTFail("\(error)")
             }
             // Actions that change state refresh the rendered menu on the main loop.
-            drainMainLoop()
+            MainLoop.drain()
             rendered.refresh()
             XCTAssertTrue(model.bold)
             XCTAssertEqual(model.align, "Right")
@@ -189,7 +189,7 @@ final class LiveMenuTests: GtkTestCase {
             let rendered = RenderedMenu(menu)
             let button = gtk_menu_button_new()!
             rendered.attach(toMenuButton: button)
-            let window = InputWindow(titled: "Dimmed without actions", child: button)
+            let window = try InputWindow(titled: "Dimmed without actions", child: button)
             gtk_menu_button_popup(gmk_menu_button(button.gpointer))
             let popover = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(button.gpointer)).gpointer)!
             settle { gtk_widget_get_mapped(popover) != 0 }
@@ -283,7 +283,7 @@ final class LiveMenuTests: GtkTestCase {
             let textView = gtk_text_view_new()!
             let buffer = gtk_text_view_get_buffer(gmk_text_view(textView.gpointer))!
             gtk_text_buffer_set_text(buffer, "Hello, menus", -1)
-            let window = InputWindow(titled: "Live text view menu", child: textView)
+            let window = try InputWindow(titled: "Live text view menu", child: textView)
             gtk_widget_grab_focus(textView)
             gtk_widget_activate_action_variant(textView, "menu.popup", nil)
             var popover: UnsafeMutablePointer<GtkWidget>?
@@ -304,7 +304,7 @@ final class LiveMenuTests: GtkTestCase {
                 XCTAssertTrue(try live.item("Select All").isEnabled, "\(live.outline)")
                 XCTAssertEqual(try live.item("Undo").shortcut, "Ctrl+Z", "the accel GTK's button shows")
                 try live.item("Select All").activate()
-                drainMainLoop()
+                MainLoop.drain()
                 var start = GtkTextIter(), end = GtkTextIter()
                 XCTAssertNotEqual(gtk_text_buffer_get_selection_bounds(buffer, &start, &end), 0, "the text is selected")
                 XCTAssertEqual(gtk_text_iter_get_offset(&end) - gtk_text_iter_get_offset(&start), 12)
