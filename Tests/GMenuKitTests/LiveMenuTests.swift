@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import XCTest
 
 @testable import GMenuKit
@@ -175,7 +176,7 @@ final class LiveMenuTests: GtkTestCase {
         try onMain {
             var quality = "high"
             let menu = Menu("Window") {
-                Button("Close", actionName: "win.close").disabled(true)
+                Button("Close", actionName: "win.close").keyboardShortcut("<Control>w").disabled(true)
                 Picker("Quality", selection: Binding(get: { quality }, set: { quality = $0 })) {
                     Text("High").tag("high")
                     Text("Lossless").tag("lossless").disabled()
@@ -202,6 +203,13 @@ final class LiveMenuTests: GtkTestCase {
                 XCTAssertTrue(try live.item(titled: "High").isEnabled)
             } else {
                 XCTFail("no menu in the popover")
+            }
+            // What a person sees, light and dark (GMENUKIT_DIMMED_SCREENSHOTS=directory).
+            for dark in [false, true] where ProcessInfo.processInfo.environment["GMENUKIT_DIMMED_SCREENSHOTS"] != nil {
+                ThemeVariant.set(dark: dark)
+                gtk_test_widget_wait_for_draw(popover)
+                Screenshot.saveIfAsked(name: "dimmed-items-\(dark ? "dark" : "light")", variable: "GMENUKIT_DIMMED_SCREENSHOTS", size: "360x300")
+                if dark { ThemeVariant.set(dark: false) }
             }
             // Read from the model and the menu's group, too (GMenuKit's rows when presented).
             let model = LiveMenu(RenderedMenu(menu, actionPrefix: "menu", isPresented: true))

@@ -24,6 +24,9 @@ public final class PopUpButton: MenuControl {
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// The `GtkMenuButton` that shows the selection and opens the menu.
     public let menuButton: UnsafeMutablePointer<GtkWidget>
+    /// The button until GTK finalizes it: an app (or a test) may keep the control after its
+    /// window went, and an update scheduled before then must not reach the button.
+    private let buttonWhileAlive: WeakObjectPointer<GtkWidget>
     public let menu: RenderedMenu
 
     /// What the button says when the selection matches none of the options.
@@ -103,6 +106,7 @@ public final class PopUpButton: MenuControl {
         footnotedMenu = footnote.map { _ in FootnotedMenu(following: rendered.menuModel, footnoteSlot: Self.footnoteSlot) }
         self.menu = rendered
         self.menuButton = button
+        buttonWhileAlive = WeakObjectPointer(button)
         self.widget = box
         WidgetOwnership.give(self, to: box, key: "gmenukit-pop-up-button")
         showMenu()
@@ -132,7 +136,8 @@ public final class PopUpButton: MenuControl {
 
     /// The title the button shows now.
     public var label: String {
-        gtk_menu_button_get_label(gmk_menu_button(menuButton)).map { String(cString: $0) } ?? ""
+        guard buttonWhileAlive.object != nil else { return "" }
+        return gtk_menu_button_get_label(gmk_menu_button(menuButton)).map { String(cString: $0) } ?? ""
     }
 
     private func setLabel(_ text: String) {
@@ -142,6 +147,7 @@ public final class PopUpButton: MenuControl {
 
     /// The content was resolved again: check it and show what it selects now.
     fileprivate func contentDidChange() {
+        guard buttonWhileAlive.object != nil else { return }
         checkContents()
         updateLabel()
     }

@@ -95,8 +95,10 @@ struct NoteList {
     static func titles(_ items: [ListItemObject]) -> [String] { items.map { title($0.object) } }
 
     /// The label showing `title`, if a row shows it now.
+    /// The label showing `title`, once it is mapped and laid out (a row a new factory made is
+    /// mapped a frame before it has a size).
     func label(showing title: String) -> UnsafeMutablePointer<GtkWidget>? {
-        WidgetTree.all(list).first { gmk_is_label($0) != 0 && gtk_widget_get_mapped($0) != 0
+        WidgetTree.all(list).first { WidgetTree.isShown($0) && gmk_is_label($0) != 0
             && String(cString: gtk_label_get_text(gmk_label($0.gpointer))) == title }
     }
 
