@@ -201,6 +201,10 @@ final class LiveMenuTests: GtkTestCase {
                     XCTAssertThrowsError(try live.item(titled: title).activate())
                 }
                 XCTAssertTrue(try live.item(titled: "High").isEnabled)
+                // Only the item with a shortcut shows it: the action dimmed items share has none.
+                XCTAssertEqual(try live.item(titled: "Close").shortcut, "Ctrl+W")
+                XCTAssertNil(try live.item(titled: "Lossless").shortcut, "\(live.outline)")
+                XCTAssertNil(try live.item(titled: "Recent Note").shortcut)
             } else {
                 XCTFail("no menu in the popover")
             }
@@ -208,7 +212,7 @@ final class LiveMenuTests: GtkTestCase {
             for dark in [false, true] where ProcessInfo.processInfo.environment["GMENUKIT_DIMMED_SCREENSHOTS"] != nil {
                 ThemeVariant.set(dark: dark)
                 gtk_test_widget_wait_for_draw(popover)
-                Screenshot.saveIfAsked(name: "dimmed-items-\(dark ? "dark" : "light")", variable: "GMENUKIT_DIMMED_SCREENSHOTS", size: "360x300")
+                Screenshot.saveIfAsked(name: "dimmed-items-\(dark ? "dark" : "light")", variable: "GMENUKIT_DIMMED_SCREENSHOTS", size: "340x500")
                 if dark { ThemeVariant.set(dark: false) }
             }
             // Read from the model and the menu's group, too (GMenuKit's rows when presented).

@@ -62,8 +62,10 @@ package final class MenuShortcuts {
     private func collect(_ items: [PlannedItem], into bindings: inout [Binding]) {
         // Fields read in place: a loop variable would be a copy of every (large) item.
         for index in items.indices {
+            // A dimmed item's shortcut does nothing; bound to the action dimmed items share, GTK
+            // would show it beside every one of them (the bound shortcut is that action's accel).
             if let accelerator = items[index].attributes.accel, !accelerator.isEmpty, !items[index].attributes.accelIsApplications,
-               let action = items[index].attributes.action {
+               let action = items[index].attributes.action, !action.hasSuffix("." + MenuPlanner.unavailableActionName) {
                 bindings.append(Binding(accelerator: accelerator, action: action, target: items[index].attributes.target,
                                         targetValue: items[index].attributes.targetValue))
             }
