@@ -194,18 +194,13 @@ public final class InspectedMenu {
 
     /// The one item, at any depth, titled `title`; fails when none or several are, with the outline.
     public func item(titled title: String) throws(MenuTestFailure) -> InspectedItem {
-        try item(where: "titled '\(title)'") { $0.title == title || ItemFinding.sameIgnoringEllipsis($0.title, title) }
+        try item(where: "titled '\(title)'") { ItemChoosing.isTitled($0.title, title) }
     }
 
     /// The one item, at any depth, that `matches` (its kind, destructive role, …); fails when
     /// none or several do. `description` names the condition in the failure.
     public func item(where description: String = "that matches", _ matches: (MenuItemReading) -> Bool) throws(MenuTestFailure) -> InspectedItem {
-        let found = items(where: matches)
-        guard found.count == 1 else {
-            let which = found.isEmpty ? "no item" : "\(found.count) items (\(found.map { $0.path.joined(separator: " › ") }.joined(separator: "; ")))"
-            throw MenuTestFailure("\(which) \(description) in '\(title)'\n\(outline)")
-        }
-        return found[0]
+        try ItemChoosing.theOne(items(where: matches), description, in: title, outline: outline)
     }
 
     /// Every item, at any depth, that `matches`, in menu order.

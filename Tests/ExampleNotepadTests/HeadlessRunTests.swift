@@ -16,9 +16,7 @@ final class HeadlessRunTests: XCTestCase {
         XCTAssertNil(ProcessInfo.processInfo.environment["DISPLAY"])
         let notepad = Notepad()
         let document = Document(number: 1)
-        var values = FocusedValues()
-        values.document = document
-        notepad.app.setFocusedValuesForTesting(values)
+        notepad.activateWindow(showing: document)
         let bar = InspectedMenu(menuBarOf: notepad.app)
         try bar.item("Format", "Bold").activate()
         XCTAssertTrue(document.isBold)

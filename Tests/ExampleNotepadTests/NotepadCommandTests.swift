@@ -16,11 +16,7 @@ final class NotepadCommandTests: XCTestCase {
         notepad = nil
     }
 
-    private func focus(_ document: Document?) {
-        var values = FocusedValues()
-        values.document = document
-        notepad.app.setFocusedValuesForTesting(values)
-    }
+    private func focus(_ document: Document?) { notepad.activateWindow(showing: document) }
 
     func testSaveIsDimmedUntilTheDocumentChanges() async throws {
         let document = Document(number: 1)

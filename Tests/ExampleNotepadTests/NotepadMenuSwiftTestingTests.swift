@@ -9,9 +9,7 @@ import Testing
     @Test func saveFollowsTheActiveDocument() throws {
         let notepad = Notepad()
         let document = Document(number: 1)
-        var values = FocusedValues()
-        values.document = document
-        notepad.app.setFocusedValuesForTesting(values)
+        notepad.activateWindow(showing: document)
 
         let bar = InspectedMenu(menuBarOf: notepad.app)
         let save = try bar.item("File", "Save")
@@ -24,7 +22,7 @@ import Testing
 
     @Test func theMenuBarMatchesItsSnapshot() throws {
         let notepad = Notepad()
-        notepad.app.setFocusedValuesForTesting(FocusedValues())
+        notepad.activateWindow(showing: nil)
         let golden = String(#filePath.dropLast("NotepadMenuSwiftTestingTests.swift".count)) + "Snapshots/menu-bar.txt"
         try MenuSnapshot.assertMatches(InspectedMenu(menuBarOf: notepad.app), goldenFile: golden)
     }

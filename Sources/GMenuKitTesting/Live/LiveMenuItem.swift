@@ -98,29 +98,14 @@ public struct LiveMenuItem: @MainActor CustomStringConvertible {
     }
 
     /// Flips a toggle, as choosing it does; fails for any other kind.
-    public func toggle() throws(MenuTestFailure) {
-        guard kind == .toggle else { throw MenuTestFailure("'\(self)' is a \(kind.rawValue), not a toggle") }
-        try activate()
-    }
+    public func toggle() throws(MenuTestFailure) { try ItemChoosing.choose(self, as: .toggle, named: "a toggle") }
 
     /// Selects an option of a picker, as choosing it does; fails for any other kind.
-    public func select() throws(MenuTestFailure) {
-        guard kind == .option else { throw MenuTestFailure("'\(self)' is a \(kind.rawValue), not a picker's option") }
-        try activate()
-    }
+    public func select() throws(MenuTestFailure) { try ItemChoosing.choose(self, as: .option, named: "a picker's option") }
 
     /// Chooses the option titled `title` of this picker (a submenu or section of options,
     /// its sections' options included: an app's submenu often groups them).
-    public func select(_ title: String) throws(MenuTestFailure) {
-        func options(in items: [LiveMenuItem]) -> [LiveMenuItem] {
-            items.flatMap { $0.kind == .section ? options(in: $0.children) : $0.kind == .option ? [$0] : [] }
-        }
-        let options = options(in: children)
-        guard let option = options.first(where: { ItemFinding.matches($0.title, title) }) else {
-            throw MenuTestFailure("'\(self)' has no option '\(title)' (options: \(options.map { "'\($0.title)'" }.joined(separator: ", ")))")
-        }
-        try option.activate()
-    }
+    public func select(_ title: String) throws(MenuTestFailure) { try ItemChoosing.select(title, of: self) }
 
     /// Moves a stepper one step up, as its increase button does.
     public func increment() throws(MenuTestFailure) { try step(1) }
