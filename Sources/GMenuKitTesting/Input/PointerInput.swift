@@ -73,10 +73,8 @@ extension RealInput {
             if attempt % 2 == 1 {
                 // GTK tells a controller of the pointer as it crosses into its widget: a
                 // pointer resting there already (GTK lost track of it when a popover closed
-                // over it) leaves the window (the screen's far corner: test windows stand at
-                // the top left, and the widget may fill its window) and comes back.
-                let screen = try screenSize()
-                try xdotool("mousemove", String(screen.width - 1), String(screen.height - 1))
+                // over it) leaves and comes back.
+                try xdotool("mousemove", "--window", window, "0", "0")
                 MainLoop.rest(seconds: 0.02)
             }
             try xdotool("mousemove", "--window", window, String(target.x + 1), String(target.y))
