@@ -68,8 +68,16 @@ extension RealInput {
         let motion = gtk_event_controller_motion_new()!
         gtk_widget_add_controller(widget, motion)
         defer { gtk_widget_remove_controller(widget, motion) }
-        func arrived() -> Bool { gtk_event_controller_motion_contains_pointer(motion) != 0 }
+        var attempts = 0
+        func arrived() -> Bool {
+            if gtk_event_controller_motion_contains_pointer(motion) != 0 { return true }
+            // GTK 4.18 does not always tell a controller added to an item of an open popover
+            // menu of a pointer that moved onto it: after a few moves, GTK's own picking at
+            // where the pointer is says whether a press lands on the widget.
+            return attempts >= 3 && isUnderPointer(widget)
+        }
         for attempt in 0..<10 where !arrived() {
+            attempts = attempt
             if attempt % 2 == 1 {
                 // GTK tells a controller of the pointer as it crosses into its widget: a
                 // pointer resting there already (GTK lost track of it when a popover closed
@@ -87,6 +95,17 @@ extension RealInput {
         guard arrived() else {
             throw MenuTestFailure("GTK never saw the pointer arrive on the \(String(cString: gmk_type_name_of(widget.gpointer)))")
         }
+    }
+
+    /// Whether GTK picks `widget` (or a widget inside it) where the pointer is now.
+    static func isUnderPointer(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let native = gtk_widget_get_native(widget) else { return false }
+        let nativeWidget = UnsafeMutablePointer<GtkWidget>(native)
+        let pointer = pointer(in: nativeWidget)
+        var dx = 0.0, dy = 0.0
+        gtk_native_get_surface_transform(native, &dx, &dy)
+        guard let picked = gtk_widget_pick(nativeWidget, pointer.x - dx, pointer.y - dy, GTK_PICK_DEFAULT) else { return false }
+        return picked == widget || gtk_widget_is_ancestor(picked, widget) != 0
     }
 
     /// Whether a popover that hangs off `widget` (or a widget inside it) was shown and is
