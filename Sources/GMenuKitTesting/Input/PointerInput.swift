@@ -85,6 +85,9 @@ extension RealInput {
                 try xdotool("mousemove", "--window", window, "0", "0")
                 MainLoop.rest(seconds: 0.02)
             }
+            // Where the widget is now: a menu that has just opened may still be taking its
+            // size and place (GTK 4.18 resizes a popover that last showed a submenu's page).
+            let target = attempt == 0 ? target : try pointInWindow(of: widget, at: point)
             try xdotool("mousemove", "--window", window, String(target.x + 1), String(target.y))
             try xdotool("mousemove", "--window", window, String(target.x), String(target.y))
             let end = g_get_monotonic_time() + 100_000 * gint64(attempt + 1)
