@@ -55,14 +55,12 @@ public final class InspectedMenu {
     final class Rendering {
         let plan: MenuPlan
         let nodes: [MenuNode]
-        let problems: [MenuDiagnostic]
         private(set) lazy var actions: [String: PlannedAction] =
             Dictionary(plan.actions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
-        init(plan: MenuPlan, nodes: [MenuNode], problems: [MenuDiagnostic]) {
+        init(plan: MenuPlan, nodes: [MenuNode]) {
             self.plan = plan
             self.nodes = nodes
-            self.problems = problems
         }
     }
 
@@ -135,7 +133,7 @@ public final class InspectedMenu {
         } onChange: { [changes] in
             changes.mark()
         }
-        let made = Rendering(plan: plan, nodes: nodes, problems: [])
+        let made = Rendering(plan: plan, nodes: nodes)
         current = made
         return made
     }
