@@ -113,7 +113,7 @@ def menu_of(button_node):
 
 def open_menu_items(app, button):
     """The items of the main page of the menu of the button named `button` (the pages are
-    GtkStackPage panels; the first is the main page)."""
+    panels of the menu's stack; the first is the main page)."""
     for node in walk(app):
         try:
             role = node.getRole()
@@ -130,7 +130,9 @@ def open_menu_items(app, button):
             continue
         if menu is None:
             continue
-        page = next((inner for inner in walk(menu) if inner.name == "GtkStackPage"), menu)
+        # The main page: GTK 4.8 names the pages by their type, GMenuKit by their menus' titles.
+        page = next((inner for inner in walk(menu) if inner is not menu and inner.getRole() == pyatspi.ROLE_PANEL
+                     and inner.name in ("GtkStackPage", menu.name)), menu)
         items = [describe(inner) for inner in walk(page) if inner is not page and inner.getRole() in ITEM_ROLES]
         if items:
             return items

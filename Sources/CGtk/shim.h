@@ -23,6 +23,7 @@ static inline GtkMenuButton *gmk_menu_button(gpointer instance) { return GTK_MEN
 static inline GtkPopover *gmk_popover(gpointer instance) { return GTK_POPOVER(instance); }
 static inline GApplication *gmk_g_application(gpointer instance) { return G_APPLICATION(instance); }
 static inline GtkScrolledWindow *gmk_scrolled_window(gpointer instance) { return GTK_SCROLLED_WINDOW(instance); }
+static inline gboolean gmk_is_scrolled_window(gpointer instance) { return GTK_IS_SCROLLED_WINDOW(instance); }
 static inline GListModel *gmk_list_model(gpointer instance) { return G_LIST_MODEL(instance); }
 static inline GListStore *gmk_list_store(gpointer instance) { return G_LIST_STORE(instance); }
 static inline GtkShortcutController *gmk_shortcut_controller(gpointer instance) { return GTK_SHORTCUT_CONTROLLER(instance); }
@@ -33,6 +34,8 @@ static inline GtkEventController *gmk_event_controller(gpointer instance) { retu
 static inline GtkGesture *gmk_gesture(gpointer instance) { return GTK_GESTURE(instance); }
 static inline GtkGestureSingle *gmk_gesture_single(gpointer instance) { return GTK_GESTURE_SINGLE(instance); }
 static inline GtkButton *gmk_button(gpointer instance) { return GTK_BUTTON(instance); }
+static inline GtkToggleButton *gmk_toggle_button(gpointer instance) { return GTK_TOGGLE_BUTTON(instance); }
+static inline GtkStack *gmk_stack(gpointer instance) { return GTK_STACK(instance); }
 static inline GtkActionable *gmk_actionable(gpointer instance) { return GTK_ACTIONABLE(instance); }
 static inline GtkRange *gmk_range(gpointer instance) { return GTK_RANGE(instance); }
 static inline GtkScale *gmk_scale(gpointer instance) { return GTK_SCALE(instance); }
@@ -97,6 +100,30 @@ static inline void gmk_accessible_reset_description(GtkWidget *widget) {
 /* The widget is named by `label`'s text, as GtkModelButton is by its label. */
 static inline void gmk_accessible_set_labelled_by(GtkWidget *widget, GtkWidget *label) {
   gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+}
+
+/* Names any accessible object, a GtkStackPage as well as a widget. */
+static inline void gmk_accessible_object_set_label(gpointer accessible, const char *label) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+/* A menu button's face for screen readers: its own name in place of what GTK derives from its
+   children or other widgets (GTK 4.8 falls back to the type name, "GtkMenuButton"). */
+static inline void gmk_accessible_reset_labelled_by(GtkWidget *widget) {
+  gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY);
+}
+/* What opens: `menu` for a menu (GTK 4.18's AT-SPI reports it as has-popup; 4.8's reports no
+   such state), and whether it is open now (expandable and expanded in both). */
+static inline void gmk_accessible_set_has_popup(GtkWidget *widget, gboolean has_popup) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_HAS_POPUP, has_popup, -1);
+}
+static inline void gmk_accessible_set_expanded(GtkWidget *widget, gboolean expanded) {
+  gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
+}
+/* Left out of what a screen reader hears (an icon beside a label that already says it all,
+   a menu button's arrow). */
+static inline void gmk_accessible_set_hidden(GtkWidget *widget) {
+  gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
 }
 
 /* A widget of `type` with the construct-only `accessible-role` (what a screen reader is told

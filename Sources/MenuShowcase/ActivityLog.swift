@@ -1,4 +1,5 @@
 import CGtk
+import GMenuKit
 
 /// A read-only, scrolling list of what happened, one line per action or change of state.
 @MainActor
@@ -31,6 +32,8 @@ final class ActivityLog {
         gtk_scrolled_window_set_has_frame(scrolled, 1)
         gtk_scrolled_window_set_child(scrolled, view)
         gtk_widget_set_vexpand(widget, 1)
+        setAccessibilityLabel("Activity", on: view)
+        setAccessibilityLabel("Activity", on: widget)
     }
 
     func append(_ line: String) {

@@ -46,6 +46,8 @@ final class NoteListView {
         gtk_scrolled_window_set_policy(gmk_scrolled_window(widget.gpointer), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_min_content_height(gmk_scrolled_window(widget.gpointer), 170)
         gtk_scrolled_window_set_child(gmk_scrolled_window(widget.gpointer), list)
+        setAccessibilityLabel("Notes", on: list)
+        setAccessibilityLabel("Notes", on: widget)
 
         let selection = self.selection
         menu = ContextMenu(for: list, title: "Notes") { notes in

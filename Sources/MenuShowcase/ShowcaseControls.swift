@@ -29,8 +29,8 @@ final class ShowcaseControls {
     private(set) var sections: UnsafeMutablePointer<GtkWidget>!
 
     init(model: NotesModel, commands: NoteCommands, log: ActivityLog) {
-        note = PullDownButton(ShowcaseMenus.noteMenu(model: model, commands: commands))
-        gtk_widget_set_tooltip_text(note.widget, "Commands for this note")
+        // The help is the button's tooltip, and its description for screen readers.
+        note = PullDownButton(ShowcaseMenus.noteMenu(model: model, commands: commands).help("Commands for this note"))
         more = PullDownButton(ShowcaseMenus.moreMenu(commands))
         add = PullDownButton(ShowcaseMenus.addMenu(commands))
         sort = PullDownButton(ShowcaseMenus.sortMenu(model: model))
@@ -170,12 +170,15 @@ final class ShowcaseControls {
         let listFrame = gtk_frame_new(nil)!
         gtk_frame_set_child(UnsafeMutableRawPointer(listFrame).assumingMemoryBound(to: GtkFrame.self), noteList.widget)
         gtk_widget_set_hexpand(listFrame, 1)
+        setAccessibilityLabel("Notes", on: listFrame)
         section("Context menu", "C1, C2: 10,000 notes, one menu: right-click a note or a selection (Ctrl or Shift and click), press and hold, or press Shift+F10 or the Menu key; below the notes, the menu for none. Double click opens. No shortcuts are shown.",
                 [listFrame])
         let padFrame = gtk_frame_new(nil)!
         gtk_frame_set_child(UnsafeMutableRawPointer(padFrame).assumingMemoryBound(to: GtkFrame.self), scratchPad)
         gtk_widget_set_size_request(scratchPad, -1, 60)
         gtk_widget_set_hexpand(padFrame, 1)
+        setAccessibilityLabel("Scratch Pad", on: scratchPad)
+        setAccessibilityLabel("Scratch Pad", on: padFrame)
         section("Context menu of a text view", "GTK's own menu of the text view gains the scratch pad's items.", [padFrame])
         return column
     }

@@ -42,6 +42,8 @@ public final class NotepadWindow {
         window.focusedSceneValue(\.document, document)
         focusedValue(\.editor, editor, on: self.textView)
         menuBar = window.addMenuBar(to: content)
+        // The text view is named in window.ui; its scroll bars are named here, after what they scroll.
+        if let scroller = ui.widget("text_scroller") { setAccessibilityLabel("Document", on: scroller) }
         window.attachPrimaryMenu(to: primaryMenu)
         app.bind(save, toCommand: "save")
         app.bind(bold, toCommand: "bold")

@@ -115,6 +115,18 @@ struct Bookmark: Identifiable, Equatable {
     }
 }
 
+@MainActor func namedControls(in toolbar: UnsafeMutablePointer<GtkBox>, log: UnsafeMutablePointer<GtkWidget>) {
+    let filter = PullDownButton(Menu("Filter", icon: "edit-find-symbolic") {
+        Button("Unread") {}
+        Button("Starred") {}
+        Button("Attachments") {}
+    }
+    .labelStyle(.iconOnly)
+    .help("Shows only some of the messages"))
+    gtk_box_append(toolbar, filter.widget)
+    setAccessibilityLabel("Activity", on: log)
+}
+
 // GMenuKit.docc/EmbeddingInAnExistingGTKApp.md
 
 @MainActor func attachViewMenu(to box: UnsafeMutablePointer<GtkBox>) -> RenderedMenu {

@@ -34,6 +34,10 @@ extension Application {
                 gtk_menu_button_set_icon_name(button, "open-menu-symbolic")
             }
             if gtk_widget_get_tooltip_text(menuButton) == nil { gtk_widget_set_tooltip_text(menuButton, "Main Menu") }
+            // Named as GNOME apps name it, unless the button shows a label of its own.
+            let label = gtk_menu_button_get_label(button).map { String(cString: $0) }
+            ControlAccessibility.name(menuButton: menuButton, label.map { MenuLabelText.normalize($0).text } ?? "Main Menu")
+            ControlAccessibility.followsMenu(menuButton)
         }
         WidgetOwnership.give(rendered, to: menuButton, key: "gmenukit-primary-menu")
         return rendered
@@ -77,6 +81,9 @@ extension Application {
             let label = MenuLabelText.normalize(command.title).text
             let tooltip = command.shortcut.flatMap(acceleratorLabel).map { "\(label) (\($0))" } ?? label
             gtk_widget_set_tooltip_text(button, tooltip)
+            // A screen reader hears the command's label as the button's name (GTK 4.8 would
+            // name an icon button "GtkImage"), and its help, else the tooltip, as description.
+            ControlAccessibility.name(button: button, label, description: command.help ?? tooltip)
         }
     }
 

@@ -127,7 +127,7 @@ package struct CommandArrangement {
                 shared.signature += "own\(node.isDisabled)"
             case .button, .toggle:
                 guard let name = actionName(node.identity) else { break }
-                shared.commands[name] = CommandInfo(title: node.title, shortcut: node.shortcut, menu: menu)
+                shared.commands[name] = CommandInfo(title: node.title, shortcut: node.shortcut, menu: menu, help: node.details.help)
                 shared.order.append(name)
                 shared.signature += "app.\(name)|\(node.shortcut ?? "")"
                 node.kind = .button(.named("app." + name, target: nil))
@@ -169,4 +169,6 @@ package struct CommandInfo: Equatable {
     package var shortcut: String?
     /// The menu it stands in, for the shortcuts window ("File").
     package var menu: String
+    /// Its `.help(_:)` text: a bound button's description for screen readers.
+    package var help: String? = nil
 }

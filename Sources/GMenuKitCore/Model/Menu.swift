@@ -29,6 +29,10 @@ public struct Menu: MenuContent {
     public internal(set) var indicator: Visibility = .automatic
     /// How a pull-down button showing this menu shows its title and icon (`.labelStyle(_:)`).
     public internal(set) var titleStyle: LabelStyle = .automatic
+    /// The menu's tooltip and its button's accessible description (`.help(_:)`).
+    public internal(set) var helpText: String?
+    /// The accessible name of the button showing this menu, when not its title (`.accessibilityLabel(_:)`).
+    public internal(set) var accessibleName: String?
     /// What a SwiftUI-style label held that a menu cannot show.
     package var labelProblems: [String] = []
 
@@ -56,6 +60,7 @@ public struct Menu: MenuContent {
         let children = MenuNesting.enteringSubmenu { $0 ? resolveContent(at: identity) : [] }
         var node = MenuNode(identity: identity, title: title, kind: .submenu(children: children, primaryAction: primaryAction))
         node.icon = icon
+        if let helpText { node.details.help = helpText }
         if !labelProblems.isEmpty { node.noteProblems(labelProblems) }
         nodes.append(node)
     }

@@ -139,6 +139,22 @@ extension Menu {
         return menu
     }
 
+    /// A tooltip for the menu, as SwiftUI's `.help(_:)`: on the button that shows it, where
+    /// screen readers hear it as the button's description, or on its item as a submenu.
+    public func help(_ text: String) -> Menu {
+        var menu = self
+        menu.helpText = text.isEmpty ? nil : text
+        return menu
+    }
+
+    /// What a screen reader calls the button showing this menu, as SwiftUI's
+    /// `.accessibilityLabel(_:)`, where the title alone would not say it (an icon-only menu).
+    public func accessibilityLabel(_ label: String) -> Menu {
+        var menu = self
+        menu.accessibleName = label.isEmpty ? nil : label
+        return menu
+    }
+
     /// Accepted for SwiftUI code (`.menuStyle(.button)`): GTK's pull-down button is one style.
     public func menuStyle(_ style: MenuStyle) -> Menu { self }
 

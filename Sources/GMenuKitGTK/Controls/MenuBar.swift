@@ -39,6 +39,8 @@ public final class MenuBar: MenuControl {
         rendered.guidelineContext = .menuBar
         // Made from the model at once: GTK 4.8 rejects a NULL model, even to start empty.
         let bar = gtk_popover_menu_bar_new_from_model(rendered.menuModel)!
+        // GTK 4.8 would name it "GtkPopoverMenuBar"; "Menu Bar" as other desktop apps name theirs.
+        gmk_accessible_set_label(bar, "Menu Bar")
         // On the bar itself rather than on its window: the managed-scope shortcut controller
         // that comes with the actions joins whichever window the bar is in when it is rooted
         // and leaves it when unrooted (gtkshortcutcontroller.c, gtk_shortcut_controller_root
@@ -58,13 +60,41 @@ public final class MenuBar: MenuControl {
         // lets go of the focus as it closes (see PopoverRetirement), watched when the bar shows.
         connectWidgetSignal(widget, "map") { bar in
             PopoverRetirement.popovers(under: bar).forEach { PopoverRetirement.watch($0) }
+            Self.nameMenus(under: bar)
         }
+        // Menus that come later are named as GTK makes them (its handler runs first).
+        gmk_connect_items_changed(rendered.menuModel, { _, _, _, _, data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated {
+                if let bar = SwiftClosureData.object(data, as: WeakObjectPointer<GtkWidget>.self).object { MenuBar.nameMenus(under: bar) }
+            }
+        }, SwiftClosureData.retained(WeakObjectPointer(bar)), SwiftClosureData.releaseOnClosureDestroy)
         // GTK 4.8 leaves an open menu of the bar alive, and holding the keyboard, when the bar
         // or its window goes; unrealize comes before either is disposed.
         connectWidgetSignal(widget, "unrealize") { bar in
             PopoverRetirement.popovers(under: bar).forEach(PopoverRetirement.close)
         }
     }
+
+    /// Names each menu of the bar by its title, and tidies it as it opens (see
+    /// `ControlAccessibility.tidyMenu`). GTK makes the menus with the bar's items, each the
+    /// popover of an item that holds the title's label.
+    private static func nameMenus(under bar: UnsafeMutablePointer<GtkWidget>) {
+        for popover in PopoverRetirement.popovers(under: bar) where g_object_get_data(gmk_object(popover), namedKey) == nil {
+            g_object_set_data(gmk_object(popover), namedKey, UnsafeMutableRawPointer(bitPattern: 1))
+            var title = ""
+            var child = gtk_widget_get_parent(popover).flatMap { gtk_widget_get_first_child($0) }
+            while let current = child, title.isEmpty {
+                if gmk_is_label(current.gpointer) != 0 { title = String(cString: gtk_label_get_text(gmk_label(current))) }
+                child = gtk_widget_get_next_sibling(current)
+            }
+            let name = title.isEmpty ? "Menu" : title
+            gmk_accessible_set_label(popover, name)
+            connectWidgetSignal(popover, "map") { popover in ControlAccessibility.tidyMenu(popover, title: name) }
+        }
+    }
+
+    private static let namedKey = "gmenukit-menu-bar-menu-named"
 }
 
 /// The menus of a bar, without what cannot stand at its top.

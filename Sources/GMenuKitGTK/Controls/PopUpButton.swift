@@ -36,6 +36,7 @@ public final class PopUpButton: MenuControl {
     /// The menu under the button when there is a footnote: the rendered menu, then the note.
     private let footnotedMenu: FootnotedMenu?
     private let footnote: String?
+    private let introductoryLabel: String?
     /// The path of the item declared as the custom option: U1 accepts it whatever its title.
     private let customOptionPath: String?
     private var reported: Set<MenuDiagnostic> = []
@@ -103,6 +104,7 @@ public final class PopUpButton: MenuControl {
         self.recorder = recorder
         self.customOptionPath = customOptionPath
         self.footnote = footnote
+        self.introductoryLabel = introductoryLabel.map { MenuLabelText.normalize($0).text }
         footnotedMenu = footnote.map { _ in FootnotedMenu(following: rendered.menuModel, footnoteSlot: Self.footnoteSlot) }
         self.menu = rendered
         self.menuButton = button
@@ -110,6 +112,7 @@ public final class PopUpButton: MenuControl {
         self.widget = box
         WidgetOwnership.give(self, to: box, key: "gmenukit-pop-up-button")
         showMenu()
+        ControlAccessibility.followsMenu(button)
         connectSignals()
         recorder.control = self
         contentDidChange()
@@ -141,8 +144,20 @@ public final class PopUpButton: MenuControl {
     }
 
     private func setLabel(_ text: String) {
-        // GTK 4.8 builds the button's label and arrow anew on every call.
-        if label != text { gtk_menu_button_set_label(gmk_menu_button(menuButton), text) }
+        // GTK 4.8 builds the button's label and arrow anew on every call, and labels the inner
+        // button by the new label: the accessible name follows.
+        guard label != text else { return }
+        gtk_menu_button_set_label(gmk_menu_button(menuButton), text)
+        ControlAccessibility.name(menuButton: menuButton, accessibleName(showing: text))
+    }
+
+    /// What a screen reader calls the button: what it chooses and the choice, as a person reads
+    /// them side by side ("Repeat: Never"), or the menu's title and the choice without an
+    /// introductory label.
+    private func accessibleName(showing choice: String) -> String {
+        if let introductoryLabel { return "\(introductoryLabel) \(choice)" }
+        let title = MenuLabelText.normalize(menu.title).text
+        return title.isEmpty ? choice : "\(title): \(choice)"
     }
 
     /// The content was resolved again: check it and show what it selects now.

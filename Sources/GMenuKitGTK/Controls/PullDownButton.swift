@@ -40,9 +40,11 @@ public final class PullDownButton: MenuControl {
             let button = gtk_button_new()!
             gtk_button_set_child(gmk_button(button), Self.face(title: menu.title, icon: menu.icon))
             connectWidgetSignal(button, "clicked") { _ in primaryAction() }
+            if let help = menu.helpText { gtk_widget_set_tooltip_text(button, help) }
+            ControlAccessibility.name(button: button, Self.accessibleName(of: menu), description: menu.helpText)
             // The arrow alone: GtkMenuButton draws one when it has neither label nor icon.
             gtk_widget_set_tooltip_text(menuButton, "Show Menu")
-            gmk_accessible_set_label(menuButton, menu.title.isEmpty ? "Show Menu" : "\(menu.title) Menu")
+            ControlAccessibility.name(menuButton: menuButton, menu.title.isEmpty ? "Show Menu" : "\(Self.accessibleName(of: menu)) Menu")
             let pair = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
             gtk_widget_add_css_class(pair, "linked")
             gtk_box_append(gmk_box(pair), button)
@@ -51,11 +53,18 @@ public final class PullDownButton: MenuControl {
             widget = pair
         } else {
             Self.dress(menuButton, title: menu.title, icon: menu.icon, style: menu.titleStyle, indicator: menu.indicator)
+            if let help = menu.helpText { gtk_widget_set_tooltip_text(menuButton, help) }
+            ControlAccessibility.name(menuButton: menuButton, Self.accessibleName(of: menu), description: menu.helpText)
             primaryButton = nil
             widget = menuButton
         }
         self.menu.attach(toMenuButton: menuButton)
         self.menu.followThemeColors(of: menuButton)
+        ControlAccessibility.followsMenu(menuButton)
+        if menu.title.isEmpty && menu.accessibleName == nil {
+            RenderedMenu.diagnosticHandler(MenuDiagnostic(severity: .warning, path: "(untitled)",
+                message: "a pull-down button with no title gives a screen reader nothing to call it but \"Menu\"; give the menu a title or `.accessibilityLabel(_:)`"))
+        }
         // Rule P9: pressing and holding opens the menu too; over the primary button it opens
         // the menu instead of performing the action.
         MenuButtonHold.opens(menuButton, whenHeld: primaryButton ?? menuButton)
@@ -87,7 +96,6 @@ public final class PullDownButton: MenuControl {
         if style == .iconOnly, let icon, !title.isEmpty {
             gtk_menu_button_set_icon_name(button, icon)
             gtk_widget_set_tooltip_text(menuButton, title)
-            gmk_accessible_set_label(menuButton, title)
             gtk_menu_button_set_always_show_arrow(button, indicator == .visible ? 1 : 0)
             return
         }
@@ -113,14 +121,19 @@ public final class PullDownButton: MenuControl {
         case (true, let icon?):
             gtk_menu_button_set_icon_name(button, icon)
         case (false, let icon?) where icon == "view-more-symbolic" || icon == "open-menu-symbolic":
-            // Icons that already say "menu" carry the title as tooltip and accessible name.
+            // Icons that already say "menu" carry the title as tooltip (and accessible name).
             gtk_menu_button_set_icon_name(button, icon)
             gtk_widget_set_tooltip_text(menuButton, title)
-            gmk_accessible_set_label(menuButton, title)
         case (false, let icon?):
             gtk_menu_button_set_child(button, face(title: title, icon: icon))
             gtk_menu_button_set_always_show_arrow(button, 1)
         }
+    }
+
+    /// What a screen reader calls the control: the menu's accessibility label, else its title
+    /// (shown, or the tooltip of an icon alone).
+    private static func accessibleName(of menu: Menu) -> String {
+        menu.accessibleName ?? (menu.title.isEmpty ? "Menu" : MenuLabelText.normalize(menu.title).text)
     }
 
     /// An icon and a label side by side (or either alone), for a button's child.

@@ -208,6 +208,13 @@ public final class RenderedMenu {
                                    message: "present(in:) needs a GtkPopoverMenu or GtkPopoverMenuBar, not a \(String(cString: gmk_type_name_of(menuWidget)))")])
             return
         }
+        if gmk_is_popover_menu(menuWidget) != 0 {
+            // GTK 4.8 would name the menu "GtkPopoverMenu" (4.18 names it after its button).
+            let title = MenuLabelText.normalize(self.title).text
+            let name = !title.isEmpty ? title : guidelineContext == .contextMenu ? "Context Menu" : "Menu"
+            gmk_accessible_set_label(menuWidget, name)
+            connectWidgetSignal(menuWidget, "map") { popover in ControlAccessibility.tidyMenu(popover, title: name) }
+        }
         let host = CustomRowHost(menuWidget, actions: actions.actionGroup)
         renderPass.addRowHost(host)
         if isPresented {
