@@ -21,7 +21,8 @@ extension Application {
     }
 
     /// Shows the primary menu from a `GtkMenuButton` made elsewhere (a builder file); the
-    /// button owns the menu.
+    /// button owns the menu. A screen reader hears it by the label it shows, else by its
+    /// tooltip ("Main Menu" unless the app gave one), as a button that opens a menu.
     @discardableResult
     public func attachPrimaryMenu(to menuButton: UnsafeMutablePointer<GtkWidget>) -> RenderedMenu {
         let rendered = RenderedMenu(primaryMenu, actionPrefix: "menu", isPresented: true)
@@ -34,9 +35,11 @@ extension Application {
                 gtk_menu_button_set_icon_name(button, "open-menu-symbolic")
             }
             if gtk_widget_get_tooltip_text(menuButton) == nil { gtk_widget_set_tooltip_text(menuButton, "Main Menu") }
-            // Named as GNOME apps name it, unless the button shows a label of its own.
-            let label = gtk_menu_button_get_label(button).map { String(cString: $0) }
-            ControlAccessibility.name(menuButton: menuButton, label.map { MenuLabelText.normalize($0).text } ?? "Main Menu")
+            // Named by the label it shows, else by its tooltip: the app's, or "Main Menu" as
+            // GNOME apps name it.
+            let label = gtk_menu_button_get_label(button).map { MenuLabelText.normalize(String(cString: $0)).text }
+            let tooltip = gtk_widget_get_tooltip_text(menuButton).map { String(cString: $0) }
+            ControlAccessibility.name(menuButton: menuButton, label ?? tooltip ?? "Main Menu")
             ControlAccessibility.followsMenu(menuButton)
         }
         WidgetOwnership.give(rendered, to: menuButton, key: "gmenukit-primary-menu")

@@ -74,7 +74,10 @@ extension RealInput {
             // GTK 4.18 does not always tell a controller added to an item of an open popover
             // menu of a pointer that moved onto it: after a few moves, GTK's own picking at
             // where the pointer is says whether a press lands on the widget.
-            return attempts >= 3 && isUnderPointer(widget)
+            // (Not in `&&`: its autoclosure would send the widget across isolation, which a
+            // release build refuses.)
+            guard attempts >= 3 else { return false }
+            return isUnderPointer(widget)
         }
         for attempt in 0..<10 where !arrived() {
             attempts = attempt
