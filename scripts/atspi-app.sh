@@ -6,23 +6,13 @@
 #   scripts/atspi-app.sh PROGRAM [ARGUMENT...] -- STEP...    (needs an X display)
 #
 # STEP is what atspi-controls.py takes: read, click:NAME, open:NAME, key:KEYS. One JSON line is
-# printed per step. The Makefile turns GTK's accessibility off for the other tests
-# (GTK_A11Y=none, NO_AT_BRIDGE=1); it is turned back on here.
+# printed per step (the session: scripts/atspi-session.sh).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-command -v dbus-run-session >/dev/null || { echo "error: dbus-run-session is missing (Debian: dbus, at-spi2-core); run scripts/install-deps.sh" >&2; exit 2; }
-/usr/bin/python3 -c "import pyatspi" 2>/dev/null || { echo "error: python3-pyatspi is missing; run scripts/install-deps.sh" >&2; exit 2; }
-
-if [ -z "${GMENUKIT_ATSPI_INNER:-}" ]; then
-  # The bus and the daemons it starts write to standard output; only the readings go there (fd 3).
-  exec 3>&1 1>&2
-  exec env GMENUKIT_ATSPI_INNER=1 dbus-run-session -- "$0" "$@"
-fi
+source "$here/atspi-session.sh" "$0" "$@"
 program=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do program+=("$1"); shift; done
 [ $# -gt 0 ] && shift
-unset GTK_A11Y NO_AT_BRIDGE
-export GTK_A11Y=atspi
 log="${TMPDIR:-/tmp}/atspi-app.$$.log"
 "${program[@]}" >/dev/null 2>"$log" &
 pid=$!

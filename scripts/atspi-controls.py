@@ -23,37 +23,10 @@ import time
 
 import pyatspi
 
+from atspi_tree import application, states, walk, walk_with_paths
+
 BUTTON_ROLES = {pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_MENU_ITEM,
                 pyatspi.ROLE_COMBO_BOX}
-
-
-def application(pid):
-    desktop = pyatspi.Registry.getDesktop(0)
-    for index in range(desktop.childCount):
-        app = desktop.getChildAtIndex(index)
-        try:
-            if app is not None and app.get_process_id() == pid:
-                return app
-        except Exception:
-            pass
-    return None
-
-
-def walk(node, depth=0, path=()):
-    if node is None or depth > 60:
-        return
-    yield node, depth, path
-    try:
-        count = node.childCount
-        name = node.name
-    except Exception:
-        return
-    for index in range(count):
-        try:
-            child = node.getChildAtIndex(index)
-        except Exception:
-            continue
-        yield from walk(child, depth + 1, path + (name,))
 
 
 def describe(node, depth, path):
@@ -61,7 +34,7 @@ def describe(node, depth, path):
         "role": node.getRoleName(),
         "name": node.name,
         "description": node.description,
-        "states": sorted(pyatspi.stateToString(state) for state in node.getState().getStates()),
+        "states": states(node),
         "depth": depth,
         "path": list(path),
     }
@@ -72,7 +45,7 @@ def read(pid):
     if app is None:
         return None
     nodes = []
-    for node, depth, path in walk(app):
+    for node, depth, path in walk_with_paths(app):
         try:
             nodes.append(describe(node, depth, path))
         except Exception:
@@ -108,7 +81,7 @@ def window_origin(pid):
 
 def find_control(pid, name):
     app = application(pid)
-    for node, _, _ in walk(app):
+    for node in walk(app):
         try:
             if node.name == name and node.getRole() in BUTTON_ROLES and \
                     node.getState().contains(pyatspi.STATE_FOCUSABLE):

@@ -22,43 +22,13 @@ import time
 
 import pyatspi
 
+from atspi_tree import application, states, walk
+
 ITEM_ROLES = {
     pyatspi.ROLE_MENU_ITEM, pyatspi.ROLE_CHECK_MENU_ITEM, pyatspi.ROLE_RADIO_MENU_ITEM,
     pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_CHECK_BOX,
     pyatspi.ROLE_RADIO_BUTTON, pyatspi.ROLE_SLIDER, pyatspi.ROLE_SPIN_BUTTON, pyatspi.ROLE_MENU,
 }
-
-
-def application(pid):
-    desktop = pyatspi.Registry.getDesktop(0)
-    for index in range(desktop.childCount):
-        app = desktop.getChildAtIndex(index)
-        try:
-            if app is not None and app.get_process_id() == pid:
-                return app
-        except Exception:
-            pass
-    return None
-
-
-def walk(node, depth=0):
-    if node is None or depth > 60:
-        return
-    yield node
-    try:
-        count = node.childCount
-    except Exception:
-        return
-    for index in range(count):
-        try:
-            child = node.getChildAtIndex(index)
-        except Exception:
-            continue
-        yield from walk(child, depth + 1)
-
-
-def states(node):
-    return sorted(pyatspi.stateToString(state) for state in node.getState().getStates())
 
 
 def attributes(node):

@@ -9,24 +9,14 @@
 # items are read, ITEM's action is activated while the menu stays open (MenuShowcase
 # --activate-on-usr1), and the items are read again after a line `---`.
 #
-# The Makefile turns GTK's accessibility off for the other tests (GTK_A11Y=none, NO_AT_BRIDGE=1);
-# it is turned back on here.
+# The session and GTK's accessibility: scripts/atspi-session.sh.
 set -euo pipefail
 showcase=$1
 control=$2
 button=$3
 item=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
-command -v dbus-run-session >/dev/null || { echo "error: dbus-run-session is missing (Debian: dbus, at-spi2-core); run scripts/install-deps.sh" >&2; exit 2; }
-/usr/bin/python3 -c "import pyatspi" 2>/dev/null || { echo "error: python3-pyatspi is missing; run scripts/install-deps.sh" >&2; exit 2; }
-
-if [ -z "${GMENUKIT_ATSPI_INNER:-}" ]; then
-  # The bus and the daemons it starts write to standard output; only the items go there (fd 3).
-  exec 3>&1 1>&2
-  exec env GMENUKIT_ATSPI_INNER=1 dbus-run-session -- "$0" "$@"
-fi
-unset GTK_A11Y NO_AT_BRIDGE
-export GTK_A11Y=atspi
+source "$here/atspi-session.sh" "$0" "$@"
 extra=() signal=()
 [ -n "$item" ] && { extra=(--activate-on-usr1 "$item"); signal=(--signal); }
 "$showcase" --open "$control" "${extra[@]}" >/dev/null 2>"${TMPDIR:-/tmp}/atspi-showcase.$$.log" &

@@ -66,6 +66,7 @@ static inline gboolean gmk_is_text(gpointer instance) { return GTK_IS_TEXT(insta
 static inline gboolean gmk_is_file_icon(gpointer instance) { return G_IS_FILE_ICON(instance); }
 static inline gboolean gmk_is_action_group(gpointer instance) { return G_IS_ACTION_GROUP(instance); }
 static inline const char *gmk_type_name_of(gpointer instance) { return G_OBJECT_TYPE_NAME(instance); }
+static inline GType gmk_type_of(gpointer instance) { return G_OBJECT_TYPE(instance); }
 
 /* g_object_get is variadic; these read one property of a known type. */
 static inline char *gmk_object_dup_string(gpointer object, const char *property) {

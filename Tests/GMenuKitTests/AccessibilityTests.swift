@@ -151,42 +151,14 @@ final class AccessibilityTests: GtkTestCase {
 
     private static func readItems(opening control: String, button: String, changing label: String?) throws
         -> (before: [AccessibleItem], after: [AccessibleItem]?) {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        // The test bundle runs as .build/<triple>/debug/GMenuKitPackageTests.xctest, beside the showcase.
-        let showcase = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("MenuShowcase")
-        guard FileManager.default.isExecutableFile(atPath: showcase.path) else {
-            throw Unavailable("no MenuShowcase beside the tests at \(showcase.path): build with swift build --build-tests")
-        }
-        for tool in ["/usr/bin/dbus-run-session", "/usr/bin/python3", "/usr/libexec/at-spi-bus-launcher"]
-        where !FileManager.default.isExecutableFile(atPath: tool) {
-            throw Unavailable("\(tool) is missing: the accessibility tests start their own D-Bus session and AT-SPI bus; install dbus, at-spi2-core and python3-pyatspi (scripts/install-deps.sh)")
-        }
-        let process = Process()
-        process.executableURL = root.appendingPathComponent("scripts/atspi-showcase-menu.sh")
-        process.arguments = [showcase.path, control, button] + (label.map { [$0] } ?? [])
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Unavailable("reading the \(control) menu through AT-SPI failed (\(process.terminationStatus)):\n\(errorText)")
-        }
-        let readings = try String(decoding: data, as: UTF8.self).components(separatedBy: "---\n").map { reading in
+        let output = try AccessibilityBus.run("atspi-showcase-menu.sh", program: "MenuShowcase",
+                                              arguments: [control, button] + (label.map { [$0] } ?? []))
+        let readings = try output.components(separatedBy: "---\n").map { reading in
             try reading.split(separator: "\n").map { try JSONDecoder().decode(AccessibleItem.self, from: Data($0.utf8)) }
         }
         if label != nil, readings.count != 2 {
-            throw Unavailable("reading the \(control) menu before and after changing \(label!) gave \(readings.count) readings:\n\(errorText)")
+            throw Unavailable("reading the \(control) menu before and after changing \(label!) gave \(readings.count) readings:\n\(output)")
         }
         return (readings[0], readings.count > 1 ? readings[1] : nil)
     }
-}
-
-/// Why the accessibility bus could not be read: a failure of the test, never a skip.
-struct Unavailable: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -152,26 +152,7 @@ final class ControlAccessibilityTests: GtkTestCase {
     /// Runs `program` (built beside the tests) under its own accessibility bus and returns
     /// one reading of its whole tree per step (`scripts/atspi-controls.py`).
     static func read(program: String, steps: [String]) throws -> [Reading] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent(program)
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw Unavailable("no \(program) beside the tests at \(binary.path): build with swift build --build-tests")
-        }
-        let process = Process()
-        process.executableURL = root.appendingPathComponent("scripts/atspi-app.sh")
-        process.arguments = [binary.path, "--"] + steps
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Unavailable("reading \(program) through AT-SPI failed (\(process.terminationStatus)):\n\(errorText)")
-        }
-        return try String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+        try AccessibilityBus.run("atspi-app.sh", program: program, arguments: ["--"] + steps).split(separator: "\n").map {
             try JSONDecoder().decode(Reading.self, from: Data($0.utf8))
         }
     }

@@ -66,10 +66,11 @@ package enum ControlAccessibility {
     /// Leaves the images and arrows inside a named button out of what a screen reader hears:
     /// the button's name already says what they show.
     package static func hideDecorations(under widget: UnsafeMutablePointer<GtkWidget>) {
+        lookUpTidyTypes()
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            let type = typeName(current)
-            if type == "GtkImage" || type == "GtkBuiltinIcon" {
+            let role = tidyRoles[gmk_type_of(current.gpointer)]
+            if role == .image || role == .arrow {
                 gmk_accessible_set_hidden(current)
             } else {
                 hideDecorations(under: current)
@@ -91,8 +92,42 @@ package enum ControlAccessibility {
         tidy(under: popover, page: title)
     }
 
+    /// What the tidying does to a widget of one of GTK's types (compared by GType: a menu of a
+    /// thousand items has some five thousand widgets).
+    private enum TidyRole {
+        /// An icon, an arrow, an indicator: left out inside an item (an arrow anywhere).
+        case image, arrow
+        case container, scrolling
+        /// A menu item of GTK's; GMenuKit's rows are known by their class.
+        case item
+    }
+
+    /// GTK's types that the tidying changes, by GType. A type is registered when GTK first
+    /// makes one (GtkBuiltinIcon with the first indicator): looked up again until it is.
+    private static var tidyRoles: [GType: TidyRole] = [:]
+    private static let tidyTypeNames: [(String, TidyRole)] = [
+        ("GtkImage", .image), ("GtkBuiltinIcon", .arrow), ("GtkModelButton", .item),
+        ("GtkGizmo", .container), ("GtkPopoverContent", .container), ("GtkRange", .container),
+        ("GtkListView", .scrolling), ("GtkScrollbar", .scrolling),
+    ]
+
+    private static func lookUpTidyTypes() {
+        guard tidyRoles.count < tidyTypeNames.count else { return }
+        for (name, role) in tidyTypeNames {
+            let type = g_type_from_name(name)
+            if type != 0 { tidyRoles[type] = role }
+        }
+    }
+
     private static func tidy(under widget: UnsafeMutablePointer<GtkWidget>, page: String) {
-        let isStack = typeName(widget) == "GtkStack"
+        lookUpTidyTypes()
+        tidyChildren(of: widget, page: page, inItem: false)
+    }
+
+    /// `inItem`: inside a menu item, whose label names it; an image in an app's own widget in
+    /// the menu may say something, and is left as it is.
+    private static func tidyChildren(of widget: UnsafeMutablePointer<GtkWidget>, page: String, inItem: Bool) {
+        let isStack = gmk_type_of(widget.gpointer) == gtk_stack_get_type()
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
             var childPage = page
@@ -101,25 +136,26 @@ package enum ControlAccessibility {
                 if name != "main" && !name.isEmpty { childPage = MenuLabelText.normalize(name).text }
                 gmk_accessible_object_set_label(stackPage.gpointer, childPage)
             }
-            switch typeName(current) {
-            case "GtkImage", "GtkBuiltinIcon":
+            let role = tidyRoles[gmk_type_of(current.gpointer)]
+            switch role {
+            case .arrow:
                 gmk_accessible_set_hidden(current)
-            case "GtkGizmo", "GtkPopoverContent", "GtkRange":
+            case .image where inItem:
+                gmk_accessible_set_hidden(current)
+            case .container:
                 // An empty label is a name: GTK 4.8 then does not fall back to the type's.
                 gmk_accessible_set_label(current, "")
-                tidy(under: current, page: childPage)
-            case "GtkListView", "GtkScrollbar":
+                tidyChildren(of: current, page: childPage, inItem: inItem)
+            case .scrolling:
                 gmk_accessible_set_label(current, childPage)
-                tidy(under: current, page: childPage)
+                tidyChildren(of: current, page: childPage, inItem: inItem)
             default:
-                tidy(under: current, page: childPage)
+                let isItem = inItem || role == .item || gtk_widget_has_css_class(current, "gmenukit-row") != 0
+                    || gtk_widget_has_css_class(current, "gmenukit-icon-row") != 0
+                tidyChildren(of: current, page: childPage, inItem: isItem)
             }
             child = gtk_widget_get_next_sibling(current)
         }
-    }
-
-    private static func typeName(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
-        String(cString: gmk_type_name_of(widget.gpointer))
     }
 
     /// The `GtkToggleButton` a `GtkMenuButton` holds: its first child (libadwaita's split button
