@@ -63,6 +63,8 @@ static inline gboolean gmk_is_stack(gpointer instance) { return GTK_IS_STACK(ins
 static inline gboolean gmk_is_text_view(gpointer instance) { return GTK_IS_TEXT_VIEW(instance); }
 static inline gboolean gmk_is_entry(gpointer instance) { return GTK_IS_ENTRY(instance); }
 static inline gboolean gmk_is_text(gpointer instance) { return GTK_IS_TEXT(instance); }
+static inline gboolean gmk_is_editable(gpointer instance) { return GTK_IS_EDITABLE(instance); }
+static inline GtkEditable *gmk_editable(gpointer instance) { return GTK_EDITABLE(instance); }
 static inline gboolean gmk_is_file_icon(gpointer instance) { return G_IS_FILE_ICON(instance); }
 static inline gboolean gmk_is_action_group(gpointer instance) { return G_IS_ACTION_GROUP(instance); }
 static inline const char *gmk_type_name_of(gpointer instance) { return G_OBJECT_TYPE_NAME(instance); }
@@ -202,6 +204,13 @@ static inline gulong gmk_connect_items_changed(GMenuModel *model, GMKItemsChange
 static inline gulong gmk_connect_widget(GtkWidget *widget, const char *signal, GMKWidgetCallback callback,
                                         gpointer data, GClosureNotify destroy) {
   return g_signal_connect_data(widget, signal, G_CALLBACK(callback), data, destroy, 0);
+}
+
+/* GtkApplication::window-added: the application and the window. */
+typedef void (*GMKWindowAddedCallback)(GtkApplication *application, GtkWindow *window, gpointer data);
+static inline gulong gmk_connect_window_added(GtkApplication *application, GMKWindowAddedCallback callback,
+                                              gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(application, "window-added", G_CALLBACK(callback), data, destroy, 0);
 }
 
 static inline gulong gmk_connect_application(GApplication *application, const char *signal,

@@ -15,7 +15,8 @@ import GMenuKitGTK
 /// their own for a command, and change only when the commands' structure changes (an item
 /// comes, goes or is relabelled), not when one is enabled or disabled. Shortcuts are the
 /// application's (`gtk_application_set_accels_for_action`): they work in every window, and
-/// GTK shows them beside every item and in bound buttons' tooltips.
+/// GTK shows them beside every item and in bound buttons' tooltips; a key a focused text field
+/// or list uses runs after that widget instead (`WindowShortcuts`).
 @MainActor
 package final class CommandRegistry {
     /// The application's GTK object, which outlives the registry (the application invalidates it first).
@@ -60,6 +61,7 @@ package final class CommandRegistry {
         installed = [:]
         for name in accelerators.keys { setAccelerators([], for: name, in: gtkApplication) }
         accelerators = [:]
+        windowShortcuts.install([:])
     }
 
     /// Resolves the declarations (under the observed update's tracking), renders the actions,
@@ -108,13 +110,27 @@ package final class CommandRegistry {
         installed = current
     }
 
+    /// Each command's shortcut in the phase its scope asks for: before the focused widget as an
+    /// application accelerator (GTK's capture phase, every window), or after it in a
+    /// bubble-phase controller on every window of the application (`windowShortcuts`), so that
+    /// a key a focused text field or list uses (Delete, Ctrl+A) reaches it first.
     private func installAccelerators(_ commands: [String: CommandInfo]) {
         var wanted: [String: String] = [:]
+        var afterFocus: [String: (accelerator: String, unlessText: Bool)] = [:]
         var taken: Set<String> = []
         for (name, command) in commands.sorted(by: { $0.key < $1.key }) {
             guard let accelerator = command.shortcut, let label = acceleratorLabel(accelerator),
-                  taken.insert(label).inserted else { continue }
-            wanted["app." + name] = accelerator
+                  taken.insert(label).inserted, let parsed = parseAccelerator(accelerator) else { continue }
+            switch command.scope.phase(isEditingKey: parsed.isEditingKey, automaticPhase: .beforeFocusedWidget) {
+            case .beforeFocusedWidget:
+                wanted["app." + name] = accelerator
+                if parsed.isEditingKey && command.scope == .application {
+                    RenderedMenu.diagnosticHandler(MenuDiagnostic(severity: .warning, path: MenuLabelText.path([command.menu, command.title]),
+                                                                  message: ShortcutPlanning.takesEditingKey(accelerator)))
+                }
+            case .afterFocusedWidget: afterFocus["app." + name] = (accelerator, false)
+            case .afterFocusedWidgetUnlessText: afterFocus["app." + name] = (accelerator, true)
+            }
         }
         for (detailed, accelerator) in wanted where accelerators[detailed] != accelerator {
             setAccelerators([accelerator], for: detailed, in: gtkApplication)
@@ -123,7 +139,11 @@ package final class CommandRegistry {
             setAccelerators([], for: detailed, in: gtkApplication)
         }
         accelerators = wanted
+        windowShortcuts.install(afterFocus)
     }
+
+    /// The commands' shortcuts that run after the focused widget.
+    private lazy var windowShortcuts = WindowShortcuts(application: gtkApplication)
 
     /// The commands' items as GTK sees them, for tests: the hidden menu's model.
     package var actionsMenuModel: UnsafeMutablePointer<GMenuModel> { actions.menuModel }

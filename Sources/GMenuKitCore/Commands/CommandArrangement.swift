@@ -127,7 +127,8 @@ package struct CommandArrangement {
                 shared.signature += "own\(node.isDisabled)"
             case .button, .toggle:
                 guard let name = actionName(node.identity) else { break }
-                shared.commands[name] = CommandInfo(title: node.title, shortcut: node.shortcut, menu: menu, help: node.details.help)
+                shared.commands[name] = CommandInfo(title: node.title, shortcut: node.shortcut, menu: menu, help: node.details.help,
+                                                    scope: node.details.shortcutScope)
                 shared.order.append(name)
                 shared.signature += "app.\(name)|\(node.shortcut ?? "")"
                 node.kind = .button(.named("app." + name, target: nil))
@@ -171,4 +172,6 @@ package struct CommandInfo: Equatable {
     package var menu: String
     /// Its `.help(_:)` text: a bound button's description for screen readers.
     package var help: String? = nil
+    /// Where its shortcut runs (`.shortcutScope(_:)`).
+    package var scope: ShortcutScope = .automatic
 }

@@ -14,6 +14,8 @@ package struct MenuItemDetails: Equatable, Sendable {
     package var tint: Color?
     /// What a destructive button's confirmation says beyond its question.
     package var confirmationMessage: String?
+    /// Where the item's keyboard shortcut runs, from `.shortcutScope(_:)`.
+    package var shortcutScope: ShortcutScope = .automatic
     /// What the declaration held that GTK cannot show (a styled `Text`, a third `Text`, an
     /// unknown SF Symbol, a Caps Lock modifier): each is reported with the item's path.
     package var problems: [String] = []

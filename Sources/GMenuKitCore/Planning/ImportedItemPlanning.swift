@@ -56,7 +56,7 @@ extension MenuPlanner {
         case .button(.named(let name, let target)):
             if let shortcut = node.shortcut {
                 // Checked as any shortcut, and kept as written, as GtkBuilder keeps it.
-                let checked = shortcuts.accelerator(node, path: scope.path, diagnostics: &diagnostics)
+                let checked = shortcuts.accelerator(node, path: scope.path, phase: &attributes.accelPhase, diagnostics: &diagnostics)
                 attributes.accel = checked == "" ? "" : shortcut
             }
             if !name.isEmpty && !inner.isDisabled {

@@ -33,7 +33,7 @@ extension MenuPlanner {
         switch node.kind {
         case .button(var action):
             if node.role == .destructive { attributes.role = "destructive" }
-            attributes.accel = shortcuts.accelerator(node, path: scope.path, diagnostics: &diagnostics)
+            attributes.accel = shortcuts.accelerator(node, path: scope.path, phase: &attributes.accelPhase, diagnostics: &diagnostics)
             // An async action becomes one that starts its task, and is confirmed as any other.
             var asyncKey: String?
             var ownName: String?
@@ -94,7 +94,7 @@ extension MenuPlanner {
             attributes.row = customRow(.command, for: attributes, scope: scope)
 
         case .toggle(let isOn):
-            attributes.accel = shortcuts.accelerator(node, path: scope.path, diagnostics: &diagnostics)
+            attributes.accel = shortcuts.accelerator(node, path: scope.path, phase: &attributes.accelPhase, diagnostics: &diagnostics)
             let name = names.name(for: identity, title: node.title)
             actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .toggle(isOn: isOn)))
             attributes.action = qualified(name)

@@ -88,6 +88,8 @@ package struct PlannedAttributes: Equatable {
     /// The accel is the application's own for a borrowed action: GTK fires it already, so it
     /// is shown and not installed again.
     package var accelIsApplications = false
+    /// When the accel runs, relative to the focused widget (`.shortcutScope(_:)`).
+    package var accelPhase: ShortcutPhase = .afterFocusedWidget
     /// What fills the slot of an app widget's item.
     package var appWidget: MenuWidgetFactory?
     package var displayHint: String?

@@ -93,6 +93,9 @@ package struct MenuPlanner {
         /// as its character, `<Control>é`, is `<Control>eacute`).
         package var readable: String? = nil
 
+        /// A focused text or list widget uses the key itself (Delete, Ctrl+A), or it types text.
+        package var isEditingKey: Bool { EditingKeys.isEditingKey(canonical, typesText: typesText) }
+
         package init(canonical: String, typesText: Bool, readable: String? = nil) {
             self.canonical = canonical
             self.typesText = typesText

@@ -20,8 +20,9 @@ package struct ShortcutPlanning {
 
     /// The accel the item shows: nil for none, "" where shortcuts are hidden (which hides even
     /// one GTK would find for a borrowed action).
+    /// `phase` is when the accel runs: after the focused widget unless its scope says otherwise.
     package mutating func accelerator(
-        _ node: MenuNode, path scopePath: [String], diagnostics: inout PlanDiagnostics
+        _ node: MenuNode, path scopePath: [String], phase: inout ShortcutPhase, diagnostics: inout PlanDiagnostics
     ) -> String? {
         guard showsShortcuts else { return "" }
         guard let shortcut = node.shortcut else { return nil }
@@ -44,9 +45,13 @@ package struct ShortcutPlanning {
             return nil
         }
         owners[parsed.canonical] = MenuPlan.Shortcut(written: shortcut, path: joinedPath, mayHide: node.hiddenWhen != nil)
+        let scope = node.detailsBox?.details.shortcutScope ?? .automatic
+        phase = scope.phase(isEditingKey: parsed.isEditingKey, automaticPhase: .afterFocusedWidget)
         if parsed.typesText {
             diagnostics.report(.warning, path: path,
                                "the shortcut \(shortcut) has no Control, Alt or Super: it works anywhere in the window and takes the key from typing; use a modifier (or .mnemonic(_:), which works only while the menu is open)")
+        } else if parsed.isEditingKey && phase == .beforeFocusedWidget {
+            diagnostics.report(.warning, path: path, Self.takesEditingKey(shortcut))
         }
         count += 1
         return parsed.readable ?? shortcut
@@ -71,6 +76,11 @@ package struct ShortcutPlanning {
         }
         attributes.accel = first
         attributes.accelIsApplications = true
+    }
+
+    /// What is said of a shortcut that runs before a focused text or list widget that uses its key.
+    package static func takesEditingKey(_ shortcut: String) -> String {
+        "the shortcut \(shortcut) runs before the focused widget, and a text field, text view or list uses that key itself: it would take the key from them; leave its scope automatic, so that it runs when the focused widget lets the key through"
     }
 
     private func sameAccelerator(_ one: String, _ other: String) -> Bool {

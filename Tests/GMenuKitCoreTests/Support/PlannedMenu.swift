@@ -83,6 +83,8 @@ struct PlanItem: Equatable, CustomStringConvertible {
     /// The kind of row GMenuKit draws for the item; nil for GTK's own model button.
     var row: CustomRowKind?
     var identity: MenuIdentity
+    /// When the item's shortcut runs, relative to the focused widget (not a GMenuModel attribute).
+    var accelPhase: ShortcutPhase
 
     var label: String? { attributes["label"] }
     var action: String? { attributes["action"] }
@@ -122,6 +124,7 @@ struct PlanItem: Equatable, CustomStringConvertible {
         self.attributes = attributes
         row = planned.row
         identity = item.identity
+        accelPhase = planned.accelPhase
         if let link = item.link {
             let children = link.children.map(PlanItem.init)
             switch link.kind {
