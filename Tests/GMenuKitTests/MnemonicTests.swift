@@ -64,6 +64,33 @@ final class MnemonicTests: GtkTestCase {
         }
     }
 
+    /// Keys that assign themselves: typing the key the second "Open" item got ("r", Open
+    /// Recent) chooses it, where the written labels give both items none.
+    func testATypedLetterChoosesAnItemWhoseKeyAssignedItself() throws {
+        try GtkSession.start()
+        try onMain {
+            var ran: [String] = []
+            let control = PullDownButton(Menu("File") {
+                Button("Open") { ran.append("open") }
+                Button("Open Recent") { ran.append("recent") }
+                Button("Close") { ran.append("close") }
+            }.accessKeys(.automatic))
+            let window = try TestWindow(titled: "Automatic Access Keys", child: control.widget)
+            defer {
+                control.popdown()
+                window.close()
+            }
+            XCTAssertEqual(MenuModelReader.read(control.menu.menuModel).map(\.label), ["_Open", "Open _Recent", "_Close"])
+            let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))
+            try RealInput.click(control.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
+            MainLoop.drain()
+            try RealInput.key("r")
+            MainLoop.turn { !ran.isEmpty }
+            XCTAssertEqual(ran, ["recent"], "typing r chose Open Recent")
+        }
+    }
+
     func testATypedLetterChoosesItsItemInAnOpenMenuAlsoADrawnRow() throws {
         try GtkSession.start()
         try onMain {

@@ -33,6 +33,8 @@ public struct Menu: MenuContent {
     public internal(set) var helpText: String?
     /// The accessible name of the button showing this menu, when not its title (`.accessibilityLabel(_:)`).
     public internal(set) var accessibleName: String?
+    /// Where the keys of `.accessKeys(.automatic)` are remembered; nil for keys as written.
+    package var accessKeyMemory: AccessKeyMemory?
     /// What a SwiftUI-style label held that a menu cannot show.
     package var labelProblems: [String] = []
 
@@ -51,7 +53,9 @@ public struct Menu: MenuContent {
 
     /// The menu's items, resolved from its content now.
     package func resolveContent(at identity: MenuIdentity = MenuIdentity()) -> [MenuNode] {
-        content().resolveNodes(at: identity)
+        var nodes = content().resolveNodes(at: identity)
+        if let accessKeyMemory { AccessKeyAssignment.assign(&nodes, memory: accessKeyMemory) }
+        return nodes
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
