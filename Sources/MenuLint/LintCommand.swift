@@ -14,13 +14,17 @@ public struct LintCommand {
 
     public var style: MenuGuidelineStyle = .gnome
     public var json = false
+    /// `--fix`: write access keys into the files' labels (G3, G4).
+    public var fix = false
     public var paths: [String] = []
 
     public static let usage = """
-        usage: gmenukit-lint [--style apple|gnome] [--json] FILE.ui|FILE.blp|DIR …
+        usage: gmenukit-lint [--style apple|gnome] [--json] [--fix] FILE.ui|FILE.blp|DIR …
         Checks the menus of GtkBuilder (and, with blueprint-compiler, Blueprint) files against
         the GNOME HIG (--style gnome, the default) or GMenuKit's own rules (--style apple).
         Prints file:line: rule: severity: path: message (suggested: fix).
+        --fix writes an access key into every menu label of GtkBuilder files that has none or
+        one another item of its menu has (G3, G4), changing nothing else, then checks again.
         Exits 0 without errors, 1 with findings of error severity, 2 on bad usage or unreadable files.
         """
 
@@ -32,6 +36,8 @@ public struct LintCommand {
             switch argument {
             case "--json":
                 command.json = true
+            case "--fix":
+                command.fix = true
             case "--style":
                 guard let value = remaining.popFirst() else {
                     return .failure(LintProblem(file: "gmenukit-lint", message: "--style needs apple or gnome"))
@@ -65,7 +71,7 @@ public struct LintCommand {
     /// Runs the linter; answers what to print on standard output and error, and the exit code.
     @MainActor
     public func run(reader: BuilderMenuReader) -> (output: String, errors: String, exitCode: ExitCode) {
-        let report = MenuLinter(style: style, reader: reader).lint(paths: paths)
+        let report = MenuLinter(style: style, reader: reader, fixesAccessKeys: fix).lint(paths: paths)
         let errors = report.problems.map(\.text).joined(separator: "\n")
         let output = json ? LintOutput.json(report) : LintOutput.text(report)
         let summary = json ? "" : LintOutput.summary(report)

@@ -11,7 +11,9 @@ public enum LintOutput {
         let parts = ["error", "warning", "hint"].compactMap { severity in
             counts[severity].map { "\($0) \(severity)\($0 == 1 ? "" : "s")" }
         }
-        return "\(report.menus) menu\(report.menus == 1 ? "" : "s") in \(report.files) file\(report.files == 1 ? "" : "s"): "
+        let fixed = report.fixedFiles == 0 ? "" :
+            "fixed \(report.fixedLabels) label\(report.fixedLabels == 1 ? "" : "s") in \(report.fixedFiles) file\(report.fixedFiles == 1 ? "" : "s"); "
+        return fixed + "\(report.menus) menu\(report.menus == 1 ? "" : "s") in \(report.files) file\(report.files == 1 ? "" : "s"): "
             + (parts.isEmpty ? "no findings" : parts.joined(separator: ", "))
     }
 

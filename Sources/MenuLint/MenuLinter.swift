@@ -7,10 +7,13 @@ import GMenuKitBuilder
 public struct MenuLinter {
     public var style: MenuGuidelineStyle
     let reader: BuilderMenuReader
+    /// `--fix`: write access keys where G3 or G4 find none or a clashing one (`AccessKeyFix`).
+    public var fixesAccessKeys = false
 
-    public init(style: MenuGuidelineStyle, reader: BuilderMenuReader) {
+    public init(style: MenuGuidelineStyle, reader: BuilderMenuReader, fixesAccessKeys: Bool = false) {
         self.style = style
         self.reader = reader
+        self.fixesAccessKeys = fixesAccessKeys
     }
 
     public struct Report {
@@ -19,6 +22,9 @@ public struct MenuLinter {
         /// Files read and menus checked, for the summary.
         public var files = 0
         public var menus = 0
+        /// Labels given an access key by `--fix`, and the files written.
+        public var fixedLabels = 0
+        public var fixedFiles = 0
 
         public var hasErrors: Bool { findings.contains { $0.severity == MenuDiagnostic.Severity.error.rawValue } }
     }
@@ -57,7 +63,15 @@ public struct MenuLinter {
                 continue
             }
             do {
-                let menus = try reader.menus(inBuilderXML: xml)
+                var menus = try reader.menus(inBuilderXML: xml)
+                if fixesAccessKeys {
+                    if isBlueprint {
+                        report.problems.append(LintProblem(file: file.path, message: "--fix writes GtkBuilder files only; Blueprint files are left as they are", failsRun: false))
+                    } else if let fixed = try fixAccessKeys(in: xml, menus: menus, file: file.path, report: &report) {
+                        xml = fixed
+                        menus = try reader.menus(inBuilderXML: xml)
+                    }
+                }
                 report.files += 1
                 report.menus += menus.count
                 let blueprintLines = isBlueprint ? BlueprintCompiler.LineMap(source: source) : nil
@@ -77,6 +91,29 @@ public struct MenuLinter {
             }
         }
         return report
+    }
+
+    /// Writes access keys into the file's labels where the checks find them missing or clashing;
+    /// the fixed XML, or nil when nothing changed.
+    private func fixAccessKeys(in xml: String, menus: [LintedMenu], file: String, report: inout Report) throws -> String? {
+        let document = try BuilderDocument(xml: xml)
+        var edits: [AccessKeyFix.Edit] = []
+        for menu in menus where menu.unreadable == nil {
+            let context = MenuContextGuess.context(ofMenuWithID: menu.id, inFile: file)
+            let diagnostics = MenuGuidelines.check(menu.nodes, title: "", context: context, style: .gnome, showsShortcuts: true)
+            edits += AccessKeyFix.edits(for: menu, diagnostics: diagnostics, xml: xml, document: document)
+        }
+        guard !edits.isEmpty else { return nil }
+        let fixed = AccessKeyFix.apply(edits, to: xml)
+        do {
+            try fixed.write(toFile: file, atomically: true, encoding: .utf8)
+        } catch {
+            report.problems.append(LintProblem(file: file, message: "cannot write the fixed file: \(error)"))
+            return nil
+        }
+        report.fixedLabels += edits.filter { !$0.text.isEmpty }.count
+        report.fixedFiles += 1
+        return fixed
     }
 
     /// The findings of one menu.
