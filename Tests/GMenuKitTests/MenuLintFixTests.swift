@@ -68,21 +68,7 @@ final class MenuLintFixTests: GtkTestCase {
 
     /// Runs the built linter in `directory`.
     static func lint(in directory: URL, _ arguments: String...) throws -> MenuLintTests.Run {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("gmenukit-lint").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = output.fileHandleForReading.readDataToEndOfFile()
-        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return MenuLintTests.Run(output: String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init),
-                                 errors: String(decoding: complaint, as: UTF8.self), status: process.terminationStatus)
+        try MenuLintTests.lint(arguments, in: directory)
     }
 
     static func uiFiles(in directory: URL) throws -> [String] {

@@ -17,6 +17,11 @@ final class MenuLintTests: GtkTestCase {
 
     /// Runs the built command in the fixtures' directory, so that paths read as in the README.
     func lint(_ arguments: String...) throws -> Run {
+        try Self.lint(arguments, in: URL(fileURLWithPath: Self.fixtures))
+    }
+
+    /// Runs the built command in `directory`.
+    static func lint(_ arguments: [String], in directory: URL) throws -> Run {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("gmenukit-lint").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -25,7 +30,7 @@ final class MenuLintTests: GtkTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: Self.fixtures)
+        process.currentDirectoryURL = directory
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
