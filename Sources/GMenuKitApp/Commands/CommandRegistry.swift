@@ -123,11 +123,9 @@ package final class CommandRegistry {
                   taken.insert(label).inserted, let parsed = parseAccelerator(accelerator) else { continue }
             switch command.scope.phase(isEditingKey: parsed.isEditingKey, automaticPhase: .beforeFocusedWidget) {
             case .beforeFocusedWidget:
+                // An editing key taken before the focused widget is reported where the
+                // commands are planned (`ShortcutPlanning`), once.
                 wanted["app." + name] = accelerator
-                if parsed.isEditingKey && command.scope == .application {
-                    RenderedMenu.diagnosticHandler(MenuDiagnostic(severity: .warning, path: MenuLabelText.path([command.menu, command.title]),
-                                                                  message: ShortcutPlanning.takesEditingKey(accelerator)))
-                }
             case .afterFocusedWidget: afterFocus["app." + name] = (accelerator, false)
             case .afterFocusedWidgetUnlessText: afterFocus["app." + name] = (accelerator, true)
             }

@@ -133,7 +133,8 @@ package enum ControlAccessibility {
             var childPage = page
             if isStack, let stackPage = gtk_stack_get_page(gmk_stack(widget.gpointer), current) {
                 let name = gtk_stack_page_get_name(stackPage).map { String(cString: $0) } ?? ""
-                if name != "main" && !name.isEmpty { childPage = MenuLabelText.normalize(name).text }
+                // A submenu's page is named by its item's label, with the access key's mark.
+                if name != "main" && !name.isEmpty { childPage = ImportedMenuItem.visibleText(ofMnemonicLabel: name).text }
                 gmk_accessible_object_set_label(stackPage.gpointer, childPage)
             }
             let role = tidyRoles[gmk_type_of(current.gpointer)]

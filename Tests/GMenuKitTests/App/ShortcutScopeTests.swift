@@ -21,6 +21,8 @@ final class ShortcutScopeTests: GtkTestCase {
         try GtkSession.start()
         try onMain {
             let log = ScopeLog()
+            let diagnostics = DiagnosticCollector()
+            defer { diagnostics.stop() }
             let app = Application(id: "org.gmenukit.ShortcutScope", flags: G_APPLICATION_NON_UNIQUE, name: "Scope")
             app.commands {
                 CommandMenu("Notes") {
@@ -28,6 +30,7 @@ final class ShortcutScopeTests: GtkTestCase {
                     Button("Select All Notes") { log.selectedAll += 1 }.keyboardShortcut("<Control>a")
                     Button("Refresh") { log.refreshed += 1 }.keyboardShortcut("F5").shortcutScope(.whenNoTextIsFocused)
                     Button("Save") { log.saved += 1 }.keyboardShortcut("<Control>s")
+                    Button("Empty Trash") {}.keyboardShortcut("<Shift>Delete").shortcutScope(.application)
                 }
             }
             XCTAssertTrue(app.register())
@@ -96,6 +99,11 @@ final class ShortcutScopeTests: GtkTestCase {
             XCTAssertEqual(log.refreshed, 0, "no refresh while text has the focus")
             try Self.press("F5", focusing: gmk_widget(row.gpointer))
             try MainLoop.wait(for: "F5 on the row to refresh") { log.refreshed == 1 }
+
+            // A command in the application scope on an editing key is GTK's accelerator, and said once.
+            XCTAssertEqual(ApplicationTests.accelerators(app, "app.empty-trash"), ["<Shift>Delete"])
+            let taking = diagnostics.collected.filter { $0.message.contains("runs before the focused widget") }
+            XCTAssertEqual(taking.map(\.path), ["Notes › Empty Trash"], "\(diagnostics.collected)")
 
             // Ctrl+S is still the application's accelerator, before the text view.
             try Self.press("ctrl+s", focusing: textView)
