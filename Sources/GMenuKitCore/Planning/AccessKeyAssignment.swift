@@ -153,7 +153,7 @@ public enum AccessKeys: Sendable, Equatable {
 extension Menu {
     /// How the menu's items get their access keys: `.automatic` gives every item of each page
     /// of this menu and of its submenus a key no other item of that page has, keeps the keys
-    /// written, and keeps each item's key across refreshes (``AccessKeyAssignment``).
+    /// written, and keeps each item's key across refreshes.
     public func accessKeys(_ keys: AccessKeys) -> Menu {
         var menu = self
         menu.accessKeyMemory = keys == .automatic ? AccessKeyMemory() : nil
