@@ -71,6 +71,18 @@ public final class Application {
     }
     /// Shows the preferences; with it the Preferences item (Ctrl+,) appears.
     public var onPreferences: (@MainActor (Application) -> Void)? { didSet { commandsChanged() } }
+    /// The GLib key file that keeps the shortcuts people change (``setShortcut(_:forCommand:)``):
+    /// by default `shortcuts.ini` in the user's configuration directory, in a folder named by
+    /// the application id.
+    public var shortcutsFile: String {
+        get { userShortcuts.file }
+        set {
+            userShortcuts.use(file: newValue)
+            commandsChanged()
+        }
+    }
+    /// The shortcuts people changed, read at the first need.
+    package lazy var userShortcuts = UserShortcuts(file: UserShortcuts.defaultFile(forApplication: id))
 
     package let focus = FocusState()
     package let commandLayout = CommandLayout()
@@ -283,7 +295,8 @@ public final class Application {
     package func installCommands() -> CommandRegistry {
         if let registry { return registry }
         let made = CommandRegistry(application: gtkApplication, layout: commandLayout, declarations: { [weak self] in self?.declarations() ?? [] },
-                                   standardContent: { [weak self] in self?.standardCommands(for: $0) })
+                                   standardContent: { [weak self] in self?.standardCommands(for: $0) },
+                                   userShortcuts: { [weak self] in self?.userShortcuts.overrides ?? [:] })
         registry = made
         return made
     }

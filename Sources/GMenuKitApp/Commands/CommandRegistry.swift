@@ -31,14 +31,22 @@ package final class CommandRegistry {
     /// The accelerators set for each detailed action name.
     private var accelerators: [String: String] = [:]
     package let layout: CommandLayout
+    /// The shortcuts people gave commands (`UserShortcuts`), by action name.
+    private let userShortcuts: @MainActor () -> [String: String]
+    /// The stored shortcuts reported as unusable, so that each is reported once.
+    private var reportedUserShortcuts: Set<String> = []
+    /// Each command's shortcut as declared, before people changed it.
+    private var declaredShortcuts: [String: String?] = [:]
 
     package init(application: UnsafeMutablePointer<GtkApplication>, layout: CommandLayout,
          declarations: @escaping @MainActor () -> [CommandDeclaration],
-         standardContent: @escaping @MainActor (CommandGroupPlacement) -> (any MenuContent)?) {
+         standardContent: @escaping @MainActor (CommandGroupPlacement) -> (any MenuContent)?,
+         userShortcuts: @escaping @MainActor () -> [String: String] = { [:] }) {
         gtkApplication = application
         self.layout = layout
         self.declarations = declarations
         self.standardContent = standardContent
+        self.userShortcuts = userShortcuts
         treeBox = TreeBox()
         observedUpdate = ObservedUpdate({ [unowned self] in self.resolve() }, then: { [unowned self] in self.apply() })
         observedUpdate.start()
@@ -87,7 +95,9 @@ package final class CommandRegistry {
             actions = RenderedMenu(Menu("", content: { StoredNodes { box.nodes } }), actionPrefix: "app")
         }
         installActions()
-        let shared = arrangement.sharing { [actions] identity in actions.actionName(forItem: identity) }
+        var shared = arrangement.sharing { [actions] identity in actions.actionName(forItem: identity) }
+        declaredShortcuts = shared.commands.mapValues(\.shortcut)
+        applyUserShortcuts(userShortcuts(), to: &shared, reported: &reportedUserShortcuts)
         installAccelerators(shared.commands)
         layout.take(shared)
     }
@@ -142,6 +152,11 @@ package final class CommandRegistry {
 
     /// The commands' shortcuts that run after the focused widget.
     private lazy var windowShortcuts = WindowShortcuts(application: gtkApplication)
+
+    /// A command's shortcut as the app declared it (nil: none, or no such command).
+    package func declaredShortcut(of name: String) -> String? {
+        declaredShortcuts[name] ?? nil
+    }
 
     /// The commands' items as GTK sees them, for tests: the hidden menu's model.
     package var actionsMenuModel: UnsafeMutablePointer<GMenuModel> { actions.menuModel }

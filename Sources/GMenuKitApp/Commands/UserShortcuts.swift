@@ -1,0 +1,252 @@
+import CGtk
+import GMenuKitCore
+import GMenuKitBuilder
+import GMenuKitGTK
+
+/// The shortcuts a person gave the commands, in place of the ones the app declared: kept in a
+/// GLib key file (group `Shortcuts`, one key per command's action name, the accelerator as GTK
+/// writes it, empty for none) in the user's configuration directory, read when the application
+/// starts and written on every change.
+@MainActor
+package final class UserShortcuts {
+    /// Accelerator by command (action name without `app.`); "" for a shortcut taken away.
+    package private(set) var overrides: [String: String] = [:]
+    package private(set) var file: String
+
+    package static let group = "Shortcuts"
+
+    package init(file: String) {
+        self.file = file
+        overrides = (try? Self.read(file)) ?? [:]
+    }
+
+    /// Reads another file (the application was given another place to keep them).
+    package func use(file: String) {
+        self.file = file
+        overrides = (try? Self.read(file)) ?? [:]
+    }
+
+    package func set(_ accelerator: String?, for command: String) throws(ShortcutFileError) {
+        overrides[command] = accelerator ?? ""
+        try Self.write(overrides, to: file)
+    }
+
+    package func remove(_ command: String) throws(ShortcutFileError) {
+        guard overrides.removeValue(forKey: command) != nil else { return }
+        try Self.write(overrides, to: file)
+    }
+
+    package func removeAll() throws(ShortcutFileError) {
+        overrides = [:]
+        try Self.write(overrides, to: file)
+    }
+
+    package func replace(with overrides: [String: String]) throws(ShortcutFileError) {
+        self.overrides = overrides
+        try Self.write(overrides, to: file)
+    }
+
+    /// The shortcuts in a key file; none when there is no such file.
+    package static func read(_ path: String) throws(ShortcutFileError) -> [String: String] {
+        guard g_file_test(path, G_FILE_TEST_EXISTS) != 0 else { return [:] }
+        let keyFile = g_key_file_new()!
+        defer { g_key_file_free(keyFile) }
+        var error: UnsafeMutablePointer<GError>?
+        guard g_key_file_load_from_file(keyFile, path, G_KEY_FILE_NONE, &error) != 0 else {
+            throw ShortcutFileError(path: path, taking: error)
+        }
+        var count: gsize = 0
+        guard let keys = g_key_file_get_keys(keyFile, group, &count, nil) else { return [:] }
+        defer { g_strfreev(keys) }
+        var found: [String: String] = [:]
+        for index in 0..<Int(count) {
+            guard let key = keys[index], let value = g_key_file_get_string(keyFile, group, key, nil) else { continue }
+            found[String(cString: key)] = String(cString: value)
+            g_free(value)
+        }
+        return found
+    }
+
+    /// Writes `overrides` as a key file at `path`, making its directory.
+    package static func write(_ overrides: [String: String], to path: String) throws(ShortcutFileError) {
+        let keyFile = g_key_file_new()!
+        defer { g_key_file_free(keyFile) }
+        g_key_file_set_comment(keyFile, nil, nil, " Keyboard shortcuts changed from the ones the application declares.", nil)
+        for (command, accelerator) in overrides.sorted(by: { $0.key < $1.key }) {
+            g_key_file_set_string(keyFile, group, command, accelerator)
+        }
+        if let directory = g_path_get_dirname(path) {
+            g_mkdir_with_parents(directory, 0o700)
+            g_free(directory)
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard g_key_file_save_to_file(keyFile, path, &error) != 0 else { throw ShortcutFileError(path: path, taking: error) }
+    }
+
+    /// Where an application keeps them by default: `~/.config/APPLICATION-ID/shortcuts.ini`.
+    package static func defaultFile(forApplication id: String) -> String {
+        let directory = String(cString: g_get_user_config_dir())
+        return directory + "/" + (id.isEmpty ? "gmenukit" : id) + "/shortcuts.ini"
+    }
+}
+
+/// A shortcuts file that could not be read or written.
+public struct ShortcutFileError: Error, CustomStringConvertible {
+    /// The file.
+    public let path: String
+    /// What GLib said.
+    public let message: String
+    public var description: String { "\(path): \(message)" }
+
+    init(path: String, taking error: UnsafeMutablePointer<GError>?) {
+        self.path = path
+        message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+        if let error { g_error_free(error) }
+    }
+}
+
+/// Shortcuts people change: the API a shortcuts editor (or the app) uses.
+extension Application {
+    /// The shortcut a command has now (`"<Control>s"`): the person's, else the declared one; nil
+    /// for none. `name` is the command's action name ("save").
+    public func shortcut(forCommand name: String) -> String? {
+        installCommands()
+        return commandLayout.commands[name]?.shortcut
+    }
+
+    /// The command that has `accelerator` now, apart from `name`'s; nil when none has it.
+    public func command(holdingShortcut accelerator: String, except name: String? = nil) -> String? {
+        installCommands()
+        guard let wanted = parseAccelerator(accelerator)?.canonical else { return nil }
+        return commandLayout.commandOrder.first { other in
+            other != name && commandLayout.commands[other]?.shortcut.flatMap(parseAccelerator)?.canonical == wanted
+        }
+    }
+
+    /// Gives a command another shortcut, or none (`nil`), in every menu, tooltip and window at
+    /// once, and keeps it across runs (``shortcutsFile``). Refused, with a diagnostic, when the
+    /// command does not exist, the accelerator is not one GTK reads or the desktop keeps it, or
+    /// another command has it (``command(holdingShortcut:except:)``: give that one another
+    /// first, or none, to swap).
+    @discardableResult
+    public func setShortcut(_ accelerator: String?, forCommand name: String) -> Bool {
+        installCommands()
+        let path = "Keyboard Shortcuts › \(name)"
+        guard commandLayout.commands[name] != nil else {
+            report(path, "no command has this action name (commands: \(commandLayout.commandOrder.joined(separator: ", ")))")
+            return false
+        }
+        if let accelerator {
+            guard let parsed = parseAccelerator(accelerator) else {
+                report(path, "'\(accelerator)' is not a GTK accelerator (write it like \"<Control>s\"); the shortcut is unchanged")
+                return false
+            }
+            if let reason = ReservedShortcuts.reason(forCanonical: parsed.canonical) {
+                report(path, "\(accelerator) never reaches the app: \(reason); the shortcut is unchanged")
+                return false
+            }
+            if let other = command(holdingShortcut: accelerator, except: name) {
+                report(path, "\(accelerator) is \(other)'s shortcut; give \(other) another first; the shortcut is unchanged")
+                return false
+            }
+        }
+        do {
+            if accelerator.flatMap(parseAccelerator)?.canonical == installCommands().declaredShortcut(of: name).flatMap(parseAccelerator)?.canonical
+                && accelerator != nil {
+                try userShortcuts.remove(name)
+            } else {
+                try userShortcuts.set(accelerator.flatMap { parseAccelerator($0)?.readable ?? $0 }, for: name)
+            }
+        } catch {
+            report(path, "the shortcut is used now but could not be kept: \(error)")
+        }
+        installCommands().update()
+        return true
+    }
+
+    /// Gives a command back the shortcut the app declared.
+    public func resetShortcut(forCommand name: String) {
+        keepingShortcuts { try userShortcuts.remove(name) }
+    }
+
+    /// Gives every command back the shortcut the app declared.
+    public func resetAllShortcuts() {
+        keepingShortcuts { try userShortcuts.removeAll() }
+    }
+
+    /// Writes the shortcuts people changed to a key file, to take to another machine.
+    public func exportShortcuts(to path: String) throws(ShortcutFileError) {
+        try UserShortcuts.write(userShortcuts.overrides, to: path)
+    }
+
+    /// Takes the shortcuts of a key file written by ``exportShortcuts(to:)`` in place of the
+    /// ones changed so far. One that has become invalid or conflicting is reported and the
+    /// declared one is used.
+    public func importShortcuts(from path: String) throws(ShortcutFileError) {
+        let read = try UserShortcuts.read(path)
+        keepingShortcuts { try userShortcuts.replace(with: read) }
+    }
+
+    private func keepingShortcuts(_ change: () throws -> Void) {
+        do {
+            try change()
+        } catch {
+            report("Keyboard Shortcuts", "the change is used now but could not be kept: \(error)")
+        }
+        installCommands().update()
+    }
+
+    private func report(_ path: String, _ message: String) {
+        RenderedMenu.diagnosticHandler(MenuDiagnostic(severity: .error, path: path, message: message))
+    }
+}
+
+extension CommandRegistry {
+    /// The commands with the shortcuts people gave them in place of the declared ones. A stored
+    /// shortcut that names no command, that GTK cannot read, that the desktop keeps or that
+    /// another command has is reported (once) and the declared one is used.
+    func applyUserShortcuts(_ overrides: [String: String], to shared: inout CommandArrangement.Shared,
+                            reported: inout Set<String>) {
+        guard !overrides.isEmpty else { return }
+        func report(_ name: String, _ value: String, _ message: String) {
+            guard reported.insert("\(name)=\(value)").inserted else { return }
+            RenderedMenu.diagnosticHandler(MenuDiagnostic(severity: .warning, path: "Keyboard Shortcuts › \(name)",
+                                                          message: "the stored shortcut '\(value)' \(message); the declared one is used"))
+        }
+        var changed: [String: String?] = [:]
+        for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
+            guard shared.commands[name] != nil else {
+                report(name, value, "names no command")
+                continue
+            }
+            if value.isEmpty {
+                changed[name] = .some(nil)
+                continue
+            }
+            guard let parsed = parseAccelerator(value) else {
+                report(name, value, "is not a GTK accelerator")
+                continue
+            }
+            if let reason = ReservedShortcuts.reason(forCanonical: parsed.canonical) {
+                report(name, value, "never reaches the app (\(reason))")
+                continue
+            }
+            changed[name] = .some(value)
+        }
+        // A changed shortcut that another command has now (declared or changed) gives way.
+        var effective = shared.commands.mapValues(\.shortcut)
+        for (name, value) in changed { effective[name] = value }
+        for (name, value) in changed.sorted(by: { $0.key < $1.key }) {
+            guard let value, let canonical = parseAccelerator(value)?.canonical else { continue }
+            if let other = effective.first(where: { $0.key != name && $0.value.flatMap(parseAccelerator)?.canonical == canonical })?.key {
+                report(name, value, "is \(other)'s too")
+                effective[name] = shared.commands[name]?.shortcut
+                changed[name] = nil
+            }
+        }
+        for (name, value) in changed.sorted(by: { $0.key < $1.key }) {
+            shared.commands[name]?.shortcut = value
+            shared.signature += "|user:\(name)=\(value ?? "")"
+        }
+    }
+}
