@@ -96,6 +96,7 @@ public struct ShortcutFileError: Error, CustomStringConvertible {
     public let path: String
     /// What GLib said.
     public let message: String
+    /// The file and what GLib said of it.
     public var description: String { "\(path): \(message)" }
 
     init(path: String, taking error: UnsafeMutablePointer<GError>?) {
