@@ -35,7 +35,7 @@ package struct ItemActionInterpreter {
         if case .performAsync(let body) = action {
             action = startingTask(body, key: key, actionName: actionName, policy: node.asyncActionPolicy)
         }
-        guard Self.confirms(node), let confirm else { return (action, nil) }
+        guard Self.confirms(node), !node.confirmedByItsAction, let confirm else { return (action, nil) }
         switch action {
         case .perform(let perform):
             let request = ConfirmationRequest(itemTitle: node.title, message: node.confirmationMessage)

@@ -136,7 +136,7 @@ package struct CommandArrangement {
                 // enabled, confirmed and dimmed there.
                 node.shortcut = nil
                 node.isDisabled = false
-                node.confirmsBeforeActing = false
+                node.confirmedByItsAction = true
             case .submenu(let children, let primaryAction):
                 let title = menu.isEmpty ? node.title : menu
                 node.kind = .submenu(children: children.map { rewrite($0, menu: title) }, primaryAction: primaryAction)

@@ -28,6 +28,9 @@ package struct MenuNode {
     package var isGeneratedContent: Bool = false
     /// Whether a destructive button asks before it acts (rule P6); true unless opted out.
     package var confirmsBeforeActing: Bool = true
+    /// A command's item in the application's menus: the action it names is the application's,
+    /// which asks before it acts, so the item itself asks nothing more (and breaks no P6).
+    package var confirmedByItsAction = false
     /// What a second activation of an async action does while the first runs.
     package var asyncActionPolicy: AsyncActionPolicy = .ignoreWhileRunning
     /// What the node is: a button, toggle, picker, submenu, group, value control or divider.

@@ -248,3 +248,49 @@ final class ApplicationLifetimeTests: GtkTestCase {
         }
     }
 }
+
+extension ApplicationTests {
+    /// A destructive command asks before it acts (its application action does): the menu bars
+    /// of its windows, whose items name that action, break no P6 (the check said "acts without
+    /// asking first" once per window), and choosing the item still asks.
+    func testADestructiveCommandThatAsksIsNoP6InAnyWindowsMenuBar() throws {
+        try GtkSession.start()
+        try onMain {
+            let diagnostics = DiagnosticCollector()
+            defer { diagnostics.stop() }
+            var trashed = 0
+            let app = Application(id: "org.gmenukit.DestructiveCommand", flags: G_APPLICATION_NON_UNIQUE, name: "Trash")
+            app.commands {
+                CommandGroup(replacing: .textEditing) {
+                    Button("Move to Trash", role: .destructive) { trashed += 1 }
+                }
+            }
+            XCTAssertTrue(app.register())
+            defer { app.quit() }
+            var windows: [UnsafeMutablePointer<GtkWidget>] = []
+            for _ in 0..<2 {
+                let window = gtk_application_window_new(app.gtkApplication)!
+                gtk_window_set_child(gmk_window(window.gpointer), app.makeMenuBar().widget)
+                gtk_window_present(gmk_window(window.gpointer))
+                windows.append(window)
+            }
+            defer {
+                for window in windows { gtk_window_destroy(gmk_window(window.gpointer)) }
+                MainLoop.drain()
+            }
+            try MainLoop.wait(for: "both windows to show") { windows.allSatisfy { gtk_widget_get_mapped($0) != 0 } }
+            MainLoop.drain()
+            XCTAssertFalse(diagnostics.collected.contains { $0.rule == "P6" }, "\(diagnostics.collected)")
+            XCTAssertFalse(diagnostics.collected.contains { $0.message.contains("cannot be confirmed") }, "\(diagnostics.collected)")
+            // Chosen, the command asks in its window (ConfirmationDialog) and has not acted.
+            g_action_group_activate_action(gmk_action_group(app.gtkApplication.gpointer), "move-to-trash", nil)
+            MainLoop.drain()
+            let questions = TestWindow.openWindows.filter { gtk_widget_has_css_class($0, "gmenukit-confirmation") != 0 }
+            XCTAssertEqual(questions.count, 1, "the command asked first")
+            XCTAssertEqual(trashed, 0)
+            for question in questions { gtk_window_destroy(gmk_window(question.gpointer)) }
+            MainLoop.drain()
+            XCTAssertEqual(trashed, 0, "closing the question keeps things as they are")
+        }
+    }
+}
