@@ -131,18 +131,19 @@ extension Application {
     /// first, or none, to swap).
     @discardableResult
     public func setShortcut(_ accelerator: String?, forCommand name: String) -> Bool {
-        installCommands()
+        let registry = installCommands()
         let path = "Keyboard Shortcuts › \(name)"
         guard commandLayout.commands[name] != nil else {
             report(path, "no command has this action name (commands: \(commandLayout.commandOrder.joined(separator: ", ")))")
             return false
         }
+        var parsed: MenuPlanner.ParsedAccelerator?
         if let accelerator {
-            guard let parsed = parseAccelerator(accelerator) else {
+            guard let read = parseAccelerator(accelerator) else {
                 report(path, "'\(accelerator)' is not a GTK accelerator (write it like \"<Control>s\"); the shortcut is unchanged")
                 return false
             }
-            if let reason = ReservedShortcuts.reason(forCanonical: parsed.canonical) {
+            if let reason = ReservedShortcuts.reason(forCanonical: read.canonical) {
                 report(path, "\(accelerator) never reaches the app: \(reason); the shortcut is unchanged")
                 return false
             }
@@ -150,18 +151,19 @@ extension Application {
                 report(path, "\(accelerator) is \(other)'s shortcut; give \(other) another first; the shortcut is unchanged")
                 return false
             }
+            parsed = read
         }
         do {
-            if accelerator.flatMap(parseAccelerator)?.canonical == installCommands().declaredShortcut(of: name).flatMap(parseAccelerator)?.canonical
-                && accelerator != nil {
+            // What the app declared (a shortcut, or none) needs no entry of its own.
+            if parsed?.canonical == registry.declaredShortcut(of: name).flatMap(parseAccelerator)?.canonical {
                 try userShortcuts.remove(name)
             } else {
-                try userShortcuts.set(accelerator.flatMap { parseAccelerator($0)?.readable ?? $0 }, for: name)
+                try userShortcuts.set(accelerator.map { parsed?.readable ?? $0 }, for: name)
             }
         } catch {
             report(path, "the shortcut is used now but could not be kept: \(error)")
         }
-        installCommands().update()
+        registry.update()
         return true
     }
 
