@@ -36,7 +36,7 @@ let package = Package(
         // What GTK shows: rendering, rows, controls, list menus, long lists.
         .target(name: "GMenuKitGTK", dependencies: ["GMenuKitCore", "GMenuKitBuilder", "CGtk", "CMenuObjects", "CMainQueueBridge"]),
         // The application: windows, commands, focused values.
-        .target(name: "GMenuKitApp", dependencies: ["GMenuKitCore", "GMenuKitBuilder", "GMenuKitGTK", "CGtk", "CMainQueueBridge"]),
+        .target(name: "GMenuKitApp", dependencies: ["GMenuKitCore", "GMenuKitBuilder", "GMenuKitGTK", "CGtk", "CMenuObjects", "CMainQueueBridge"]),
         // What an app imports: every layer.
         .target(name: "GMenuKit", dependencies: ["GMenuKitCore", "GMenuKitBuilder", "GMenuKitGTK", "GMenuKitApp", "CGtk"]),
         // The testing library: above every layer, beside no app code.

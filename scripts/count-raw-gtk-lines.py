@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Counts how much of an app's Swift code is raw GTK and GLib plumbing.
 
-Usage: scripts/count-raw-gtk-lines.py [--max PERCENT] [--list] DIRECTORY...
+Usage: scripts/count-raw-gtk-lines.py [--max PERCENT] [--list] [--help] DIRECTORY...
 
 A line counts when it is not blank and not only a comment. It is *raw* when it has any of:
   - a call of a C function of GTK, GDK, GLib, GObject, GIO, Pango or GMenuKit's shim
@@ -51,12 +51,29 @@ def main(arguments):
     directories = []
     iterator = iter(arguments)
     for argument in iterator:
+        if argument in ("-h", "--help"):
+            print(__doc__.strip())
+            return 0
         if argument == "--max":
-            maximum = float(next(iterator))
+            value = next(iterator, None)
+            try:
+                maximum = float(value)
+            except (TypeError, ValueError):
+                print(f"--max takes a percentage, not {value!r}", file=sys.stderr)
+                return 2
         elif argument == "--list":
             listing = True
+        elif argument.startswith("-"):
+            print(f"unknown option {argument!r}\n\n{__doc__.strip()}", file=sys.stderr)
+            return 2
+        elif not Path(argument).is_dir():
+            print(f"{argument}: no such folder", file=sys.stderr)
+            return 2
         else:
             directories.append(Path(argument))
+    if not directories:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
     total = raw = 0
     for directory in directories:
         for path in sorted(directory.rglob("*.swift")):

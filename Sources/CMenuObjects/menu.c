@@ -358,6 +358,16 @@ void gmk_menu_remove_items(GMKMenu *menu, gint position, guint n) {
   g_menu_model_items_changed(G_MENU_MODEL(menu), position, (gint)n, 0);
 }
 
+void gmk_menu_replace_item(GMKMenu *menu, gint position, GMKMenuItem *item) {
+  g_return_if_fail(GMK_IS_MENU(menu));
+  g_return_if_fail(position >= 0 && (guint)position < menu->count);
+  g_return_if_fail(item != NULL);
+  GMKMenuItem **slot = menu->slots + menu->start + position;
+  item_unref(*slot);
+  *slot = item;
+  g_menu_model_items_changed(G_MENU_MODEL(menu), position, 1, 1);
+}
+
 void gmk_menu_remove_all(GMKMenu *menu) {
   g_return_if_fail(GMK_IS_MENU(menu));
   gmk_menu_remove_items(menu, 0, menu->count);

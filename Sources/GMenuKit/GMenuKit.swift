@@ -7,6 +7,9 @@
 // `@Observable` models come with `import GMenuKit`, as they come with `import SwiftUI`: menu
 // code ported from SwiftUI needs no other import.
 @_exported import Observation
+// Foundation comes too, as with `import SwiftUI`: SwiftUI menu code uses it without saying so
+// (`rawValue.capitalized` in Apple's own samples).
+@_exported import Foundation
 // GMenuKit's public API speaks GTK's types (`UnsafeMutablePointer<GtkWidget>`), and an app
 // places GMenuKit's widgets with GTK's own calls: `import GMenuKit` brings GTK's C API (the
 // CGtk module: gtk.h and GMenuKit's small `gmk_*` casts) with it.

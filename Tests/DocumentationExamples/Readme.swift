@@ -1,5 +1,4 @@
 import CGtk
-import Foundation
 import GMenuKit
 
 // README.md

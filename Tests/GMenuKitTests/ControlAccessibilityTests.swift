@@ -151,8 +151,8 @@ final class ControlAccessibilityTests: GtkTestCase {
 
     /// Runs `program` (built beside the tests) under its own accessibility bus and returns
     /// one reading of its whole tree per step (`scripts/atspi-controls.py`).
-    static func read(program: String, steps: [String]) throws -> [Reading] {
-        try AccessibilityBus.run("atspi-app.sh", program: program, arguments: ["--"] + steps).split(separator: "\n").map {
+    static func read(program: String, steps: [String], environment: [String: String] = [:]) throws -> [Reading] {
+        try AccessibilityBus.run("atspi-app.sh", program: program, arguments: ["--"] + steps, environment: environment).split(separator: "\n").map {
             try JSONDecoder().decode(Reading.self, from: Data($0.utf8))
         }
     }

@@ -302,6 +302,7 @@ final class TreeViewContextMenuTests: GtkTestCase {
         try GtkSession.start()
         onMain {
             let diagnostics = DiagnosticCollector()
+            defer { diagnostics.stop() }
             let label = gtk_label_new("Not a tree")!
             g_object_ref_sink(label.gpointer)
             defer { g_object_unref(label.gpointer) }

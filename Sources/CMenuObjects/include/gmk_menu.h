@@ -49,6 +49,8 @@ void gmk_menu_item_free(GMKMenuItem *item);
 void gmk_menu_insert_items(GMKMenu *menu, gint position, GMKMenuItem **items, guint n);
 /* Removes `n` items from `position` on, and emits one `items-changed`. */
 void gmk_menu_remove_items(GMKMenu *menu, gint position, guint n);
+/* Puts `item` (taken) in place of the item at `position`: one items-changed (position, 1, 1). */
+void gmk_menu_replace_item(GMKMenu *menu, gint position, GMKMenuItem *item);
 void gmk_menu_remove_all(GMKMenu *menu);
 
 G_END_DECLS

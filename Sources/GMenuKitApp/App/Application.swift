@@ -71,18 +71,30 @@ public final class Application {
     }
     /// Shows the preferences; with it the Preferences item (Ctrl+,) appears.
     public var onPreferences: (@MainActor (Application) -> Void)? { didSet { commandsChanged() } }
-    /// The GLib key file that keeps the shortcuts people change (``setShortcut(_:forCommand:)``):
-    /// by default `shortcuts.ini` in the user's configuration directory, in a folder named by
-    /// the application id.
-    public var shortcutsFile: String {
-        get { userShortcuts.file }
+    /// The GLib key file that keeps the shortcuts people change (``setShortcut(_:forCommand:)``).
+    /// When the application installs a GSettings schema with its id and a key
+    /// `keyboard-shortcuts` of type `a{ss}`, they are kept there and this is nil; else in
+    /// `shortcuts.ini` in the user's configuration directory, in a folder named by the
+    /// application id. Setting a file keeps them in it; nil goes back to the standard place.
+    public var shortcutsFile: String? {
+        get {
+            if case .keyFile(let path) = userShortcuts.storage { return path }
+            return nil
+        }
         set {
-            userShortcuts.use(file: newValue)
+            userShortcuts.use(newValue.map { .keyFile($0) } ?? .standard(forApplication: id))
             commandsChanged()
         }
     }
     /// The shortcuts people changed, read at the first need.
-    package lazy var userShortcuts = UserShortcuts(file: UserShortcuts.defaultFile(forApplication: id))
+    package lazy var userShortcuts = UserShortcuts(storage: .standard(forApplication: id))
+
+    /// Keeps the shortcuts people change in `storage` from now on (tests: settings on a
+    /// backend of their own).
+    package func keepShortcuts(in storage: ShortcutStorage) {
+        userShortcuts.use(storage)
+        commandsChanged()
+    }
 
     package let focus = FocusState()
     package let commandLayout = CommandLayout()

@@ -44,27 +44,14 @@ extension Application {
         activeWindow?.window ?? gtk_application_get_active_window(gtkApplication)
     }
 
-    /// Every command's shortcut, by menu, in GTK's shortcuts window (Ctrl+?).
+    /// The Keyboard Shortcuts window (Ctrl+?): every command's shortcut by menu, each one
+    /// changed by pressing new keys (`ShortcutsEditor`).
     @discardableResult
     package func showKeyboardShortcuts() -> UnsafeMutablePointer<GtkWindow>? {
-        let layout = commandLayout
-        var groups: [(menu: String, rows: [(title: String, accelerator: String)])] = []
-        for name in layout.commandOrder {
-            guard let command = layout.commands[name], let shortcut = command.shortcut,
-                  acceleratorLabel(shortcut) != nil else { continue }
-            let title = MenuLabelText.normalize(command.title).text
-            if groups.last?.menu == command.menu {
-                groups[groups.count - 1].rows.append((title, shortcut))
-            } else {
-                groups.append((command.menu, [(title, shortcut)]))
-            }
-        }
-        let xml = ShortcutsWindowXML.interface(groups)
-        guard let ui = try? InterfaceBuilder(string: xml), let window = ui.object(GtkWindow.self, "shortcuts") else { return nil }
-        gtk_window_set_transient_for(window, dialogParent)
-        gtk_window_set_application(window, gtkApplication)
-        gtk_window_present(window)
-        return window
+        installCommands()
+        let editor = ShortcutsEditor(application: self, for: dialogParent)
+        gtk_window_present(editor.window)
+        return editor.window
     }
 
     private func showHelp(_ uri: String) {
@@ -91,27 +78,5 @@ extension Application {
         gtk_window_set_application(window, gtkApplication)
         gtk_window_present(window)
         return window
-    }
-}
-
-/// GtkShortcutsWindow is built from GtkBuilder XML in GTK 4.8 (its sections and groups have
-/// no API to add children before 4.14).
-package enum ShortcutsWindowXML {
-    package static func interface(_ groups: [(menu: String, rows: [(title: String, accelerator: String)])]) -> String {
-        var xml = #"<?xml version="1.0" encoding="UTF-8"?><interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property><child><object class="GtkShortcutsSection"><property name="section-name">shortcuts</property><property name="visible">1</property>"#
-        for group in groups {
-            xml += #"<child><object class="GtkShortcutsGroup"><property name="title">\#(escaped(group.menu))</property>"#
-            for row in group.rows {
-                xml += #"<child><object class="GtkShortcutsShortcut"><property name="title">\#(escaped(row.title))</property><property name="accelerator">\#(escaped(row.accelerator))</property></object></child>"#
-            }
-            xml += "</object></child>"
-        }
-        return xml + "</object></child></object></interface>"
-    }
-
-    package static func escaped(_ text: String) -> String {
-        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
-        defer { g_free(escaped) }
-        return String(cString: escaped)
     }
 }

@@ -3,106 +3,43 @@ import GMenuKitCore
 import GMenuKitBuilder
 import GMenuKitGTK
 
-/// The shortcuts a person gave the commands, in place of the ones the app declared: kept in a
-/// GLib key file (group `Shortcuts`, one key per command's action name, the accelerator as GTK
-/// writes it, empty for none) in the user's configuration directory, read when the application
-/// starts and written on every change.
+/// The shortcuts a person gave the commands, in place of the ones the app declared (action
+/// name without `app.` → accelerator as GTK writes it, "" for none), kept where
+/// `ShortcutStorage` says: read when the application starts and written on every change.
 @MainActor
 package final class UserShortcuts {
-    /// Accelerator by command (action name without `app.`); "" for a shortcut taken away.
     package private(set) var overrides: [String: String] = [:]
-    package private(set) var file: String
+    package private(set) var storage: ShortcutStorage
 
-    package static let group = "Shortcuts"
-
-    package init(file: String) {
-        self.file = file
-        overrides = (try? Self.read(file)) ?? [:]
+    package init(storage: ShortcutStorage) {
+        self.storage = storage
+        overrides = (try? storage.read()) ?? [:]
     }
 
-    /// Reads another file (the application was given another place to keep them).
-    package func use(file: String) {
-        self.file = file
-        overrides = (try? Self.read(file)) ?? [:]
+    /// Reads them from another place (the application was given another file, or settings).
+    package func use(_ storage: ShortcutStorage) {
+        self.storage = storage
+        overrides = (try? storage.read()) ?? [:]
     }
 
     package func set(_ accelerator: String?, for command: String) throws(ShortcutFileError) {
         overrides[command] = accelerator ?? ""
-        try Self.write(overrides, to: file)
+        try storage.write(overrides)
     }
 
     package func remove(_ command: String) throws(ShortcutFileError) {
         guard overrides.removeValue(forKey: command) != nil else { return }
-        try Self.write(overrides, to: file)
+        try storage.write(overrides)
     }
 
     package func removeAll() throws(ShortcutFileError) {
         overrides = [:]
-        try Self.write(overrides, to: file)
+        try storage.write(overrides)
     }
 
     package func replace(with overrides: [String: String]) throws(ShortcutFileError) {
         self.overrides = overrides
-        try Self.write(overrides, to: file)
-    }
-
-    /// The shortcuts in a key file; none when there is no such file.
-    package static func read(_ path: String) throws(ShortcutFileError) -> [String: String] {
-        guard g_file_test(path, G_FILE_TEST_EXISTS) != 0 else { return [:] }
-        let keyFile = g_key_file_new()!
-        defer { g_key_file_free(keyFile) }
-        var error: UnsafeMutablePointer<GError>?
-        guard g_key_file_load_from_file(keyFile, path, G_KEY_FILE_NONE, &error) != 0 else {
-            throw ShortcutFileError(path: path, taking: error)
-        }
-        var count: gsize = 0
-        guard let keys = g_key_file_get_keys(keyFile, group, &count, nil) else { return [:] }
-        defer { g_strfreev(keys) }
-        var found: [String: String] = [:]
-        for index in 0..<Int(count) {
-            guard let key = keys[index], let value = g_key_file_get_string(keyFile, group, key, nil) else { continue }
-            found[String(cString: key)] = String(cString: value)
-            g_free(value)
-        }
-        return found
-    }
-
-    /// Writes `overrides` as a key file at `path`, making its directory.
-    package static func write(_ overrides: [String: String], to path: String) throws(ShortcutFileError) {
-        let keyFile = g_key_file_new()!
-        defer { g_key_file_free(keyFile) }
-        g_key_file_set_comment(keyFile, nil, nil, " Keyboard shortcuts changed from the ones the application declares.", nil)
-        for (command, accelerator) in overrides.sorted(by: { $0.key < $1.key }) {
-            g_key_file_set_string(keyFile, group, command, accelerator)
-        }
-        if let directory = g_path_get_dirname(path) {
-            g_mkdir_with_parents(directory, 0o700)
-            g_free(directory)
-        }
-        var error: UnsafeMutablePointer<GError>?
-        guard g_key_file_save_to_file(keyFile, path, &error) != 0 else { throw ShortcutFileError(path: path, taking: error) }
-    }
-
-    /// Where an application keeps them by default: `~/.config/APPLICATION-ID/shortcuts.ini`.
-    package static func defaultFile(forApplication id: String) -> String {
-        let directory = String(cString: g_get_user_config_dir())
-        return directory + "/" + (id.isEmpty ? "gmenukit" : id) + "/shortcuts.ini"
-    }
-}
-
-/// A shortcuts file that could not be read or written.
-public struct ShortcutFileError: Error, CustomStringConvertible {
-    /// The file.
-    public let path: String
-    /// What GLib said.
-    public let message: String
-    /// The file and what GLib said of it.
-    public var description: String { "\(path): \(message)" }
-
-    init(path: String, taking error: UnsafeMutablePointer<GError>?) {
-        self.path = path
-        message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-        if let error { g_error_free(error) }
+        try storage.write(overrides)
     }
 }
 
@@ -113,6 +50,11 @@ extension Application {
     public func shortcut(forCommand name: String) -> String? {
         installCommands()
         return commandLayout.commands[name]?.shortcut
+    }
+
+    /// The shortcut the app declared for a command (nil: none), whatever the person chose since.
+    package func declaredShortcut(ofCommand name: String) -> String? {
+        installCommands().declaredShortcut(of: name)
     }
 
     /// The command that has `accelerator` now, apart from `name`'s; nil when none has it.
@@ -179,14 +121,14 @@ extension Application {
 
     /// Writes the shortcuts people changed to a key file, to take to another machine.
     public func exportShortcuts(to path: String) throws(ShortcutFileError) {
-        try UserShortcuts.write(userShortcuts.overrides, to: path)
+        try ShortcutStorage.keyFile(path).write(userShortcuts.overrides)
     }
 
     /// Takes the shortcuts of a key file written by ``exportShortcuts(to:)`` in place of the
     /// ones changed so far. One that has become invalid or conflicting is reported and the
     /// declared one is used.
     public func importShortcuts(from path: String) throws(ShortcutFileError) {
-        let read = try UserShortcuts.read(path)
+        let read = try ShortcutStorage.keyFile(path).read()
         keepingShortcuts { try userShortcuts.replace(with: read) }
     }
 

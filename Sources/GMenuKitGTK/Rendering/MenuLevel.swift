@@ -16,6 +16,8 @@ package final class MenuLevel: ListPlacement {
     private let menu: ObjectReference
     private let items: MenuItemFactory
     private var entries: [Entry] = []
+    /// The new attributes of items `prune` found restyled, for `apply` to put in place.
+    private var restyled: [ObjectIdentifier: PlannedAttributes] = [:]
 
     /// Every item of this level and of the levels linked below it: what GTK's popover builds a
     /// widget for when it opens (a submenu's item counts besides its own items).
@@ -30,7 +32,7 @@ package final class MenuLevel: ListPlacement {
     /// losing its oldest entries); references are cheap to move.
     private final class Entry {
         let identity: MenuIdentity
-        let attributes: PlannedAttributes
+        var attributes: PlannedAttributes
         let child: MenuLevel?
         /// The slot of the row GMenuKit draws for the item, if it draws one.
         let customID: String?
@@ -57,6 +59,8 @@ package final class MenuLevel: ListPlacement {
 
     /// Inserts, replaces and moves items; what the plan no longer has, ``prune(_:)`` took out.
     package func apply(_ items: [PlannedItem]) {
+        // Marks apply to the entries of this pass only (an identifier may be reused later).
+        defer { if !restyled.isEmpty { restyled.removeAll() } }
         if let list = items.first?.kept {
             // A list kept as it stands: nothing to do where it stands, else its items as they were.
             if list.placement.level === self && holdsWholly(list) { return }
@@ -100,7 +104,8 @@ package final class MenuLevel: ListPlacement {
     ///   by label);
     /// - a row of GMenuKit's own never sees its action change shape under it (GTK would warn
     ///   that its target no longer fits).
-    /// A changed item is then inserted again where it stood: one removal, one insertion.
+    /// A changed item is then inserted again where it stood: one removal, one insertion; one
+    /// whose label or shortcut alone changes is replaced in place instead (`restyles`).
     package func prune(_ items: [PlannedItem]) {
         guard !entries.isEmpty else { return }
         if let list = items.first?.kept {
@@ -121,6 +126,10 @@ package final class MenuLevel: ListPlacement {
                 if let end = leavingEnd { removeEntries(position + 1..<end) }
                 leavingEnd = nil
                 if let link = item.link { entry.child?.prune(link.children) }
+            } else if let item = sameOrder ? items[position] : planned[entry.identity], restyles(entry, to: item) {
+                if let end = leavingEnd { removeEntries(position + 1..<end) }
+                leavingEnd = nil
+                restyled[ObjectIdentifier(entry)] = item.attributes
             } else if leavingEnd == nil {
                 leavingEnd = position + 1
             }
@@ -130,6 +139,19 @@ package final class MenuLevel: ListPlacement {
 
     private func changes(_ entry: Entry, to item: PlannedItem) -> Bool {
         entry.attributes != item.attributes || (entry.child == nil) != (item.link == nil)
+    }
+
+    /// Whether a changed item changes only what it shows in its own row (its label, its
+    /// shortcut): a plain item GTK draws, with the same action, target and everything else.
+    /// It is replaced in place, with one `items-changed`, instead of taken out and put back.
+    private func restyles(_ entry: Entry, to item: PlannedItem) -> Bool {
+        guard entry.child == nil, item.link == nil, entry.customID == nil, item.attributes.row == nil else { return false }
+        var shown = entry.attributes
+        shown.label = item.attributes.label
+        shown.accel = item.attributes.accel
+        shown.accelIsApplications = item.attributes.accelIsApplications
+        shown.accelPhase = item.attributes.accelPhase
+        return shown == item.attributes
     }
 
     /// Whether a submenu (GTK gives each a page of its own) or a row of GMenuKit's own (in a
@@ -155,8 +177,14 @@ package final class MenuLevel: ListPlacement {
         gmk_menu_remove_all(menu.opaque)
     }
 
-    /// An item `prune` kept: the same attributes, so only its linked level may change.
+    /// An item `prune` kept: the same attributes, so only its linked level may change; or one
+    /// it marked as restyled, replaced in place.
     private func update(at position: Int, to item: PlannedItem) {
+        if !restyled.isEmpty, let attributes = restyled.removeValue(forKey: ObjectIdentifier(entries[position])) {
+            let made = items.makeItem(attributes, identity: item.identity, link: nil)
+            entries[position].attributes = attributes
+            gmk_menu_replace_item(menu.opaque, gint(position), made.item)
+        }
         if let link = item.link { entries[position].child?.apply(link.children) }
         note(item.origin, at: position)
     }
@@ -256,6 +284,7 @@ package final class MenuLevel: ListPlacement {
     /// are updated or inserted again, the new ones inserted (neighbours at once), in order.
     /// Indices are the new ones.
     package func applyElements(from base: Int, _ coming: [(index: Int, item: PlannedItem)]) {
+        defer { if !restyled.isEmpty { restyled.removeAll() } }
         let coming = coming.sorted { $0.index < $1.index }
         var next = 0
         while next < coming.count {
@@ -280,10 +309,15 @@ package final class MenuLevel: ListPlacement {
         }
     }
 
-    /// `prune` for one item: takes it out if it changes, else prunes its linked level.
+    /// `prune` for one item: takes it out if it changes (marks it when it only restyles), else
+    /// prunes its linked level.
     private func pruneEntry(at position: Int, to item: PlannedItem) {
         if changes(entries[position], to: item) {
-            removeEntries(position..<position + 1)
+            if restyles(entries[position], to: item) {
+                restyled[ObjectIdentifier(entries[position])] = item.attributes
+            } else {
+                removeEntries(position..<position + 1)
+            }
         } else if let link = item.link {
             entries[position].child?.prune(link.children)
         }

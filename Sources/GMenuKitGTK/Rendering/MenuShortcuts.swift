@@ -19,6 +19,8 @@ package final class MenuShortcuts {
         package var target: String?
         package var targetValue: MenuActionTarget?
         package var phase: ShortcutPhase = .afterFocusedWidget
+        /// The item's label, for the shortcuts editor to say which item has the keys.
+        package var title: String = ""
     }
 
     /// The shortcuts that run after the focused widget.
@@ -77,6 +79,7 @@ package final class MenuShortcuts {
             guard let shortcut = ScopedShortcuts.make(accelerator: binding.accelerator, action: binding.action, arguments: arguments,
                                                       unlessTextIsFocused: binding.phase == .afterFocusedWidgetUnlessText)
             else { continue }
+            g_object_set_data_full(gmk_object(shortcut.gpointer), ScopedShortcuts.titleKey, g_strdup(binding.title), g_free)
             let target = binding.phase == .beforeFocusedWidget ? makeCaptureStore() : store
             g_list_store_append(gmk_list_store(target.pointer), shortcut.gpointer)
             g_object_unref(shortcut.gpointer)
@@ -98,7 +101,8 @@ package final class MenuShortcuts {
             if let accelerator = items[index].attributes.accel, !accelerator.isEmpty, !items[index].attributes.accelIsApplications,
                let action = items[index].attributes.action, !action.hasSuffix("." + MenuPlanner.unavailableActionName) {
                 bindings.append(Binding(accelerator: accelerator, action: action, target: items[index].attributes.target,
-                                        targetValue: items[index].attributes.targetValue, phase: items[index].attributes.accelPhase))
+                                        targetValue: items[index].attributes.targetValue, phase: items[index].attributes.accelPhase,
+                                        title: items[index].attributes.label ?? ""))
             }
             if let children = items[index].link?.children { collect(children, into: &bindings) }
         }

@@ -48,9 +48,49 @@ package enum ScopedShortcuts {
         reading store: UnsafeMutableRawPointer, phase: ShortcutPhase, managed: Bool
     ) -> OpaquePointer {
         let controller = gtk_shortcut_controller_new_for_model(gmk_list_model(store))!
+        gtk_event_controller_set_name(controller, menuControllerName)
         if managed { gtk_shortcut_controller_set_scope(gmk_shortcut_controller(controller.gpointer), GTK_SHORTCUT_SCOPE_MANAGED) }
         gtk_event_controller_set_propagation_phase(controller, phase == .beforeFocusedWidget ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE)
         return controller
+    }
+
+    /// The name of GMenuKit's shortcut controllers, and the key of a shortcut's item title.
+    package static let menuControllerName = "gmenukit-menu-shortcuts"
+    package static let titleKey = "gmenukit-item-title"
+
+    /// The keys GMenuKit's menus use in `window` (GTK's spelling, as `gtk_shortcut_trigger_to_string`
+    /// writes them) and the title of the item each runs: read from the shortcut controllers on
+    /// the window's widgets, as GTK would deliver the keys.
+    package static func menuKeys(in window: UnsafeMutablePointer<GtkWidget>) -> [(accelerator: String, title: String)] {
+        var found: [(accelerator: String, title: String)] = []
+        func visit(_ widget: UnsafeMutablePointer<GtkWidget>) {
+            if let controllers = gtk_widget_observe_controllers(widget) {
+                for index in 0..<g_list_model_get_n_items(controllers) {
+                    guard let controller = g_list_model_get_item(controllers, index) else { continue }
+                    defer { g_object_unref(controller) }
+                    guard let name = gtk_event_controller_get_name(OpaquePointer(controller)),
+                          String(cString: name) == menuControllerName else { continue }
+                    let shortcuts = gmk_list_model(controller)
+                    for position in 0..<g_list_model_get_n_items(shortcuts) {
+                        guard let shortcut = g_list_model_get_item(shortcuts, position) else { continue }
+                        defer { g_object_unref(shortcut) }
+                        guard let trigger = gtk_shortcut_get_trigger(OpaquePointer(shortcut)),
+                              let written = gtk_shortcut_trigger_to_string(trigger) else { continue }
+                        defer { g_free(written) }
+                        let title = g_object_get_data(gmk_object(shortcut), titleKey).map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+                        found.append((String(cString: written), title))
+                    }
+                }
+                g_object_unref(controllers.gpointer)
+            }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                visit(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        visit(window)
+        return found
     }
 
     /// Whether a text field (anything editable, such as the text inside a `GtkEntry`) or a text

@@ -289,4 +289,31 @@ final class NotepadPlumbingTests: GtkTestCase {
         XCTAssertEqual(process.terminationStatus, 0, report)
         XCTAssertTrue(report.contains("lines are raw"), report)
     }
+
+    /// The counter reads `--help` as a question, not as a folder, and a folder that is not
+    /// there as a mistake.
+    func testTheCounterAnswersHelpAndRefusesWhatIsNoFolder() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/count-raw-gtk-lines.py").path
+        func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script] + arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        let help = try run(["--help"])
+        XCTAssertEqual(help.status, 0, help.output)
+        XCTAssertTrue(help.output.contains("Usage: scripts/count-raw-gtk-lines.py"), help.output)
+        XCTAssertFalse(help.output.contains("lines are raw"), "--help counts nothing: \(help.output)")
+        let missing = try run(["no-such-folder"])
+        XCTAssertEqual(missing.status, 2, missing.output)
+        XCTAssertTrue(missing.output.contains("no-such-folder: no such folder"), missing.output)
+        XCTAssertEqual(try run(["--max"]).status, 2, "--max without a percentage")
+    }
 }

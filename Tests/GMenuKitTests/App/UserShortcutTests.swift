@@ -110,7 +110,7 @@ final class UserShortcutTests: GtkTestCase {
             app.resetAllShortcuts()
             XCTAssertEqual(ApplicationTests.accelerators(app, "app.save"), ["<Control>s"])
             XCTAssertEqual(ApplicationTests.accelerators(app, "app.bold"), ["<Control>b"])
-            XCTAssertEqual(try UserShortcuts.read(file), [:])
+            XCTAssertEqual(try ShortcutStorage.keyFile(file).read(), [:])
         }
     }
 
@@ -139,7 +139,7 @@ final class UserShortcutTests: GtkTestCase {
             try app.importShortcuts(from: exported)
             XCTAssertEqual(ApplicationTests.accelerators(app, "app.save"), ["<Control>b"])
             XCTAssertEqual(ApplicationTests.accelerators(app, "app.bold"), ["<Control>s"])
-            XCTAssertEqual(try UserShortcuts.read(file), try UserShortcuts.read(exported), "imported, and kept")
+            XCTAssertEqual(try ShortcutStorage.keyFile(file).read(), try ShortcutStorage.keyFile(exported).read(), "imported, and kept")
         }
     }
 
@@ -163,6 +163,124 @@ final class UserShortcutTests: GtkTestCase {
                            "\(diagnostics.collected)")
             XCTAssertEqual(reported.count, 3, "each once: \(reported)")
             XCTAssertTrue(reported.allSatisfy { $0.message.hasSuffix("the declared one is used") }, "\(reported)")
+        }
+    }
+
+    /// An application that installs a GSettings schema with `keyboard-shortcuts` (a{ss}) keeps
+    /// the shortcuts there; one whose key has another type is reported and uses the key file.
+    func testShortcutsAreKeptInGSettingsWhenTheApplicationInstallsASchema() throws {
+        try GtkSession.start()
+        let directory = Self.temporaryFile("schemas")
+        let keyFile = Self.temporaryFile("settings.ini")
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            try? FileManager.default.removeItem(atPath: keyFile)
+        }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <schemalist>
+          <schema id="org.gmenukit.UserShortcuts" path="/org/gmenukit/UserShortcuts/">
+            <key name="keyboard-shortcuts" type="a{ss}"><default>{}</default></key>
+          </schema>
+          <schema id="org.gmenukit.WrongType" path="/org/gmenukit/WrongType/">
+            <key name="keyboard-shortcuts" type="as"><default>[]</default></key>
+          </schema>
+        </schemalist>
+        """.write(toFile: directory + "/org.gmenukit.UserShortcuts.gschema.xml", atomically: true, encoding: .utf8)
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        compile.arguments = ["glib-compile-schemas", directory]
+        try compile.run()
+        compile.waitUntilExit()
+        XCTAssertEqual(compile.terminationStatus, 0, "glib-compile-schemas")
+
+        try onMain {
+            let source = try XCTUnwrap(g_settings_schema_source_new_from_directory(directory, nil, 0, nil))
+            defer { g_settings_schema_source_unref(source) }
+            // GLib's key-file backend, declared only behind G_SETTINGS_ENABLE_BACKEND.
+            typealias KeyFileBackendNew = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafePointer<CChar>?) -> OpaquePointer?
+            let process = try XCTUnwrap(dlopen(nil, RTLD_NOW))
+            defer { dlclose(process) }
+            let newBackend = unsafeBitCast(try XCTUnwrap(dlsym(process, "g_keyfile_settings_backend_new")), to: KeyFileBackendNew.self)
+            @MainActor func settings() throws -> ObjectReference {
+                let backend = try XCTUnwrap(newBackend(keyFile, "/", nil))
+                defer { g_object_unref(UnsafeMutableRawPointer(backend)) }
+                return try XCTUnwrap(ShortcutStorage.settings(forSchema: "org.gmenukit.UserShortcuts", in: source, backend: backend))
+            }
+
+            let app = Self.application(SaveLog(), file: Self.temporaryFile("unused.ini"))
+            app.keepShortcuts(in: .settings(try settings()))
+            XCTAssertNil(app.shortcutsFile, "no key file while settings keep them")
+            XCTAssertTrue(app.register())
+            defer { app.quit() }
+            XCTAssertTrue(app.setShortcut("<Shift><Control>s", forCommand: "save"))
+            XCTAssertTrue(app.setShortcut(nil, forCommand: "bold"))
+            XCTAssertEqual(try ShortcutStorage.settings(try settings()).read(), ["save": "<Shift><Control>s", "bold": ""],
+                           "read back through a new GSettings")
+            let written = try String(contentsOfFile: keyFile, encoding: .utf8)
+            XCTAssertTrue(written.contains("[org/gmenukit/UserShortcuts]") && written.contains("keyboard-shortcuts="), written)
+
+            // A new run reads them back from the settings.
+            let again = Self.application(SaveLog(), file: Self.temporaryFile("unused.ini"))
+            again.keepShortcuts(in: .settings(try settings()))
+            XCTAssertTrue(again.register())
+            defer { again.quit() }
+            XCTAssertEqual(ApplicationTests.accelerators(again, "app.save"), ["<Shift><Control>s"])
+            XCTAssertEqual(ApplicationTests.accelerators(again, "app.bold"), [])
+
+            // A key of another type is reported, and no settings are used.
+            let diagnostics = DiagnosticCollector()
+            defer { diagnostics.stop() }
+            XCTAssertNil(ShortcutStorage.settings(forSchema: "org.gmenukit.WrongType", in: source))
+            XCTAssertTrue(diagnostics.collected.contains { $0.message.contains("org.gmenukit.WrongType has the key keyboard-shortcuts, but not of type a{ss}") },
+                          "\(diagnostics.collected)")
+            XCTAssertNil(ShortcutStorage.settings(forSchema: "org.gmenukit.NoSuchSchema", in: source))
+        }
+    }
+
+    /// A changed shortcut in a menu bar with 1,000 commands: one `items-changed` in the menu
+    /// that shows it, none anywhere else.
+    func testAChangedShortcutChangesOnlyTheItemThatShowsIt() throws {
+        try GtkSession.start()
+        let file = Self.temporaryFile("thousand.ini")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try onMain {
+            let app = Application(id: "org.gmenukit.ThousandShortcuts", flags: G_APPLICATION_NON_UNIQUE, name: "Thousand")
+            app.shortcutsFile = file
+            app.commands {
+                CommandGroup(replacing: .saveItem) { Button("Save") {}.keyboardShortcut("<Control>s") }
+                CommandMenu("Tools") {
+                    ForEach(0..<1000, id: \.self) { index in Button("Tool \(index)") {} }
+                }
+            }
+            XCTAssertTrue(app.register())
+            defer { app.quit() }
+            let bar = app.makeMenuBar()
+            MainLoop.drain()
+            // Every model of the bar: its menus, their sections and submenus.
+            var models: [UnsafeMutablePointer<GMenuModel>] = []
+            func collect(_ model: UnsafeMutablePointer<GMenuModel>) {
+                models.append(model)
+                for index in 0..<g_menu_model_get_n_items(model) {
+                    for link in ["submenu", "section"] {
+                        guard let linked = g_menu_model_get_item_link(model, index, link) else { continue }
+                        collect(linked)
+                        g_object_unref(linked)
+                    }
+                }
+            }
+            collect(bar.menu.menuModel)
+            XCTAssertGreaterThan(models.count, 3)
+            let recorders = models.map(ItemsChangedRecorder.init)
+
+            XCTAssertTrue(app.setShortcut("<Control>t", forCommand: "tool-500"))
+            MainLoop.drain()
+            let changed = recorders.enumerated().filter { !$0.element.changes.isEmpty }
+            XCTAssertEqual(changed.count, 1, "one menu changes: \(changed.map { ($0.offset, $0.element.changes) })")
+            XCTAssertEqual(changed.first?.element.changes, [ItemsChangedRecorder.Change(position: 500, removed: 1, added: 1)])
+            let items = MenuModelReader.read(bar.menu.menuModel)
+            XCTAssertEqual(item(labelled: "Tool 500", in: items)?.attributes["accel"], "<Control>t")
         }
     }
 }

@@ -8,7 +8,8 @@ enum AccessibilityBus {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `script` run with `program`'s path first, then `arguments`.
-    static func run(_ script: String, program: String, arguments: [String]) throws -> String {
+    /// `environment`: variables set for the script and the program, beside the test's own.
+    static func run(_ script: String, program: String, arguments: [String], environment: [String: String] = [:]) throws -> String {
         // The test bundle runs as .build/<triple>/debug/GMenuKitPackageTests.xctest, beside the programs.
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent(program)
@@ -22,6 +23,9 @@ enum AccessibilityBus {
         let process = Process()
         process.executableURL = root.appendingPathComponent("scripts/\(script)")
         process.arguments = [binary.path] + arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
