@@ -106,6 +106,9 @@ final class RowColorTests: GtkTestCase {
             Button("Redo", icon: "edit-redo-symbolic") {}.disabled()
             Button("Cut") {}.disabled()
             Button("Delete", icon: "user-trash-symbolic", role: .destructive) {}.confirmationDisabled()
+            Button("Remove", icon: "list-remove-symbolic", role: .destructive) {}.confirmationDisabled().disabled()
+            Button("Discard", role: .destructive) {}.confirmationDisabled()
+            Button("Erase", role: .destructive) {}.confirmationDisabled().disabled()
             Button("Print") {}
         }, attachedTo: parent)
         _ = context
@@ -123,7 +126,10 @@ final class RowColorTests: GtkTestCase {
               let delete = MenuRows.row("Delete", in: popover),
               let paste = PopoverPages.modelButtons(in: popover, text: "Paste").first,
               let cut = PopoverPages.modelButtons(in: popover, text: "Cut").first,
-              let print = PopoverPages.modelButtons(in: popover, text: "Print").first
+              let print = PopoverPages.modelButtons(in: popover, text: "Print").first,
+              let remove = MenuRows.row("Remove", in: popover),
+              let discard = PopoverPages.modelButtons(in: popover, text: "Discard").first,
+              let erase = PopoverPages.modelButtons(in: popover, text: "Erase").first
         else { return XCTFail("[\(variant)] items missing: \(MenuRows.all(in: popover).map(WidgetTree.labels))") }
         // The pointer away from the menu: nothing hovered.
         try RealInput.xdotool("mousemove", "0", "0")
@@ -167,6 +173,16 @@ final class RowColorTests: GtkTestCase {
         }
         XCTAssertEqual(reds.max { $0.value < $1.value }?.key, themeRed,
                        "[\(variant)] the destructive row's label is drawn in the theme's error colour: \(reds)")
+
+        // A disabled destructive item is dimmed as GTK dims its own, drawn by GTK or as a row:
+        // its colour, Pango markup, would otherwise win over the theme's dimmed one.
+        let discardLook = look(discard), eraseLook = look(erase), removeLook = look(remove), deleteLook = look(delete)
+        XCTAssertGreaterThan(ScreenPixels.redCount(discardLook.pixels), 20, "[\(variant)] GTK's destructive item is red")
+        XCTAssertLessThan(eraseLook.contrast, discardLook.contrast * 7 / 10,
+                          "[\(variant)] a disabled destructive item GTK draws is dimmed (\(eraseLook), enabled \(discardLook))")
+        XCTAssertLessThan(removeLook.contrast, deleteLook.contrast * 7 / 10,
+                          "[\(variant)] a disabled destructive row is dimmed (\(removeLook), enabled \(deleteLook))")
+        XCTAssertGreaterThan(eraseLook.contrast, 20, "[\(variant)] and still seen (\(eraseLook))")
 
         // Highlighted (pointer or keyboard) and pressed, as GtkPopoverMenu marks its own items.
         gtk_widget_grab_focus(copy)

@@ -89,6 +89,8 @@ package enum ControlAccessibility {
     /// icons beside labels are left out: each item is named by its label and says whether it
     /// is checked itself. Run when the menu opens, once GTK has made its items.
     package static func tidyMenu(_ popover: UnsafeMutablePointer<GtkWidget>, title: String) {
+        // The tidying marks coloured labels for the rows' style to dim.
+        CustomRowWidgets.installStyle()
         tidy(under: popover, page: title)
     }
 
@@ -100,6 +102,8 @@ package enum ControlAccessibility {
         case container, scrolling
         /// A menu item of GTK's; GMenuKit's rows are known by their class.
         case item
+        /// A label: inside an item, one in a destructive item's colour is marked to dim with it.
+        case label
     }
 
     /// GTK's types that the tidying changes, by GType. A type is registered when GTK first
@@ -108,7 +112,7 @@ package enum ControlAccessibility {
     private static let tidyTypeNames: [(String, TidyRole)] = [
         ("GtkImage", .image), ("GtkBuiltinIcon", .arrow), ("GtkModelButton", .item),
         ("GtkGizmo", .container), ("GtkPopoverContent", .container), ("GtkRange", .container),
-        ("GtkListView", .scrolling), ("GtkScrollbar", .scrolling),
+        ("GtkListView", .scrolling), ("GtkScrollbar", .scrolling), ("GtkLabel", .label),
     ]
 
     private static func lookUpTidyTypes() {
@@ -150,6 +154,8 @@ package enum ControlAccessibility {
             case .scrolling:
                 gmk_accessible_set_label(current, childPage)
                 tidyChildren(of: current, page: childPage, inItem: inItem)
+            case .label where inItem:
+                CustomRowWidgets.markIfColoured(current)
             default:
                 let isItem = inItem || role == .item || gtk_widget_has_css_class(current, "gmenukit-row") != 0
                     || gtk_widget_has_css_class(current, "gmenukit-icon-row") != 0

@@ -204,12 +204,23 @@ package enum CustomRowWidgets {
         let label = gtk_label_new(nil)!
         if attributes.useMarkup {
             gtk_label_set_markup_with_mnemonic(gmk_label(label), attributes.label ?? "")
+            markIfColoured(label)
         } else {
             gtk_label_set_text_with_mnemonic(gmk_label(label), attributes.label ?? "")
         }
         gtk_label_set_xalign(gmk_label(label), 0)
         return label
     }
+
+    /// Marks a label drawn in a destructive item's colour, so that it dims with its item: the
+    /// markup's colour wins over the theme's dimmed one (`gmenukit-destructive:disabled`).
+    package static func markIfColoured(_ label: UnsafeMutablePointer<GtkWidget>) {
+        guard gtk_label_get_use_markup(gmk_label(label)) != 0, let markup = gtk_label_get_label(gmk_label(label)),
+              strncmp(markup, colouredPrefix, colouredPrefix.utf8.count) == 0 else { return }
+        gtk_widget_add_css_class(label, "gmenukit-destructive")
+    }
+
+    private static let colouredPrefix = "<span foreground=\""
 
     /// The label as a person reads it: no mnemonic marks, no markup.
     private static func plainText(_ attributes: PlannedAttributes) -> String {
@@ -266,6 +277,7 @@ package enum CustomRowWidgets {
         popover.menu modelbutton.gmenukit-row:focus-visible, popover.menu .gmenukit-icon-row:focus-visible {
           outline-color: transparent; }
         popover.menu .gmenukit-subtitle { font-size: smaller; opacity: 0.7; }
+        popover.menu label.gmenukit-destructive:disabled { opacity: 0.6; }
         popover.menu .gmenukit-accelerator { color: alpha(currentColor, 0.55); margin-left: 12px; }
         popover.menu button.gmenukit-icon-row { min-height: 30px; min-width: 30px; padding: 0 6px; }
         popover.menu box.gmenukit-row { padding: 4px 12px; }

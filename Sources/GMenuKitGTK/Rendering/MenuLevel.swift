@@ -16,8 +16,6 @@ package final class MenuLevel: ListPlacement {
     private let menu: ObjectReference
     private let items: MenuItemFactory
     private var entries: [Entry] = []
-    /// The new attributes of items `prune` found restyled, for `apply` to put in place.
-    private var restyled: [ObjectIdentifier: PlannedAttributes] = [:]
 
     /// Every item of this level and of the levels linked below it: what GTK's popover builds a
     /// widget for when it opens (a submenu's item counts besides its own items).
@@ -38,6 +36,8 @@ package final class MenuLevel: ListPlacement {
         let customID: String?
         /// The `ForEach` list whose element the item stands for, if any.
         var elements: DeferredElements?
+        /// `prune` found that only what the item shows changes: `apply` replaces it in place.
+        var isRestyled = false
 
         init(identity: MenuIdentity, attributes: PlannedAttributes, child: MenuLevel?, customID: String?) {
             self.identity = identity
@@ -59,8 +59,6 @@ package final class MenuLevel: ListPlacement {
 
     /// Inserts, replaces and moves items; what the plan no longer has, ``prune(_:)`` took out.
     package func apply(_ items: [PlannedItem]) {
-        // Marks apply to the entries of this pass only (an identifier may be reused later).
-        defer { if !restyled.isEmpty { restyled.removeAll() } }
         if let list = items.first?.kept {
             // A list kept as it stands: nothing to do where it stands, else its items as they were.
             if list.placement.level === self && holdsWholly(list) { return }
@@ -129,7 +127,7 @@ package final class MenuLevel: ListPlacement {
             } else if let item = sameOrder ? items[position] : planned[entry.identity], restyles(entry, to: item) {
                 if let end = leavingEnd { removeEntries(position + 1..<end) }
                 leavingEnd = nil
-                restyled[ObjectIdentifier(entry)] = item.attributes
+                entry.isRestyled = true
             } else if leavingEnd == nil {
                 leavingEnd = position + 1
             }
@@ -141,17 +139,17 @@ package final class MenuLevel: ListPlacement {
         entry.attributes != item.attributes || (entry.child == nil) != (item.link == nil)
     }
 
-    /// Whether a changed item changes only what it shows in its own row (its label, its
-    /// shortcut): a plain item GTK draws, with the same action, target and everything else.
-    /// It is replaced in place, with one `items-changed`, instead of taken out and put back.
+    /// Whether a changed item changes only what its own row shows (its label, its shortcut, its
+    /// icon): a plain item GTK draws, no link and no row of GMenuKit's, with the same action
+    /// and target. It is replaced in place, with one `items-changed`, instead of taken out
+    /// and put back (which keeps submenu pages and rows apart from actions that change shape).
     private func restyles(_ entry: Entry, to item: PlannedItem) -> Bool {
-        guard entry.child == nil, item.link == nil, entry.customID == nil, item.attributes.row == nil else { return false }
-        var shown = entry.attributes
-        shown.label = item.attributes.label
-        shown.accel = item.attributes.accel
-        shown.accelIsApplications = item.attributes.accelIsApplications
-        shown.accelPhase = item.attributes.accelPhase
-        return shown == item.attributes
+        // Fields read in place: a copy of the attributes would retain every one of them.
+        entry.child == nil && item.link == nil && entry.customID == nil && item.attributes.row == nil
+            && entry.attributes.appWidget == nil && item.attributes.appWidget == nil
+            && entry.attributes.keptLinks.isEmpty && item.attributes.keptLinks.isEmpty
+            && entry.attributes.action == item.attributes.action && entry.attributes.target == item.attributes.target
+            && entry.attributes.targetValue == item.attributes.targetValue
     }
 
     /// Whether a submenu (GTK gives each a page of its own) or a row of GMenuKit's own (in a
@@ -180,10 +178,11 @@ package final class MenuLevel: ListPlacement {
     /// An item `prune` kept: the same attributes, so only its linked level may change; or one
     /// it marked as restyled, replaced in place.
     private func update(at position: Int, to item: PlannedItem) {
-        if !restyled.isEmpty, let attributes = restyled.removeValue(forKey: ObjectIdentifier(entries[position])) {
-            let made = items.makeItem(attributes, identity: item.identity, link: nil)
-            entries[position].attributes = attributes
-            gmk_menu_replace_item(menu.opaque, gint(position), made.item)
+        if entries[position].isRestyled {
+            let entry = entries[position]
+            entry.isRestyled = false
+            gmk_menu_replace_item(menu.opaque, gint(position), items.makeItem(item.attributes, identity: item.identity, link: nil).item)
+            entry.attributes = item.attributes
         }
         if let link = item.link { entries[position].child?.apply(link.children) }
         note(item.origin, at: position)
@@ -284,7 +283,6 @@ package final class MenuLevel: ListPlacement {
     /// are updated or inserted again, the new ones inserted (neighbours at once), in order.
     /// Indices are the new ones.
     package func applyElements(from base: Int, _ coming: [(index: Int, item: PlannedItem)]) {
-        defer { if !restyled.isEmpty { restyled.removeAll() } }
         let coming = coming.sorted { $0.index < $1.index }
         var next = 0
         while next < coming.count {
@@ -314,7 +312,7 @@ package final class MenuLevel: ListPlacement {
     private func pruneEntry(at position: Int, to item: PlannedItem) {
         if changes(entries[position], to: item) {
             if restyles(entries[position], to: item) {
-                restyled[ObjectIdentifier(entries[position])] = item.attributes
+                entries[position].isRestyled = true
             } else {
                 removeEntries(position..<position + 1)
             }
