@@ -162,10 +162,11 @@ package final class ShortcutsEditor {
             let declared = application.declaredShortcut(ofCommand: name)
             let changed = shortcut.flatMap(parseAccelerator)?.canonical != declared.flatMap(parseAccelerator)?.canonical
             anyChanged = anyChanged || changed
-            if capturing != name { gtk_button_set_label(gmk_button(row.keysButton.gpointer), shown ?? Self.disabledText) }
+            if capturing != name {
+                gtk_button_set_label(gmk_button(row.keysButton.gpointer), shown ?? Self.disabledText)
+                Self.name(row, description: shown ?? Self.disabledText)
+            }
             if shown == nil { gtk_widget_add_css_class(row.keysButton, "dim-label") } else { gtk_widget_remove_css_class(row.keysButton, "dim-label") }
-            gmk_accessible_set_label(row.keysButton, "\(row.title) Shortcut")
-            gmk_accessible_set_description(row.keysButton, shown ?? Self.disabledText)
             gtk_widget_set_sensitive(row.resetButton, changed ? 1 : 0)
             gtk_widget_set_tooltip_text(row.resetButton, "Reset to \(declared.flatMap(acceleratorLabel) ?? Self.disabledText)")
             gtk_widget_set_sensitive(row.disableButton, shortcut == nil ? 0 : 1)
@@ -180,9 +181,7 @@ package final class ShortcutsEditor {
         guard let row = rows[name] else { return }
         capturing = name
         gtk_button_set_label(gmk_button(row.keysButton.gpointer), Self.capturingText)
-        // GTK names a button by its label as it is set: keep the command's name.
-        gmk_accessible_set_label(row.keysButton, "\(row.title) Shortcut")
-        gmk_accessible_set_description(row.keysButton, "\(Self.capturingText) Escape cancels; Backspace disables the shortcut.")
+        Self.name(row, description: "\(Self.capturingText) Escape cancels; Backspace disables the shortcut.")
         gtk_widget_add_css_class(row.keysButton, "suggested-action")
     }
 
@@ -359,6 +358,15 @@ package final class ShortcutsEditor {
             guard let self else { return }
             action(self)
         }
+    }
+
+    /// Names a keys button by its command, its keys (or what it waits for) as description.
+    /// GTK names a button by its label (4.8: the label property it sets; 4.18: the label
+    /// widget it is labelled by), again on every `set_label`: call this after each.
+    private static func name(_ row: Row, description: String) {
+        gmk_accessible_reset_labelled_by(row.keysButton)
+        gmk_accessible_set_label(row.keysButton, "\(row.title) Shortcut")
+        gmk_accessible_set_description(row.keysButton, description)
     }
 
     private static func iconButton(_ icon: String, name: String) -> UnsafeMutablePointer<GtkWidget> {

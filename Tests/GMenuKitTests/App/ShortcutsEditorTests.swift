@@ -287,13 +287,16 @@ final class ShortcutsEditorTests: GtkTestCase {
         }
     }
 
-    /// What a screen reader hears of the editor in the example app, with real keys: each
-    /// command's keys button named by the command with its keys as description, a change heard
-    /// at once, and a conflict heard on the choice the focus moves to.
+    /// What a screen reader hears of the editor in the example app, used from the keyboard
+    /// alone: each command's keys button named by the command with its keys as description,
+    /// recording heard as such, a change heard at once, and a conflict heard on the choice the
+    /// focus moves to. (Keys, not clicks: GTK 4.18 reports extents that do not place a widget of
+    /// a second window.)
     func testAScreenReaderHearsEachCommandsKeysAndTheirChange() throws {
         let configuration = Self.temporaryFile("atspi-config")
         defer { try? FileManager.default.removeItem(atPath: configuration) }
-        let steps = ["key:ctrl+question", "click:Save Shortcut", "key:ctrl+shift+e", "click:Bold Shortcut", "key:ctrl+shift+e"]
+        // New Window's keys have the focus; Tab passes its disable button (reset is dimmed).
+        let steps = ["key:ctrl+question", "key:Tab", "key:Tab", "key:Return", "key:ctrl+shift+e", "key:Return", "key:ctrl+b"]
         let readings = try ControlAccessibilityTests.read(program: "ExampleNotepad", steps: steps,
                                                           environment: ["XDG_CONFIG_HOME": configuration])
         XCTAssertEqual(readings.map(\.step), steps)
@@ -303,14 +306,16 @@ final class ShortcutsEditorTests: GtkTestCase {
         }
         XCTAssertEqual(button("Save Shortcut", in: 0)?.description, "Ctrl+S")
         XCTAssertEqual(button("Bold Shortcut", in: 0)?.description, "Ctrl+B")
+        XCTAssertEqual(button("New Window Shortcut", in: 0)?.states.contains("focused"), true, "the first command's keys have the focus")
         XCTAssertNotNil(button("Reset All", in: 0))
-        XCTAssertEqual(button("Save Shortcut", in: 1)?.description, "New shortcut… Escape cancels; Backspace disables the shortcut.",
-                       "recording keeps the command's name")
         XCTAssertEqual(button("Disable Save", in: 0)?.states.contains("focusable"), true)
-        XCTAssertEqual(button("Save Shortcut", in: 2)?.description, "Shift+Ctrl+E", "the change is heard at once")
-        let swap = button("Swap", in: 4)
-        XCTAssertEqual(swap?.description, "Shift+Ctrl+E is the shortcut of “Save”.")
+        XCTAssertEqual(button("Save Shortcut", in: 2)?.states.contains("focused"), true)
+        XCTAssertEqual(button("Save Shortcut", in: 3)?.description, "New shortcut… Escape cancels; Backspace disables the shortcut.",
+                       "recording keeps the command's name")
+        XCTAssertEqual(button("Save Shortcut", in: 4)?.description, "Shift+Ctrl+E", "the change is heard at once")
+        let swap = button("Swap", in: 6)
+        XCTAssertEqual(swap?.description, "Ctrl+B is the shortcut of “Bold”.")
         XCTAssertEqual(swap?.states.contains("focused"), true, "the focus is on the first choice")
-        XCTAssertEqual(button("Bold Shortcut", in: 4)?.description, "Ctrl+B", "nothing changed yet")
+        XCTAssertEqual(button("Save Shortcut", in: 6)?.description, "Shift+Ctrl+E", "nothing changed yet")
     }
 }
