@@ -21,6 +21,8 @@ enum LongMenuCase {
         }
         let pages = (0..<items).map { "Page \($0)" }
         var opened = 0
+        // Rendered as a control renders its menu, shown at once: a scrolling list is planned
+        // for the popover `present(in:)` fills, not left out of a model GTK shows alone.
         let menu = RenderedMenu(Menu("History") {
             Button("Clear History") { opened = -1 }
             Section {
@@ -36,7 +38,7 @@ enum LongMenuCase {
                 }
             }
             .generatedContent()
-        })
+        }, actionPrefix: "menu", isPresented: true)
         let window = gtk_window_new()!
         let button = gtk_button_new_with_label("Open")!
         gtk_window_set_default_size(gmk_window(window), 640, 480)

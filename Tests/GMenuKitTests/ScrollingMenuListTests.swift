@@ -280,6 +280,24 @@ extension ScrollingMenuListTests {
             opened.close()
         }
     }
+
+    /// A scrolling list in a menu GTK shows alone (no control, no `present(in:)`) is left out,
+    /// and the diagnostic says so in words, never by GMenuKit's internal name for it.
+    func testAListLeftOutOfAMenuGTKShowsAloneIsNamedInWords() throws {
+        try GtkSession.start()
+        onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            _ = RenderedMenu(Menu("History") {
+                Button("Clear History") {}
+                ForEach(0..<100) { index in Button("Page \(index)") {} }.menuListStyle(.scrolling(visibleRows: 12))
+            })
+            let reported = collector.collected.filter { $0.message.contains("the scrolling list shows only in a GMenuKit control or a menu given to present(in:)") }
+            XCTAssertEqual(reported.map(\.path), ["History › Scrolling List"], "\(collector.collected)")
+            XCTAssertFalse(collector.collected.contains { $0.path.contains("gmk-") || $0.message.contains("gmk-") },
+                           "no internal identity: \(collector.collected)")
+        }
+    }
 }
 
 extension ScrollingMenuListTests {

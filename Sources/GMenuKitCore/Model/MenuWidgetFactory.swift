@@ -5,9 +5,13 @@ package final class MenuWidgetFactory: Equatable, @unchecked Sendable {
     package let id: String
     /// Makes the widget: a `GtkWidget` the GTK layer takes over (the core names no GTK type).
     package let make: @MainActor () -> UnsafeMutableRawPointer
+    /// What the widget is, as a diagnostic names it ("a scrolling list"), when it has no title
+    /// of its own: `id` is GMenuKit's internal name for a widget GMenuKit makes.
+    package let description: String?
 
-    package init(id: String, make: @escaping @MainActor () -> UnsafeMutableRawPointer) {
+    package init(id: String, description: String? = nil, make: @escaping @MainActor () -> UnsafeMutableRawPointer) {
         self.id = id
+        self.description = description
         self.make = make
     }
 

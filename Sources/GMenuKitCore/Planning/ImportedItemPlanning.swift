@@ -78,11 +78,12 @@ extension MenuPlanner {
     /// An app's widget: an item with a slot the rendered menu's hosts fill with it. It keeps
     /// the menu open (GTK closes no popover for a custom child) and its label for other readers.
     mutating func planWidget(_ node: MenuNode, factory: MenuWidgetFactory, scope: Scope) -> PlannedItem? {
-        let path = scope.path + [node.title.isEmpty ? factory.id : node.title]
+        let path = scope.path + [node.title.isEmpty ? factory.description ?? factory.id : node.title]
         reportIgnoredShortcut(node, scope: scope)
         guard options.drawsOwnRows else {
+            let what = factory.description.map { "the \($0.lowercased()) shows" } ?? "the widget '\(factory.id)' shows"
             report(.warning, path: path,
-                   "the widget '\(factory.id)' needs a GMenuKit control (or present(in:)) to show it; GTK shows this menu alone, so it is left out")
+                   "\(what) only in a GMenuKit control or a menu given to present(in:); GTK shows this menu alone, so it is left out")
             return nil
         }
         var attributes = PlannedAttributes()

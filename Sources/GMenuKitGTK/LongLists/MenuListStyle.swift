@@ -78,7 +78,9 @@ public struct ScrollingMenuList<Data: RandomAccessCollection, ID: Hashable>: Men
         }
         source.update(list, visibleRows: visibleRows, actions: MenuResolution.context?.actionInterpreter)
         var node = MenuNode(identity: identity.appending("scrolling-list"), title: "",
-                            kind: .widget(MenuWidgetFactory(id: "gmk-scrolling-list" + identity.path) { UnsafeMutableRawPointer(source.makeView()) }))
+                            kind: .widget(MenuWidgetFactory(id: "gmk-scrolling-list" + identity.path, description: "Scrolling List") {
+                                UnsafeMutableRawPointer(source.makeView())
+                            }))
         node.isGeneratedContent = true
         nodes.append(node)
     }
