@@ -18,7 +18,7 @@ public final class Notepad {
         app.developers = ["The GMenuKit authors"]
         app.license = GTK_LICENSE_MIT_X11
         app.makeWindow = { [unowned self] app in self.makeWindow(in: app) }
-        app.commands { [unowned app] in Self.commands(app) }
+        app.commands { NotepadCommands() }
     }
 
     private func makeWindow(in app: Application) -> ApplicationWindow? {
@@ -28,32 +28,36 @@ public final class Notepad {
         return NotepadWindow(ui, document: Document(number: documentCount), app: app)?.window
     }
 
-    /// Everything the menu bar, the primary menu and the bound buttons show, declared once.
-    @CommandsBuilder
-    static func commands(_ app: Application) -> any Commands {
-        CommandGroup(replacing: .saveItem) {
-            Button("Save") { app.focusedValues.document?.save() }
-                .keyboardShortcut("<Control>s")
-                .disabled(app.focusedValues.document?.isDirty != true)
-        }
-        CommandGroup(replacing: .importExport) {
-            Button("Export…") { await app.focusedValues.document?.export() }
-                .keyboardShortcut("<Control>e")
-                .disabled(app.focusedValues.document == nil)
-        }
-        CommandGroup(replacing: .textFormatting) {
-            Toggle("Bold", isOn: Binding(get: { app.focusedValues.document?.isBold ?? false },
-                                         set: { app.focusedValues.document?.isBold = $0 }))
-                .keyboardShortcut("<Control>b")
-                .disabled(app.focusedValues.document == nil)
-        }
-        CommandMenu("Insert") {
-            Button("Date") { app.focusedValues.editor?.insertDate() }
-                .keyboardShortcut("<Control>d")
-                .disabled(app.focusedValues.editor == nil)
-        }
-    }
-
     /// Runs the application; returns its exit status.
     public func run() -> Int32 { app.run() }
+}
+
+/// Everything the menu bar, the primary menu and the bound buttons show, declared once, by
+/// the active window's document and editor.
+struct NotepadCommands: Commands {
+    @FocusedValue(\.document) var document
+    @FocusedValue(\.editor) var editor
+
+    var body: any Commands {
+        CommandGroup(replacing: .saveItem) {
+            Button("Save") { document?.save() }
+                .keyboardShortcut("<Control>s")
+                .disabled(document?.isDirty != true)
+        }
+        CommandGroup(replacing: .importExport) {
+            Button("Export…") { await document?.export() }
+                .keyboardShortcut("<Control>e")
+                .disabled(document == nil)
+        }
+        CommandGroup(replacing: .textFormatting) {
+            Toggle("Bold", isOn: document.map { Binding($0, \.isBold) } ?? .constant(false))
+                .keyboardShortcut("<Control>b")
+                .disabled(document == nil)
+        }
+        CommandMenu("Insert") {
+            Button("Date") { editor?.insertDate() }
+                .keyboardShortcut("<Control>d")
+                .disabled(editor == nil)
+        }
+    }
 }

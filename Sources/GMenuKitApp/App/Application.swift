@@ -281,6 +281,12 @@ public final class Application {
         }
     }
 
+    /// The application this process made last that is still alive: the one whose focused
+    /// values `@FocusedValue` and `@FocusedBinding` read. Nil before one is made.
+    public static var current: Application? {
+        live.last { $0.application != nil }?.application
+    }
+
     package static func focusMayHaveChanged() {
         for entry in live { entry.application?.updateFocus() }
     }

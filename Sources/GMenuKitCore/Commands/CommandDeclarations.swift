@@ -67,10 +67,35 @@ public struct CommandGroupPlacement: Hashable, Sendable, CustomStringConvertible
 
 /// Commands an application declares once, for its menu bar, its primary menu and any button
 /// bound to them (``Application/commands(_:)``).
+///
+/// A type of the app's own declares commands in its `body`, as in SwiftUI, and may read
+/// focused values there (`@FocusedValue`, `@FocusedBinding`):
+///
+/// ```swift
+/// struct FileCommands: Commands {
+///     var body: any Commands {
+///         CommandGroup(after: .newItem) { Button("Open Recent") {} }
+///     }
+/// }
+/// ```
 @MainActor
 public protocol Commands {
-    /// Appends what this declares, in the order written.
+    /// Appends what this declares, in the order written. GMenuKit's own commands declare
+    /// themselves; a type of the app's own declares its `body`.
     func declare(into declarations: inout [CommandDeclaration])
+
+    /// The commands this type is made of (a type of the app's own).
+    @CommandsBuilder var body: any Commands { get }
+}
+
+extension Commands {
+    /// None: GMenuKit's own commands declare themselves.
+    public var body: any Commands { CommandList(parts: []) }
+
+    /// Declares the commands of `body`.
+    public func declare(into declarations: inout [CommandDeclaration]) {
+        body.declare(into: &declarations)
+    }
 }
 
 /// One declaration: a menu of its own, or a group at a standard place.

@@ -170,6 +170,82 @@ final class AppHelperTests: GtkTestCase {
     }
 }
 
+extension AppHelperTests {
+    /// `@FocusedValue` and `@FocusedBinding` in a commands type of the app's own read what the
+    /// active window publishes: its menu item is enabled and checked by it, choosing it writes
+    /// through the window's binding, and with no value published the item is dimmed.
+    func testFocusedValueAndFocusedBindingReadTheActiveWindowsValues() throws {
+        try GtkSession.start()
+        try onMain {
+            let app = Application(id: "org.gmenukit.FocusedWrappers", flags: G_APPLICATION_NON_UNIQUE)
+            app.commands { FocusedFormatCommands() }
+            XCTAssertTrue(app.register())
+            defer {
+                app.quit()
+                MainLoop.drain()
+            }
+            XCTAssertTrue(Application.current === app)
+            let bar = app.makeMenuBar()
+            let window = ApplicationWindow(application: app, title: "Focused Wrappers")
+            gtk_window_set_child(window.window, bar.widget)
+            let document = NSStringBox("report")
+            var isBold = false
+            window.focusedSceneValue(\.testName, document)
+            window.focusedSceneValue(\.testIsBold, Binding(get: { isBold }, set: { isBold = $0 }))
+            window.present()
+            try MainLoop.wait(for: "the window to be active") { app.activeWindow === window }
+            MainLoop.drain()
+            let group = gmk_action_group(app.gtkApplication.gpointer)!
+            func state(_ name: String) -> String? {
+                guard let value = g_action_group_get_action_state(group, name) else { return nil }
+                defer { g_variant_unref(value) }
+                return String(cString: g_variant_print(value, 0))
+            }
+            XCTAssertEqual(g_action_group_get_action_enabled(group, "bold"), 1)
+            XCTAssertEqual(state("bold"), "false")
+            XCTAssertEqual(g_action_group_get_action_enabled(group, "print-document"), 1)
+            g_action_group_activate_action(group, "print-document", nil)
+            XCTAssertEqual(FocusedFormatCommands.printed, ["report"], "@FocusedValue read the window's document")
+            g_action_group_activate_action(group, "bold", nil)
+            MainLoop.drain()
+            XCTAssertTrue(isBold, "choosing the item wrote through the window's binding")
+            XCTAssertEqual(state("bold"), "true")
+
+            window.focusedSceneValue(\.testIsBold, nil)
+            window.focusedSceneValue(\.testName, nil)
+            MainLoop.drain()
+            XCTAssertEqual(g_action_group_get_action_enabled(group, "bold"), 0, "nothing published: dimmed")
+            XCTAssertEqual(g_action_group_get_action_enabled(group, "print-document"), 0)
+        }
+    }
+}
+
+/// A commands type of the app's own, reading focused values as SwiftUI's commands do.
+private struct FocusedFormatCommands: Commands {
+    @FocusedBinding(\.testIsBold) var isBold
+    @FocusedValue(\.testName) var document
+
+    @MainActor static var printed: [String] = []
+
+    var body: any Commands {
+        CommandMenu("Format") {
+            Toggle("Bold", isOn: Binding($isBold) ?? .constant(false))
+                .disabled(isBold == nil)
+            Button("Print Document") { [document] in Self.printed.append(document?.value ?? "none") }
+                .disabled(document == nil)
+        }
+    }
+}
+
+struct TestIsBoldKey: FocusedValueKey { typealias Value = Binding<Bool> }
+
+extension FocusedValues {
+    var testIsBold: Binding<Bool>? {
+        get { self[TestIsBoldKey.self] }
+        set { self[TestIsBoldKey.self] = newValue }
+    }
+}
+
 final class NSStringBox {
     let value: String
     init(_ value: String) { self.value = value }
