@@ -69,6 +69,14 @@ public final class Application {
             }
         }
     }
+    /// Runs once when the application starts (GApplication's `startup`, on registering),
+    /// before the first activation or files: where an app loads what its windows need. GTK is
+    /// ready and the application's commands are installed.
+    public var onStartup: (@MainActor (Application) -> Void)?
+    /// Runs once when the application shuts down (GApplication's `shutdown`, after the main
+    /// loop ends, or when an application registered but never run goes): where an app saves
+    /// what must outlive it. Its windows are gone; its commands are still installed.
+    public var onShutdown: (@MainActor (Application) -> Void)?
     /// Shows the preferences; with it the Preferences item (Ctrl+,) appears.
     public var onPreferences: (@MainActor (Application) -> Void)? { didSet { commandsChanged() } }
     /// The GLib key file that keeps the shortcuts people change (``setShortcut(_:forCommand:)``).
@@ -139,11 +147,20 @@ public final class Application {
             }
         }, SwiftClosureData.retained(weakSelf), SwiftClosureData.releaseOnClosureDestroy)
         onNotify(gtkApplication, "active-window") { weakSelf.application?.updateFocus() }
+        gmk_connect_application(gApplication, "startup", { _, data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated {
+                guard let application = SwiftClosureData.object(data, as: WeakApplication.self).application else { return }
+                application.installCommands()
+                application.onStartup?(application)
+            }
+        }, SwiftClosureData.retained(weakSelf), SwiftClosureData.releaseOnClosureDestroy)
         gmk_connect_application(gApplication, "shutdown", { _, data in
             nonisolated(unsafe) let data = data
             MainActor.assumeIsolated {
                 guard let application = SwiftClosureData.object(data, as: WeakApplication.self).application else { return }
                 application.hasShutDown = true
+                application.onShutdown?(application)
                 application.releaseCommands()
             }
         }, SwiftClosureData.retained(weakSelf), SwiftClosureData.releaseOnClosureDestroy)

@@ -17,10 +17,7 @@ extension Application {
         case .appTermination:
             return Button("Quit") { [weak self] in self?.quit() }.keyboardShortcut("<Control>q")
         case .appSettings where onPreferences != nil:
-            return Button("Preferences") { [weak self] in
-                guard let self else { return }
-                self.onPreferences?(self)
-            }.keyboardShortcut("<Control>comma")
+            return Button("Preferences") { [weak self] in self?.showPreferences() }.keyboardShortcut("<Control>comma")
         case .help:
             return helpCommands(helpURI)
         case .appInfo:
@@ -44,23 +41,32 @@ extension Application {
         activeWindow?.window ?? gtk_application_get_active_window(gtkApplication)
     }
 
-    /// The Keyboard Shortcuts window (Ctrl+?): every command's shortcut by menu, each one
-    /// changed by pressing new keys (`ShortcutsEditor`).
+    /// Opens the Keyboard Shortcuts window (what Help › Keyboard Shortcuts and Ctrl+? do):
+    /// every command's shortcut by menu, each one changed by pressing new keys. Returns the
+    /// window, over the active one.
     @discardableResult
-    package func showKeyboardShortcuts() -> UnsafeMutablePointer<GtkWindow>? {
+    public func showKeyboardShortcuts() -> UnsafeMutablePointer<GtkWindow>? {
         installCommands()
         let editor = ShortcutsEditor(application: self, for: dialogParent)
         gtk_window_present(editor.window)
         return editor.window
     }
 
+    /// Shows the preferences (``onPreferences``), as Preferences (Ctrl+,) does; nothing when
+    /// the application has none.
+    public func showPreferences() {
+        onPreferences?(self)
+    }
+
     private func showHelp(_ uri: String) {
         gtk_show_uri(dialogParent, uri, guint32(GDK_CURRENT_TIME))
     }
 
-    /// GTK's About window with what the application says of itself.
+    /// Opens GTK's About window with what the application says of itself (``version``,
+    /// ``comments``, ``website``, ``developers``, ``license``, ``iconName``), as Help › About
+    /// does. Returns the window, over the active one.
     @discardableResult
-    package func showAbout() -> UnsafeMutablePointer<GtkWindow>? {
+    public func showAbout() -> UnsafeMutablePointer<GtkWindow>? {
         let about = gtk_about_dialog_new()!
         let dialog = OpaquePointer(about)
         gtk_about_dialog_set_program_name(dialog, name)

@@ -290,4 +290,33 @@ extension ApplicationTests {
             XCTAssertEqual(trashed, 0, "closing the question keeps things as they are")
         }
     }
+
+    /// Start-up runs once as the application registers, with its commands installed; shut-down
+    /// once as it quits; the standard windows and the preferences open from code as from
+    /// their items.
+    func testStartUpAndShutDownRunOnceAndTheStandardWindowsOpenFromCode() throws {
+        try GtkSession.start()
+        onMain {
+            var events: [String] = []
+            let app = Self.application(CommandModel())
+            app.onStartup = { app in
+                events.append("startup, save is \(g_action_group_has_action(gmk_action_group(app.gtkApplication.gpointer), "save") != 0 ? "installed" : "missing")")
+            }
+            app.onShutdown = { _ in events.append("shutdown") }
+            app.onPreferences = { _ in events.append("preferences") }
+            XCTAssertEqual(events, [], "nothing before the application registers")
+            XCTAssertTrue(app.register())
+            XCTAssertEqual(events, ["startup, save is installed"])
+            app.showPreferences()
+            XCTAssertEqual(events.last, "preferences")
+            let shortcuts = app.showKeyboardShortcuts()
+            XCTAssertNotNil(shortcuts.flatMap { ShortcutsEditor.of($0) })
+            if let shortcuts { gtk_window_destroy(shortcuts) }
+            if let about = app.showAbout() { gtk_window_destroy(about) }
+            MainLoop.drain()
+            app.quit()
+            MainLoop.drain()
+            XCTAssertEqual(events, ["startup, save is installed", "preferences", "shutdown"])
+        }
+    }
 }
