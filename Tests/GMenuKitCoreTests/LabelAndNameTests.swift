@@ -76,6 +76,28 @@ final class LabelAndNameTests: XCTestCase {
         }
     }
 
+    /// A command identity names the action whatever the label says, or becomes: a new label
+    /// (or a translation) keeps the name everything else uses.
+    func testACommandIDNamesTheActionWhateverTheLabel() {
+        onMain {
+            var label = "Export as PDF…"
+            let planned = PlannedMenu(Menu("File") {
+                Button(label) {}.commandID("export-pdf")
+                Button("Export as PDF…") {}
+                Toggle("Show Sidebar", isOn: .constant(true)).commandID(CommandID("Sidebar Visible"))
+            })
+            XCTAssertEqual(planned.items.map(\.action), ["menu.export-pdf", "menu.export-as-pdf", "menu.sidebar-visible"],
+                           "an identity's name, a label's, and an identity written in words made one")
+            label = "Als PDF exportieren…"
+            let renamed = PlannedMenu(Menu("File") {
+                Button(label) {}.commandID("export-pdf")
+            })
+            XCTAssertEqual(renamed.items.map(\.action), ["menu.export-pdf"])
+            XCTAssertEqual(CommandID.about.name, "about")
+            XCTAssertEqual(CommandID("Export PDF!").name, "export-pdf")
+        }
+    }
+
     func testPrefixScopesTheActions() {
         onMain {
             XCTAssertEqual(plan(Menu("Edit") { Button("Copy") {} }, actionPrefix: "editor").items[0].action, "editor.copy")

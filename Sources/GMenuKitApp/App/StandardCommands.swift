@@ -9,19 +9,21 @@ extension Application {
     package func standardCommands(for placement: CommandGroupPlacement) -> (any MenuContent)? {
         switch placement {
         case .newItem where makeWindow != nil:
-            return Button("New Window") { [weak self] in self?.openWindow() }.keyboardShortcut("<Control>n")
+            return Button("New Window") { [weak self] in self?.openWindow() }.keyboardShortcut("<Control>n").commandID(.newWindow)
         case .closeItem:
             return Button("Close Window") { [weak self] in self?.activeWindow?.close() }
                 .keyboardShortcut("<Control>w")
                 .disabled(activeWindow == nil)
+                .commandID(.closeWindow)
         case .appTermination:
-            return Button("Quit") { [weak self] in self?.quit() }.keyboardShortcut("<Control>q")
+            return Button("Quit") { [weak self] in self?.quit() }.keyboardShortcut("<Control>q").commandID(.quit)
         case .appSettings where onPreferences != nil:
             return Button("Preferences") { [weak self] in self?.showPreferences() }.keyboardShortcut("<Control>comma")
+                .commandID(.preferences)
         case .help:
             return helpCommands(helpURI)
         case .appInfo:
-            return Button("About \(name)") { [weak self] in self?.showAbout() }
+            return Button("About \(name)") { [weak self] in self?.showAbout() }.commandID(.about)
         default:
             return nil
         }
@@ -31,8 +33,9 @@ extension Application {
     private func helpCommands(_ help: String?) -> any MenuContent {
         Button("Keyboard Shortcuts") { [weak self] in self?.showKeyboardShortcuts() }
             .keyboardShortcut("<Control>question")
+            .commandID(.keyboardShortcuts)
         if let help {
-            Button("Help") { [weak self] in self?.showHelp(help) }.keyboardShortcut("F1")
+            Button("Help") { [weak self] in self?.showHelp(help) }.keyboardShortcut("F1").commandID(.help)
         }
     }
 

@@ -94,4 +94,15 @@ extension Application {
     public func bind<Button: GObjectType>(_ button: UnsafeMutablePointer<Button>, toCommand name: String) {
         bind(gmk_widget(button.gpointer), toCommand: name)
     }
+
+    /// Binds a button to the command with the identity `command` (``CommandID``), as
+    /// ``bind(_:toCommand:)`` does by name.
+    public func bind(_ button: UnsafeMutablePointer<GtkWidget>, to command: CommandID) {
+        bind(button, toCommand: command.name)
+    }
+
+    /// Binds a typed button to the command with the identity `command`.
+    public func bind<Button: GObjectType>(_ button: UnsafeMutablePointer<Button>, to command: CommandID) {
+        bind(gmk_widget(button.gpointer), toCommand: command.name)
+    }
 }

@@ -109,6 +109,18 @@ extension Application {
         return true
     }
 
+    /// The shortcut the command `command` has now (``shortcut(forCommand:)`` by identity).
+    public func shortcut(for command: CommandID) -> String? {
+        shortcut(forCommand: command.name)
+    }
+
+    /// Gives the command `command` another shortcut, or none (``setShortcut(_:forCommand:)``
+    /// by identity).
+    @discardableResult
+    public func setShortcut(_ accelerator: String?, for command: CommandID) -> Bool {
+        setShortcut(accelerator, forCommand: command.name)
+    }
+
     /// Gives a command back the shortcut the app declared.
     public func resetShortcut(forCommand name: String) {
         keepingShortcuts { try userShortcuts.remove(name) }

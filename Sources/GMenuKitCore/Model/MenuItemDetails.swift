@@ -16,6 +16,9 @@ package struct MenuItemDetails: Equatable, Sendable {
     package var confirmationMessage: String?
     /// Where the item's keyboard shortcut runs, from `.shortcutScope(_:)`.
     package var shortcutScope: ShortcutScope = .automatic
+    /// The action name the item asks for, from `.commandID(_:)`, in place of one derived
+    /// from its label.
+    package var commandName: String?
     /// What the declaration held that GTK cannot show (a styled `Text`, a third `Text`, an
     /// unknown SF Symbol, a Caps Lock modifier): each is reported with the item's path.
     package var problems: [String] = []
@@ -35,6 +38,12 @@ extension MenuNode {
     package var details: MenuItemDetails {
         get { detailsBox?.details ?? MenuItemDetails() }
         set { detailsBox = newValue == MenuItemDetails() ? nil : MenuItemDetailsBox(newValue) }
+    }
+
+    /// What the item's action is named from: its command identity when it has one, else its
+    /// title ("Sort by Date" → `sort-by-date`).
+    package var actionNameSource: String {
+        detailsBox?.details.commandName ?? title
     }
 
     /// What the confirmation says beyond its question, such as "This cannot be undone."

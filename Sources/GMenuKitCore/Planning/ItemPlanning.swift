@@ -40,7 +40,7 @@ extension MenuPlanner {
             if case .performAsync = action {
                 asyncKey = identity.path
                 // The item's own action (generated items share theirs): named as below.
-                ownName = inner.isGenerated ? nil : names.name(for: identity, title: node.title)
+                ownName = inner.isGenerated ? nil : names.name(for: identity, title: node.actionNameSource)
             }
             // Most buttons run their closure as it is: only an async or confirmed one goes
             // through the interpreter (a call per item of a long list is not free).
@@ -58,7 +58,7 @@ extension MenuPlanner {
                     generated.add(perform, target: identity.path, at: shared)
                 }
             case .perform(let perform):
-                let name = names.name(for: identity, title: node.title)
+                let name = names.name(for: identity, title: node.actionNameSource)
                 var isEnabled = !inner.isDisabled
                 if let asyncKey, let runs = options.asyncActions {
                     runs.plan(asyncKey, actionName: name, enabled: isEnabled)
@@ -95,7 +95,7 @@ extension MenuPlanner {
 
         case .toggle(let isOn):
             attributes.accel = shortcuts.accelerator(node, path: scope.path, phase: &attributes.accelPhase, diagnostics: &diagnostics)
-            let name = names.name(for: identity, title: node.title)
+            let name = names.name(for: identity, title: node.actionNameSource)
             actions.append(PlannedAction(name: name, isEnabled: !inner.isDisabled, behavior: .toggle(isOn: isOn)))
             attributes.action = qualified(name)
             attributes.row = customRow(.check, for: attributes, scope: scope)
@@ -160,7 +160,7 @@ extension MenuPlanner {
         var targetByTag: [AnyHashable: String] = [:]
         var tagByTarget: [String: AnyHashable] = [:]
         var items: [PlannedItem] = []
-        let name = names.name(for: identity, title: node.title)
+        let name = names.name(for: identity, title: node.actionNameSource)
         if choice.options.isEmpty {
             report(.warning, path: scope.path, "the picker has no options")
         }

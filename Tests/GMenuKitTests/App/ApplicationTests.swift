@@ -73,7 +73,7 @@ final class ApplicationTests: GtkTestCase {
             XCTAssertEqual(primaryItems.compactMap(\.label), ["Save", "Keyboard Shortcuts", "About Tests"])
             XCTAssertEqual(primaryItems.first { $0.label == "Save" }?.action, "app.save", "the same action as the bar's")
 
-            for name in ["save", "bold", "quit", "close-window", "keyboard-shortcuts", "about-tests"] {
+            for name in ["save", "bold", "quit", "close-window", "keyboard-shortcuts", "about"] {
                 XCTAssertNotEqual(g_action_group_has_action(appGroup, name), 0, "app.\(name)")
             }
             XCTAssertFalse(actionEnabled(appGroup, "save"))
@@ -317,6 +317,51 @@ extension ApplicationTests {
             app.quit()
             MainLoop.drain()
             XCTAssertEqual(events, ["startup, save is installed", "preferences", "shutdown"])
+        }
+    }
+
+    /// A command with an identity keeps its action, its bound button and its changed shortcut
+    /// when its label changes; the standard commands have GNOME's names (About is `app.about`
+    /// whatever the application is called).
+    func testACommandIdentityOutlivesItsLabel() throws {
+        try GtkSession.start()
+        onMain {
+            let model = CommandModel()
+            var label = "Export as PDF…"
+            let app = Application(id: "org.gmenukit.CommandIDs", flags: G_APPLICATION_NON_UNIQUE, name: "Identities")
+            app.shortcutsFile = FileManager.default.temporaryDirectory.appendingPathComponent("gmenukit-\(getpid())-ids.ini").path
+            defer { try? FileManager.default.removeItem(atPath: app.shortcutsFile ?? "") }
+            app.commands {
+                CommandGroup(replacing: .importExport) {
+                    Button(label) { model.saves += 1 }.commandID("export-pdf").keyboardShortcut("<Control>e")
+                }
+            }
+            XCTAssertTrue(app.register())
+            defer { app.quit() }
+            let group = gmk_action_group(app.gtkApplication.gpointer)!
+            XCTAssertEqual(g_action_group_has_action(group, "export-pdf"), 1)
+            XCTAssertEqual(g_action_group_has_action(group, "about"), 1, "About is app.about")
+            let button = gtk_button_new_with_label("PDF")!
+            g_object_ref_sink(button.gpointer)
+            defer { g_object_unref(button.gpointer) }
+            app.bind(button, to: "export-pdf")
+            XCTAssertTrue(app.setShortcut("<Shift><Control>e", for: "export-pdf"))
+            MainLoop.drain()
+            XCTAssertEqual(gtk_widget_get_tooltip_text(button).map { String(cString: $0) }, "Export as PDF… (Shift+Ctrl+E)")
+
+            label = "Als PDF exportieren…"
+            app.commands {
+                CommandGroup(replacing: .importExport) {
+                    Button(label) { model.saves += 1 }.commandID("export-pdf").keyboardShortcut("<Control>e")
+                }
+            }
+            MainLoop.drain()
+            XCTAssertEqual(g_action_group_has_action(group, "export-pdf"), 1, "the same action under the new label")
+            XCTAssertEqual(app.shortcut(for: "export-pdf"), "<Shift><Control>e", "the changed shortcut stays the command's")
+            XCTAssertEqual(gtk_widget_get_tooltip_text(button).map { String(cString: $0) }, "Als PDF exportieren… (Shift+Ctrl+E)")
+            XCTAssertEqual(gtk_actionable_get_action_name(gmk_actionable(button.gpointer)).map { String(cString: $0) }, "app.export-pdf")
+            g_action_group_activate_action(group, "export-pdf", nil)
+            XCTAssertEqual(model.saves, 1, "the action the button names runs the renamed command")
         }
     }
 }
