@@ -96,7 +96,7 @@ extension Application {
     }
 
     /// Binds a button to the command with the identity `command` (``CommandID``), as
-    /// ``bind(_:toCommand:)`` does by name.
+    /// `bind(_:toCommand:)` does by name.
     public func bind(_ button: UnsafeMutablePointer<GtkWidget>, to command: CommandID) {
         bind(button, toCommand: command.name)
     }
