@@ -80,12 +80,15 @@ package struct CommandArrangement {
             addMenu(standardMenu.title, standardMenu.mnemonic, sections(standardMenu.sections, in: identity), identity)
         }
         var titles: [String: Int] = [:]
+        var ownMenusItems: [MenuNode] = []
         for declaration in declarations {
             guard case .menu(let title) = declaration.kind else { continue }
             let count = titles[title, default: 0]
             titles[title] = count + 1
             let identity = root.appending("menu").appending(title, count)
-            addMenu(title, nil, declaration.content().resolveNodes(at: identity), identity)
+            let items = declaration.content().resolveNodes(at: identity)
+            ownMenusItems += items
+            addMenu(title, nil, items, identity)
         }
         let help = root.appending(helpMenu.title)
         addMenu(helpMenu.title, helpMenu.mnemonic, sections(helpMenu.sections, in: help), help)
@@ -93,10 +96,21 @@ package struct CommandArrangement {
         for (index, placements) in primarySections.enumerated() {
             // Each place's items were resolved for the menu bar above; the same nodes stand here.
             let children = placements.flatMap { pieces[$0] ?? [] }.flatMap(\.children)
+                .filter { $0.details.commandMenus != .menuBarOnly }
             if !children.isEmpty {
                 arrangement.primaryMenu.append(MenuNode(identity: root.appending("primary", index), title: "",
                                                         kind: .section(children: children)))
             }
+        }
+        // Commands asked for in the primary menu from places it leaves out (Quit), last.
+        let inPrimary = Set(primarySections.joined())
+        let asked = (standardMenus.flatMap { $0.sections.joined() } + helpMenu.sections.joined())
+            .filter { !inPrimary.contains($0) }
+            .flatMap { pieces[$0] ?? [] }.flatMap(\.children) + ownMenusItems
+        let added = asked.filter { $0.details.commandMenus == .both || $0.details.commandMenus == .primaryMenuOnly }
+        if !added.isEmpty {
+            arrangement.primaryMenu.append(MenuNode(identity: root.appending("primary", primarySections.count), title: "",
+                                                    kind: .section(children: added)))
         }
         return arrangement
     }
@@ -152,7 +166,8 @@ package struct CommandArrangement {
             shared.signature += "\n"
             return node
         }
-        shared.menuBar = menuBar.map { rewrite($0, menu: "") }
+        // Commands kept out of the bar are rewritten all the same: their actions are the bar's.
+        shared.menuBar = menuBar.map { rewrite($0, menu: "") }.compactMap(Self.withoutPrimaryMenuOnly)
         shared.signature += "--\n"
         let commandsSoFar = shared.commands
         let order = shared.order
@@ -161,6 +176,28 @@ package struct CommandArrangement {
         shared.commands = commandsSoFar
         shared.order = order
         return shared
+    }
+}
+
+extension CommandArrangement {
+    /// `node` without the commands that only the primary menu shows, and without the sections
+    /// and menus that leaves empty (nil).
+    static func withoutPrimaryMenuOnly(_ node: MenuNode) -> MenuNode? {
+        guard node.details.commandMenus != .primaryMenuOnly else { return nil }
+        var node = node
+        switch node.kind {
+        case .submenu(let children, let primaryAction):
+            let kept = children.compactMap(withoutPrimaryMenuOnly)
+            guard !kept.isEmpty || children.isEmpty else { return nil }
+            node.kind = .submenu(children: kept, primaryAction: primaryAction)
+        case .section(let children):
+            let kept = children.compactMap(withoutPrimaryMenuOnly)
+            guard !kept.isEmpty || children.isEmpty else { return nil }
+            node.kind = .section(children: kept)
+        default:
+            break
+        }
+        return node
     }
 }
 

@@ -54,3 +54,25 @@ extension MenuContent {
         ModifiedMenuContent(content: self) { $0.details.commandName = id.name }
     }
 }
+
+/// Which of the application's menus show a command. Its action, shortcut and bound buttons
+/// work wherever it is shown.
+public enum CommandMenus: Sendable, Equatable {
+    /// GNOME's layout: every command in the menu bar; in the primary menu, New Window, saving,
+    /// exporting and printing, Preferences, Keyboard Shortcuts, Help and About.
+    case automatic
+    /// The menu bar alone, never the primary menu.
+    case menuBarOnly
+    /// The primary menu alone, never the menu bar.
+    case primaryMenuOnly
+    /// Both: a command the primary menu would leave out (Quit) in its last section.
+    case both
+}
+
+extension MenuContent {
+    /// Which of the application's menus show the command (``CommandMenus``): keeps a command
+    /// out of the primary menu, or puts one there that GNOME's layout leaves out.
+    public func commandMenus(_ menus: CommandMenus) -> some MenuContent {
+        ModifiedMenuContent(content: self) { $0.details.commandMenus = menus }
+    }
+}

@@ -19,6 +19,8 @@ package struct MenuItemDetails: Equatable, Sendable {
     /// The action name the item asks for, from `.commandID(_:)`, in place of one derived
     /// from its label.
     package var commandName: String?
+    /// Which of the application's menus show the command, from `.commandMenus(_:)`.
+    package var commandMenus: CommandMenus = .automatic
     /// What the declaration held that GTK cannot show (a styled `Text`, a third `Text`, an
     /// unknown SF Symbol, a Caps Lock modifier): each is reported with the item's path.
     package var problems: [String] = []

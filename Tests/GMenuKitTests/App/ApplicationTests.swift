@@ -364,4 +364,45 @@ extension ApplicationTests {
             XCTAssertEqual(model.saves, 1, "the action the button names runs the renamed command")
         }
     }
+
+    /// Where each command is shown is the app's to say: kept out of the primary menu, put in
+    /// it from a place GNOME's layout leaves out (Quit's), or shown there alone; each works by
+    /// its action and shortcut wherever it is shown.
+    func testEachCommandIsShownInTheMenusTheAppSays() throws {
+        try GtkSession.start()
+        onMain {
+            let app = Application(id: "org.gmenukit.CommandMenus", flags: G_APPLICATION_NON_UNIQUE, name: "Menus")
+            app.commands {
+                CommandGroup(replacing: .saveItem) {
+                    Button("Save") {}.keyboardShortcut("<Control>s")
+                    Button("Save a Copy") {}.commandMenus(.menuBarOnly)
+                }
+                CommandGroup(after: .appTermination) {
+                    Button("Quit and Keep Windows") {}.commandMenus(.both)
+                }
+                CommandMenu("Tools") {
+                    Button("Inspect") {}.keyboardShortcut("<Control>i").commandMenus(.primaryMenuOnly)
+                    Button("Measure") {}
+                }
+                CommandMenu("Hidden") {
+                    Button("Only Primary") {}.commandMenus(.primaryMenuOnly)
+                }
+            }
+            XCTAssertTrue(app.register())
+            defer { app.quit() }
+            let bar = MenuModelReader.read(app.makeMenuBar().menu.menuModel)
+            XCTAssertEqual(bar.map { $0.label?.replacingOccurrences(of: "_", with: "") }, ["File", "Tools", "Help"],
+                           "a menu whose commands are all the primary menu's is left out of the bar")
+            XCTAssertEqual(flatten(bar[0].submenu ?? []).compactMap(\.label),
+                           ["Save", "Save a Copy", "Close Window", "Quit", "Quit and Keep Windows"])
+            XCTAssertEqual(flatten(bar[1].submenu ?? []).compactMap(\.label), ["Measure"])
+            let primary = flatten(MenuModelReader.read(app.makePrimaryMenuButton().menu.menuModel)).compactMap(\.label)
+            XCTAssertEqual(primary, ["Save", "Keyboard Shortcuts", "About Menus", "Quit and Keep Windows", "Inspect", "Only Primary"])
+            let group = gmk_action_group(app.gtkApplication.gpointer)!
+            for name in ["inspect", "only-primary", "save-a-copy"] {
+                XCTAssertEqual(g_action_group_has_action(group, name), 1, "app.\(name) works wherever it is shown")
+            }
+            XCTAssertEqual(Self.accelerators(app, "app.inspect"), ["<Control>i"])
+        }
+    }
 }
