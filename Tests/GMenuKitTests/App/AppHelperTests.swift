@@ -220,6 +220,61 @@ extension AppHelperTests {
     }
 }
 
+extension AppHelperTests {
+    /// The list signals that carry arguments, connected with their types: a real click on a
+    /// list box row selects and activates it, the list view's activation carries the position,
+    /// and a widget without the signal is a diagnostic with nothing connected.
+    func testListSignalsCarryTheirArgumentsTyped() throws {
+        try GtkSession.start()
+        try onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            let window = gtk_window_new()!
+            gtk_window_set_title(gmk_window(window.gpointer), "List Signals")
+            gtk_window_set_default_size(gmk_window(window.gpointer), 300, 300)
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            let listBox = gtk_list_box_new()!
+            for title in ["First", "Second", "Third"] { gtk_list_box_append(gmk_list_box(listBox.gpointer), gtk_label_new(title)) }
+            gtk_box_append(gmk_box(box.gpointer), listBox)
+            let strings = gtk_string_list_new(nil)!
+            for title in ["One", "Two", "Three"] { gtk_string_list_append(strings, title) }
+            let factory = gtk_signal_list_item_factory_new()!
+            // The selection takes the list's reference, the view the selection's and the factory's.
+            let listView = gtk_list_view_new(gmk_selection_model(gtk_no_selection_new(gmk_list_model(strings.gpointer)).gpointer), factory)!
+            gtk_box_append(gmk_box(box.gpointer), listView)
+            gtk_window_set_child(gmk_window(window.gpointer), box)
+            gtk_window_present(gmk_window(window.gpointer))
+            defer {
+                gtk_window_destroy(gmk_window(window.gpointer))
+                MainLoop.drain()
+            }
+            var selected: [Int32] = [], activated: [Int32] = [], positions: [UInt32] = []
+            XCTAssertNotEqual(onRowSelected(listBox) { row in selected.append(row.map { gtk_list_box_row_get_index($0) } ?? -1) }, 0)
+            XCTAssertNotEqual(onRowActivated(listBox) { row in activated.append(gtk_list_box_row_get_index(row)) }, 0)
+            XCTAssertNotEqual(onItemActivated(listView) { positions.append($0) }, 0)
+
+            let second = try XCTUnwrap(gtk_list_box_get_row_at_index(gmk_list_box(listBox.gpointer), 1))
+            try MainLoop.wait(for: "the list to show") { gtk_widget_get_mapped(gmk_widget(second.gpointer)) != 0 }
+            try RealInput.focusWindow(titled: "List Signals")
+            try RealInput.click(gmk_widget(second.gpointer))
+            try MainLoop.wait(for: "the click to select and activate the row") { activated == [1] }
+            XCTAssertEqual(selected, [1])
+            gtk_list_box_unselect_all(gmk_list_box(listBox.gpointer))
+            XCTAssertEqual(selected, [1, -1], "no row selected: nil")
+
+            XCTAssertEqual(gtk_widget_activate_action_variant(listView, "list.activate-item", g_variant_new_uint32(2)), 1)
+            XCTAssertEqual(positions, [2])
+
+            XCTAssertEqual(onRowSelected(listView) { _ in }, 0, "a list view has no row-selected")
+            XCTAssertEqual(onItemActivated(listBox) { _ in }, 0, "a list box has no activate(position)")
+            XCTAssertEqual(collector.collected.map(\.message), [
+                "a GtkListView has no 'row-selected' signal: it needs a GtkListBox; nothing is connected",
+                "a GtkListBox has no 'activate' signal: it needs a GtkListView, GtkGridView or GtkColumnView; nothing is connected",
+            ])
+        }
+    }
+}
+
 /// A commands type of the app's own, reading focused values as SwiftUI's commands do.
 private struct FocusedFormatCommands: Commands {
     @FocusedBinding(\.testIsBold) var isBold
