@@ -64,7 +64,7 @@ lint-menus: build
 	"$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/MenuShowcase" --lint-menus
 
 # Measures in a release build: the guideline checks, then GMenuKit against the same menus in
-# plain C and in PyGObject (scripts/bench.sh); see the README's performance section.
+# plain C and in PyGObject (scripts/bench.sh); see the Performance article (Sources/GMenuKit/GMenuKit.docc/Performance.md).
 BENCH_C ?= .build/bench/menu_bench
 bench: deps
 	$(SWIFT) build -c release --product MenuBenchmark $(SWIFT_FLAGS)

@@ -4,6 +4,7 @@ import Foundation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// The Swift examples of README.md and of the DocC catalogs are compiled: each block must be
 /// found, line for line, in Tests/DocumentationExamples (or, for the testing library's, in
@@ -90,6 +91,42 @@ final class DocumentationExampleTests: GtkTestCase {
         guard !block.isEmpty, block.count <= lines.count else { return block.isEmpty }
         return (0...(lines.count - block.count)).contains { start in
             lines[start..<(start + block.count)].elementsEqual(block)
+        }
+    }
+}
+
+/// The first app of the documentation, run as a new user would run it: a window with a menu
+/// bar and a list of two documents; New Document adds a row; the list's context menu on a row
+/// offers Delete; Export All… runs as a task.
+final class FirstAppExampleTests: GtkTestCase {
+    func testTheFirstAppOfTheDocumentationWorks() throws {
+        try GtkSession.start()
+        try onMain {
+            let app = FirstAppExample.make()
+            XCTAssertTrue(app.register())
+            defer {
+                for window in app.windows { window.close() }
+                MainLoop.drain()
+                app.quit()
+                MainLoop.drain()
+            }
+            let window = try XCTUnwrap(app.openWindow())
+            try MainLoop.wait(for: "the window to show") { gtk_widget_get_mapped(gmk_widget(window.window.gpointer)) != 0 }
+            let lists = WidgetTree.all(gmk_widget(window.window.gpointer)).filter { gmk_is_list_box($0.gpointer) != 0 }
+            let list = try XCTUnwrap(lists.first)
+            func rowCount() -> Int {
+                var count = 0
+                while gtk_list_box_get_row_at_index(gmk_list_box(list.gpointer), Int32(count)) != nil { count += 1 }
+                return count
+            }
+            XCTAssertEqual(rowCount(), 2)
+            let group = gmk_action_group(app.gtkApplication.gpointer)!
+            g_action_group_activate_action(group, "new-document", nil)
+            MainLoop.drain()
+            XCTAssertEqual(rowCount(), 3, "New Document added a row")
+            XCTAssertEqual(g_action_group_has_action(group, "export-all"), 1)
+            XCTAssertTrue(WidgetTree.all(gmk_widget(window.window.gpointer)).contains { gmk_is_popover_menu_bar($0.gpointer) != 0 },
+                          "the window has the menu bar")
         }
     }
 }
