@@ -23,6 +23,7 @@ func makeDocumentsApp() -> Application {
     }
     app.makeWindow = { app in
         let window = ApplicationWindow(application: app, title: "Documents")
+        gtk_window_set_default_size(window.window, 480, 320)
         let list = gtk_list_box_new()!
         documents.bind(list) { doc in gtk_label_new(doc.title)! }
         ContextMenu(for: list, model: documents) { selected in
@@ -35,8 +36,8 @@ func makeDocumentsApp() -> Application {
             }
         }
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(gmk_box(box.gpointer), app.makeMenuBar().widget)
-        gtk_box_append(gmk_box(box.gpointer), list)
+        gtk_box_append(gmk_box(box), app.makeMenuBar().widget)
+        gtk_box_append(gmk_box(box), list)
         gtk_window_set_child(window.window, box)
         return window
     }
