@@ -83,6 +83,49 @@ public final class ValueListModel<Element: Identifiable> {
         }, SwiftClosureData.retained(factory), SwiftClosureData.releaseOnDestroy)
     }
 
+    /// A `GtkListView` of the list, selecting as `selection` says, its rows made by `setup`
+    /// (once per row widget GTK keeps) and bound to their element by `bind` (again as GTK
+    /// recycles the widget for another element, and when the element's value changes). Select
+    /// with `.multiple` for a list a context menu acts on as a whole.
+    public func makeListView(
+        selection: ValueListSelection = .single,
+        setup: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>,
+        bind: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, Element) -> Void
+    ) -> UnsafeMutablePointer<GtkWidget> {
+        // The selection model takes a reference of its own on the store.
+        g_object_ref(store.pointer)
+        let model: OpaquePointer = switch selection {
+        case .none: gtk_no_selection_new(gmk_list_model(store.pointer))!
+        case .single: gtk_single_selection_new(gmk_list_model(store.pointer))!
+        case .multiple: gtk_multi_selection_new(gmk_list_model(store.pointer))!
+        }
+        let factory = gtk_signal_list_item_factory_new()!
+        let handlers = ListViewRows(setup: setup, bind: { [weak self] widget, object in
+            guard let self, let element = self.element(for: object) else { return }
+            bind(widget, element)
+        })
+        gmk_connect_list_item(gmk_list_item_factory(UnsafeMutableRawPointer(factory)), "setup", { _, item, data in
+            nonisolated(unsafe) let (item, data) = (item!, data)
+            MainActor.assumeIsolated { gtk_list_item_set_child(item, SwiftClosureData.object(data, as: ListViewRows.self).setup()) }
+        }, SwiftClosureData.retained(handlers), SwiftClosureData.releaseOnClosureDestroy)
+        gmk_connect_list_item(gmk_list_item_factory(UnsafeMutableRawPointer(factory)), "bind", { _, item, data in
+            nonisolated(unsafe) let (item, data) = (item!, data)
+            MainActor.assumeIsolated {
+                guard let child = gtk_list_item_get_child(item), let object = gtk_list_item_get_item(item) else { return }
+                SwiftClosureData.object(data, as: ListViewRows.self).bind(child, object.assumingMemoryBound(to: GObject.self))
+            }
+        }, SwiftClosureData.retained(handlers), SwiftClosureData.releaseOnClosureDestroy)
+        // The view takes the selection model's reference and the factory's.
+        return gtk_list_view_new(gmk_selection_model(UnsafeMutableRawPointer(model)), factory)
+    }
+
+    /// The elements selected in a list view made by ``makeListView(selection:setup:bind:)``, in
+    /// order.
+    public func selectedElements(inListView listView: UnsafeMutablePointer<GtkWidget>) -> [Element] {
+        guard gmk_is_list_view(listView.gpointer) != 0, let model = gtk_list_view_get_model(gmk_list_view(listView.gpointer)) else { return [] }
+        return elements.indices.filter { gtk_selection_model_is_selected(model, guint($0)) != 0 }.map { elements[$0] }
+    }
+
     /// The elements of the rows selected in `listBox` (bound with ``bind(_:row:)``), in order.
     public func selectedElements(in listBox: UnsafeMutablePointer<GtkWidget>) -> [Element] {
         guard gmk_is_list_box(listBox.gpointer) != 0 else { return [] }
@@ -160,6 +203,28 @@ extension Equatable {
     fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
 }
 
+/// How a list view made from a ``ValueListModel`` selects.
+public enum ValueListSelection: Sendable {
+    /// Nothing is selected (`GtkNoSelection`).
+    case none
+    /// One element at a time (`GtkSingleSelection`).
+    case single
+    /// Any number (`GtkMultiSelection`).
+    case multiple
+}
+
+/// A list view's row setup and binding, as its factory's signals call them.
+@MainActor
+private final class ListViewRows {
+    let setup: @MainActor () -> UnsafeMutablePointer<GtkWidget>
+    let bind: @MainActor (UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GObject>) -> Void
+    init(setup: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>,
+         bind: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GObject>) -> Void) {
+        self.setup = setup
+        self.bind = bind
+    }
+}
+
 /// Makes a list box row's widget from the object GTK asks about.
 @MainActor
 private final class RowFactory {
@@ -168,6 +233,23 @@ private final class RowFactory {
 }
 
 extension ContextMenu {
+    /// One context menu for a list view made by ``ValueListModel/makeListView(selection:setup:bind:)``,
+    /// its content a function of the elements it acts on.
+    @discardableResult
+    public convenience init<Element: Identifiable>(
+        forListView listView: UnsafeMutablePointer<GtkWidget>,
+        model: ValueListModel<Element>,
+        title: String = "Context Menu",
+        unselectedItemClick: UnselectedItemClick = .selectsItem,
+        @MenuContentBuilder content: @escaping @MainActor ([Element]) -> any MenuContent,
+        primaryAction: (@MainActor ([Element]) -> Void)? = nil
+    ) {
+        self.init(for: listView, title: title, unselectedItemClick: unselectedItemClick,
+                  item: { [weak model] object in model?.element(for: object) },
+                  content: { content($0.compactMap { $0 }) },
+                  primaryAction: primaryAction.map { action in { action($0.compactMap { $0 }) } })
+    }
+
     /// One context menu for a `GtkListBox` that shows a ``ValueListModel``: its content is a function
     /// of the elements it acts on (the selection, the row clicked, or none beside the rows), as
     /// with the model's own objects, with no C callback.
