@@ -233,36 +233,23 @@ private final class RowFactory {
 }
 
 extension ContextMenu {
-    /// One context menu for a list view made by ``ValueListModel/makeListView(selection:setup:bind:)``,
-    /// its content a function of the elements it acts on.
+    /// One context menu for a list that shows a ``ValueListModel``: a `GtkListBox` bound with
+    /// ``ValueListModel/bind(_:row:)`` or a list view made by
+    /// ``ValueListModel/makeListView(selection:setup:bind:)``. Its content is a function of the
+    /// elements it acts on (the selection, the row clicked, or none beside the rows), as with
+    /// the model's own objects, with no C callback.
     @discardableResult
     public convenience init<Element: Identifiable>(
-        forListView listView: UnsafeMutablePointer<GtkWidget>,
+        for list: UnsafeMutablePointer<GtkWidget>,
         model: ValueListModel<Element>,
         title: String = "Context Menu",
         unselectedItemClick: UnselectedItemClick = .selectsItem,
         @MenuContentBuilder content: @escaping @MainActor ([Element]) -> any MenuContent,
         primaryAction: (@MainActor ([Element]) -> Void)? = nil
     ) {
-        self.init(for: listView, title: title, unselectedItemClick: unselectedItemClick,
-                  item: { [weak model] object in model?.element(for: object) },
-                  content: { content($0.compactMap { $0 }) },
-                  primaryAction: primaryAction.map { action in { action($0.compactMap { $0 }) } })
-    }
-
-    /// One context menu for a `GtkListBox` that shows a ``ValueListModel``: its content is a function
-    /// of the elements it acts on (the selection, the row clicked, or none beside the rows), as
-    /// with the model's own objects, with no C callback.
-    @discardableResult
-    public convenience init<Element: Identifiable>(
-        for listBox: UnsafeMutablePointer<GtkWidget>,
-        model: ValueListModel<Element>,
-        title: String = "Context Menu",
-        unselectedItemClick: UnselectedItemClick = .selectsItem,
-        @MenuContentBuilder content: @escaping @MainActor ([Element]) -> any MenuContent,
-        primaryAction: (@MainActor ([Element]) -> Void)? = nil
-    ) {
-        self.init(for: listBox, selection: model.model, title: title, unselectedItemClick: unselectedItemClick,
+        // A list box says nothing of its model; a list view's own selection model is the list's.
+        self.init(for: list, selection: gmk_is_list_box(list.gpointer) != 0 ? model.model : nil, title: title,
+                  unselectedItemClick: unselectedItemClick,
                   item: { [weak model] object in model?.element(for: object) },
                   content: { content($0.compactMap { $0 }) },
                   primaryAction: primaryAction.map { action in { action($0.compactMap { $0 }) } })

@@ -329,7 +329,7 @@ extension ApplicationTests {
             let model = CommandModel()
             var label = "Export as PDF…"
             let app = Application(id: "org.gmenukit.CommandIDs", flags: G_APPLICATION_NON_UNIQUE, name: "Identities")
-            app.shortcutsFile = FileManager.default.temporaryDirectory.appendingPathComponent("gmenukit-\(getpid())-ids.ini").path
+            app.shortcutsFile = temporaryPath("ids.ini")
             defer { try? FileManager.default.removeItem(atPath: app.shortcutsFile ?? "") }
             app.commands {
                 CommandGroup(replacing: .importExport) {

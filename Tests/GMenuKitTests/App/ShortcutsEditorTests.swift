@@ -99,15 +99,9 @@ final class ShortcutsEditorTests: GtkTestCase {
         MainLoop.drain()
     }
 
-    private static func temporaryFile(_ name: String) -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gmenukit-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: path)
-        return path
-    }
-
     func testNewKeysAreRecordedAndEveryMenuFollowsAtOnce() throws {
         try GtkSession.start()
-        let file = Self.temporaryFile("editor.ini")
+        let file = temporaryPath("editor.ini")
         defer { try? FileManager.default.removeItem(atPath: file) }
         try onMain {
             let log = EditorLog()
@@ -173,7 +167,7 @@ final class ShortcutsEditorTests: GtkTestCase {
 
     func testAConflictIsShownBeforeAnythingChangesAndOffersSwapReplaceOrCancel() throws {
         try GtkSession.start()
-        let file = Self.temporaryFile("conflicts.ini")
+        let file = temporaryPath("conflicts.ini")
         defer { try? FileManager.default.removeItem(atPath: file) }
         try onMain {
             let log = EditorLog()
@@ -245,7 +239,7 @@ final class ShortcutsEditorTests: GtkTestCase {
     /// The new keys work in the application's window and the old ones do not.
     func testRecordedKeysRunTheCommandInTheWindow() throws {
         try GtkSession.start()
-        let file = Self.temporaryFile("run.ini")
+        let file = temporaryPath("run.ini")
         defer { try? FileManager.default.removeItem(atPath: file) }
         try onMain {
             let log = EditorLog()
@@ -269,7 +263,7 @@ final class ShortcutsEditorTests: GtkTestCase {
         try GtkSession.start()
         var directory = ""
         try onMain { directory = try ControlProbes.screenshotDirectory() }
-        let file = Self.temporaryFile("shots.ini")
+        let file = temporaryPath("shots.ini")
         defer { try? FileManager.default.removeItem(atPath: file) }
         try onMain {
             let opened = try Self.open(EditorLog(), file: file)
@@ -293,7 +287,7 @@ final class ShortcutsEditorTests: GtkTestCase {
     /// focus moves to. (Keys, not clicks: GTK 4.18 reports extents that do not place a widget of
     /// a second window.)
     func testAScreenReaderHearsEachCommandsKeysAndTheirChange() throws {
-        let configuration = Self.temporaryFile("atspi-config")
+        let configuration = temporaryPath("atspi-config")
         defer { try? FileManager.default.removeItem(atPath: configuration) }
         // New Window's keys have the focus; Tab passes its disable button (reset is dimmed).
         let steps = ["key:ctrl+question", "key:Tab", "key:Tab", "key:Return", "key:ctrl+shift+e", "key:Return", "key:ctrl+b"]

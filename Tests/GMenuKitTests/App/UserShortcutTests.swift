@@ -30,15 +30,9 @@ final class UserShortcutTests: GtkTestCase {
         return app
     }
 
-    private static func temporaryFile(_ name: String) -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gmenukit-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: path)
-        return path
-    }
-
     func testARemappedShortcutFiresTheOldOneDoesNotAndTheChangeLastsAcrossARestart() throws {
         try GtkSession.start()
-        let file = Self.temporaryFile("shortcuts.ini")
+        let file = temporaryPath("shortcuts.ini")
         defer { try? FileManager.default.removeItem(atPath: file) }
         try onMain {
             let diagnostics = DiagnosticCollector()
@@ -117,8 +111,8 @@ final class UserShortcutTests: GtkTestCase {
     /// Swapping two commands' keys, exported to a file and imported into another run.
     func testShortcutsSwapAndMoveBetweenMachinesThroughAFile() throws {
         try GtkSession.start()
-        let file = Self.temporaryFile("swap.ini")
-        let exported = Self.temporaryFile("exported.ini")
+        let file = temporaryPath("swap.ini")
+        let exported = temporaryPath("exported.ini")
         defer {
             try? FileManager.default.removeItem(atPath: file)
             try? FileManager.default.removeItem(atPath: exported)
@@ -147,7 +141,7 @@ final class UserShortcutTests: GtkTestCase {
     /// has is reported once and the declared one is used.
     func testAStoredShortcutThatIsInvalidOrTakenIsReportedAndTheDeclaredOneUsed() throws {
         try GtkSession.start()
-        let file = Self.temporaryFile("bad.ini")
+        let file = temporaryPath("bad.ini")
         defer { try? FileManager.default.removeItem(atPath: file) }
         try "[Shortcuts]\nsave=<Nonsense>q\nbold=<Control>s\nprint=<Control>p\n".write(toFile: file, atomically: true, encoding: .utf8)
         try onMain {
@@ -170,8 +164,8 @@ final class UserShortcutTests: GtkTestCase {
     /// the shortcuts there; one whose key has another type is reported and uses the key file.
     func testShortcutsAreKeptInGSettingsWhenTheApplicationInstallsASchema() throws {
         try GtkSession.start()
-        let directory = Self.temporaryFile("schemas")
-        let keyFile = Self.temporaryFile("settings.ini")
+        let directory = temporaryPath("schemas")
+        let keyFile = temporaryPath("settings.ini")
         defer {
             try? FileManager.default.removeItem(atPath: directory)
             try? FileManager.default.removeItem(atPath: keyFile)
@@ -209,7 +203,7 @@ final class UserShortcutTests: GtkTestCase {
                 return try XCTUnwrap(ShortcutStorage.settings(forSchema: "org.gmenukit.UserShortcuts", in: source, backend: backend))
             }
 
-            let app = Self.application(SaveLog(), file: Self.temporaryFile("unused.ini"))
+            let app = Self.application(SaveLog(), file: temporaryPath("unused.ini"))
             app.keepShortcuts(in: .settings(try settings()))
             XCTAssertNil(app.shortcutsFile, "no key file while settings keep them")
             XCTAssertTrue(app.register())
@@ -222,7 +216,7 @@ final class UserShortcutTests: GtkTestCase {
             XCTAssertTrue(written.contains("[org/gmenukit/UserShortcuts]") && written.contains("keyboard-shortcuts="), written)
 
             // A new run reads them back from the settings.
-            let again = Self.application(SaveLog(), file: Self.temporaryFile("unused.ini"))
+            let again = Self.application(SaveLog(), file: temporaryPath("unused.ini"))
             again.keepShortcuts(in: .settings(try settings()))
             XCTAssertTrue(again.register())
             defer { again.quit() }
@@ -243,7 +237,7 @@ final class UserShortcutTests: GtkTestCase {
     /// that shows it, none anywhere else.
     func testAChangedShortcutChangesOnlyTheItemThatShowsIt() throws {
         try GtkSession.start()
-        let file = Self.temporaryFile("thousand.ini")
+        let file = temporaryPath("thousand.ini")
         defer { try? FileManager.default.removeItem(atPath: file) }
         try onMain {
             let app = Application(id: "org.gmenukit.ThousandShortcuts", flags: G_APPLICATION_NON_UNIQUE, name: "Thousand")
