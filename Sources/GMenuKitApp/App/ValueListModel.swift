@@ -31,6 +31,8 @@ public final class ValueListModel<Element: Identifiable> {
     @ObservationIgnored private var objects: [UnsafeMutableRawPointer] = []
     /// The element of each object, by the object's address.
     @ObservationIgnored private var positions: [UnsafeMutableRawPointer: Int] = [:]
+    /// The rows of the list views made from the list, to bind again when a value changes.
+    @ObservationIgnored private var listViewRows: [WeakListViewRows] = []
 
     /// A list of `elements`.
     public init(_ elements: [Element] = []) {
@@ -104,6 +106,8 @@ public final class ValueListModel<Element: Identifiable> {
             guard let self, let element = self.element(for: object) else { return }
             bind(widget, element)
         })
+        listViewRows.removeAll { $0.rows == nil }
+        listViewRows.append(WeakListViewRows(handlers))
         gmk_connect_list_item(gmk_list_item_factory(UnsafeMutableRawPointer(factory)), "setup", { _, item, data in
             nonisolated(unsafe) let (item, data) = (item!, data)
             MainActor.assumeIsolated { gtk_list_item_set_child(item, SwiftClosureData.object(data, as: ListViewRows.self).setup()) }
@@ -187,6 +191,9 @@ public final class ValueListModel<Element: Identifiable> {
             guard !Self.same(old[oldIndex], elements[index]) else { continue }
             var pointer: gpointer? = objects[index]
             g_list_store_splice(store, guint(index), 1, &pointer, 1)
+            // GTK 4.18's list views keep the row of an item that is replaced by itself: bound
+            // again here (GTK 4.8 binds it again itself).
+            for rows in listViewRows { rows.rows?.bindAgain(objects[index]) }
         }
     }
 
@@ -213,16 +220,37 @@ public enum ValueListSelection: Sendable {
     case multiple
 }
 
-/// A list view's row setup and binding, as its factory's signals call them.
+/// A list view's row setup and binding, as its factory's signals call them, and which row
+/// widget shows which object now.
 @MainActor
 private final class ListViewRows {
     let setup: @MainActor () -> UnsafeMutablePointer<GtkWidget>
-    let bind: @MainActor (UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GObject>) -> Void
+    private let bindRow: @MainActor (UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GObject>) -> Void
+    private var shown: [UnsafeMutableRawPointer: WeakObjectPointer<GtkWidget>] = [:]
+
     init(setup: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>,
          bind: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GObject>) -> Void) {
         self.setup = setup
-        self.bind = bind
+        bindRow = bind
     }
+
+    func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ object: UnsafeMutablePointer<GObject>) {
+        // A widget shows one object at a time: what it showed before is no longer shown by it.
+        shown = shown.filter { $0.value.object != nil && $0.value.object != widget }
+        shown[UnsafeMutableRawPointer(object)] = WeakObjectPointer(widget)
+        bindRow(widget, object)
+    }
+
+    /// Binds the row that shows `object` again, if one does.
+    func bindAgain(_ object: UnsafeMutableRawPointer) {
+        guard let widget = shown[object]?.object else { return }
+        bindRow(widget, object.assumingMemoryBound(to: GObject.self))
+    }
+}
+
+private final class WeakListViewRows {
+    weak var rows: ListViewRows?
+    init(_ rows: ListViewRows) { self.rows = rows }
 }
 
 /// Makes a list box row's widget from the object GTK asks about.
