@@ -84,14 +84,13 @@ public protocol Commands {
     /// themselves; a type of the app's own declares its `body`.
     func declare(into declarations: inout [CommandDeclaration])
 
-    /// The commands this type is made of (a type of the app's own).
+    /// The commands this type is made of (a type of the app's own). It is `any Commands`:
+    /// SwiftUI's `some Commands` does not conform, so a type ported with it fails to build
+    /// rather than declare nothing.
     @CommandsBuilder var body: any Commands { get }
 }
 
 extension Commands {
-    /// None: GMenuKit's own commands declare themselves.
-    public var body: any Commands { CommandList(parts: []) }
-
     /// Declares the commands of `body`.
     public func declare(into declarations: inout [CommandDeclaration]) {
         body.declare(into: &declarations)
@@ -123,6 +122,9 @@ public struct CommandMenu: Commands {
     package let title: String
     package let content: @MainActor () -> any MenuContent
 
+    /// Itself: a menu declares itself.
+    public var body: any Commands { self }
+
     /// A menu titled `title` with the items `content` builds, placed in the menu bar after
     /// View and Format and before Help, in the order declared (not in the primary menu).
     public init(_ title: String, @MenuContentBuilder content: @escaping @MainActor () -> any MenuContent) {
@@ -146,6 +148,9 @@ public struct CommandGroup: Commands {
     package let placement: CommandGroupPlacement
     package let position: CommandDeclaration.Position
     package let content: @MainActor () -> any MenuContent
+
+    /// Itself: a group declares itself.
+    public var body: any Commands { self }
 
     /// Puts `content` at `placement` in place of GMenuKit's standard commands there (as
     /// SwiftUI's `CommandGroup(replacing:)`); replacing with nothing removes them.
@@ -183,6 +188,7 @@ public struct CommandGroup: Commands {
 /// Several declarations written one after another, with `if` and loops.
 private struct CommandList: Commands {
     let parts: [any Commands]
+    var body: any Commands { self }
     func declare(into declarations: inout [CommandDeclaration]) {
         for part in parts { part.declare(into: &declarations) }
     }
