@@ -150,9 +150,9 @@ public final class ValueListModel<Element: Identifiable> {
         UnsafeMutableRawPointer(g_object_new_with_properties(GType(20 << 2), 0, nil, nil)!)
     }
 
-    private func reindex() {
-        positions.removeAll(keepingCapacity: true)
-        for (index, object) in objects.enumerated() { positions[object] = index }
+    /// Notes where the objects of `range` stand (all of them when nil).
+    private func reindex(_ range: Range<Int>? = nil) {
+        for index in range ?? objects.indices { positions[objects[index]] = index }
     }
 
     /// Tells GTK what changed from `old` to `elements`: the run between the unchanged ends
@@ -175,7 +175,10 @@ public final class ValueListModel<Element: Identifiable> {
         let removed = old.count - suffix - prefix
         // Known before GTK hears of them: a list box makes the new rows while it is told.
         objects.replaceSubrange(prefix..<(old.count - suffix), with: coming)
-        reindex()
+        for object in leaving.values { positions[object] = nil }
+        // Only what moved: the middle, and the tail when the middle changed its length (a
+        // change of one element in a long list re-notes one).
+        reindex(prefix..<(removed == coming.count ? prefix + coming.count : objects.count))
         if removed > 0 || !coming.isEmpty {
             var pointers: [gpointer?] = coming.map { Optional($0) }
             pointers.withUnsafeMutableBufferPointer {
@@ -185,8 +188,7 @@ public final class ValueListModel<Element: Identifiable> {
         // The store took its own references; the list keeps one for each object it holds.
         for object in leaving.values { g_object_unref(object) }
         // The unchanged ends: an element whose value changed gets its row made again.
-        let endIndices = Array(0..<prefix) + Array((elements.count - suffix)..<elements.count)
-        for index in endIndices {
+        for index in [0..<prefix, (elements.count - suffix)..<elements.count].joined() {
             let oldIndex = index < prefix ? index : index - elements.count + old.count
             guard !Self.same(old[oldIndex], elements[index]) else { continue }
             var pointer: gpointer? = objects[index]

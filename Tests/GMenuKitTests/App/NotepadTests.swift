@@ -273,47 +273,41 @@ final class NotepadTests: GtkTestCase {
 /// The example stays mostly GMenuKit: at most 15% of its lines are raw GTK and GLib plumbing,
 /// by the rule scripts/count-raw-gtk-lines.py states.
 final class NotepadPlumbingTests: GtkTestCase {
-    func testAtMostFifteenPercentOfTheExamplesLinesAreRawGTK() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/count-raw-gtk-lines.py")
+
+    /// Runs the counter with `arguments`: its exit status and what it printed.
+    private static func count(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("scripts/count-raw-gtk-lines.py").path, "--max", "15",
-                             root.appendingPathComponent("Sources/NotepadApp").path,
-                             root.appendingPathComponent("Sources/ExampleNotepad").path]
+        process.arguments = ["python3", script.path] + arguments
         let output = Pipe()
         process.standardOutput = output
+        process.standardError = output
         try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(process.terminationStatus, 0, report)
-        XCTAssertTrue(report.contains("lines are raw"), report)
+        return (process.terminationStatus, text)
+    }
+
+    func testAtMostFifteenPercentOfTheExamplesLinesAreRawGTK() throws {
+        let sources = Self.script.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+        let report = try Self.count(["--max", "15", sources.appendingPathComponent("NotepadApp").path,
+                                     sources.appendingPathComponent("ExampleNotepad").path])
+        XCTAssertEqual(report.status, 0, report.output)
+        XCTAssertTrue(report.output.contains("lines are raw"), report.output)
     }
 
     /// The counter reads `--help` as a question, not as a folder, and a folder that is not
     /// there as a mistake.
     func testTheCounterAnswersHelpAndRefusesWhatIsNoFolder() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/count-raw-gtk-lines.py").path
-        func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script] + arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
-        }
-        let help = try run(["--help"])
+        let help = try Self.count(["--help"])
         XCTAssertEqual(help.status, 0, help.output)
         XCTAssertTrue(help.output.contains("Usage: scripts/count-raw-gtk-lines.py"), help.output)
         XCTAssertFalse(help.output.contains("lines are raw"), "--help counts nothing: \(help.output)")
-        let missing = try run(["no-such-folder"])
+        let missing = try Self.count(["no-such-folder"])
         XCTAssertEqual(missing.status, 2, missing.output)
         XCTAssertTrue(missing.output.contains("no-such-folder: no such folder"), missing.output)
-        XCTAssertEqual(try run(["--max"]).status, 2, "--max without a percentage")
+        XCTAssertEqual(try Self.count(["--max"]).status, 2, "--max without a percentage")
     }
 }

@@ -99,14 +99,22 @@ final class ShortcutsEditorTests: GtkTestCase {
         MainLoop.drain()
     }
 
-    func testNewKeysAreRecordedAndEveryMenuFollowsAtOnce() throws {
+    /// Runs `body` with the application's window and the editor open over it, and a shortcuts
+    /// file of the test's own; closes and removes them after.
+    private func withEditor(file name: String, _ body: @MainActor (Opened, EditorLog, String) throws -> Void) throws {
         try GtkSession.start()
-        let file = temporaryPath("editor.ini")
+        let file = temporaryPath(name)
         defer { try? FileManager.default.removeItem(atPath: file) }
         try onMain {
             let log = EditorLog()
             let opened = try Self.open(log, file: file)
             defer { Self.close(opened) }
+            try body(opened, log, file)
+        }
+    }
+
+    func testNewKeysAreRecordedAndEveryMenuFollowsAtOnce() throws {
+        try withEditor(file: "editor.ini") { opened, log, file in
             let editor = opened.editor
             let save = try XCTUnwrap(editor.buttons(of: "save"))
             XCTAssertEqual(Self.label(save.keys), "Ctrl+S")
@@ -166,13 +174,7 @@ final class ShortcutsEditorTests: GtkTestCase {
     }
 
     func testAConflictIsShownBeforeAnythingChangesAndOffersSwapReplaceOrCancel() throws {
-        try GtkSession.start()
-        let file = temporaryPath("conflicts.ini")
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        try onMain {
-            let log = EditorLog()
-            let opened = try Self.open(log, file: file)
-            defer { Self.close(opened) }
+        try withEditor(file: "conflicts.ini") { opened, log, file in
             let editor = opened.editor
             let app = opened.app
 
@@ -238,13 +240,7 @@ final class ShortcutsEditorTests: GtkTestCase {
 
     /// The new keys work in the application's window and the old ones do not.
     func testRecordedKeysRunTheCommandInTheWindow() throws {
-        try GtkSession.start()
-        let file = temporaryPath("run.ini")
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        try onMain {
-            let log = EditorLog()
-            let opened = try Self.open(log, file: file)
-            defer { Self.close(opened) }
+        try withEditor(file: "run.ini") { opened, log, file in
             try Self.record("ctrl+shift+e", for: "save", in: opened.editor)
             gtk_window_destroy(opened.editorWindow)
             MainLoop.drain()
