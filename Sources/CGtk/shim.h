@@ -56,6 +56,7 @@ static inline GtkShortcut *gmk_shortcut(gpointer instance) { return GTK_SHORTCUT
 static inline GtkApplication *gmk_gtk_application(gpointer instance) { return GTK_APPLICATION(instance); }
 static inline gboolean gmk_is_window(gpointer instance) { return GTK_IS_WINDOW(instance); }
 static inline gboolean gmk_is_popover(gpointer instance) { return GTK_IS_POPOVER(instance); }
+static inline gboolean gmk_is_popup_surface(gpointer surface) { return GDK_IS_POPUP(surface); }
 static inline gboolean gmk_is_popover_menu(gpointer instance) { return GTK_IS_POPOVER_MENU(instance); }
 static inline gboolean gmk_is_popover_menu_bar(gpointer instance) { return GTK_IS_POPOVER_MENU_BAR(instance); }
 static inline gboolean gmk_is_native(gpointer instance) { return GTK_IS_NATIVE(instance); }
@@ -188,6 +189,7 @@ typedef void (*GMKActionEnabledChangedCallback)(GActionGroup *group, const char 
 typedef void (*GMKPointerEnterCallback)(GtkEventControllerMotion *controller, gdouble x, gdouble y, gpointer user_data);
 /* GtkEventControllerFocus::enter and other signals that pass only the controller */
 typedef void (*GMKControllerCallback)(GtkEventController *controller, gpointer user_data);
+typedef gboolean (*GMKLegacyEventCallback)(GtkEventControllerLegacy *controller, GdkEvent *event, gpointer user_data);
 /* GObject::notify */
 typedef void (*GMKNotifyCallback)(GObject *object, GParamSpec *pspec, gpointer user_data);
 
@@ -260,6 +262,11 @@ static inline gulong gmk_connect_pointer_enter(GtkEventController *motion, GMKPo
 static inline gulong gmk_connect_controller(GtkEventController *controller, const char *signal,
                                             GMKControllerCallback callback, gpointer data, GClosureNotify destroy) {
   return g_signal_connect_data(controller, signal, G_CALLBACK(callback), data, destroy, 0);
+}
+
+static inline gulong gmk_connect_legacy_event(GtkEventController *legacy, GMKLegacyEventCallback callback,
+                                              gpointer data, GClosureNotify destroy) {
+  return g_signal_connect_data(legacy, "event", G_CALLBACK(callback), data, destroy, 0);
 }
 
 static inline gulong gmk_connect_notify(gpointer object, const char *detailed_signal, GMKNotifyCallback callback,

@@ -31,6 +31,8 @@ final class ContextMenuTests: GtkTestCase {
             window.click(3, onto: box, at: 70, 60)
             settle { context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 } ?? false }
 
+            // Where the menu is once it is drawn, as a person sees it.
+            if let popover = context.popoverWidget { gtk_test_widget_wait_for_draw(popover) }
             guard let popover = context.popoverWidget, let content = popoverContentOrigin(popover) else {
                 return XCTFail("the secondary click opened no menu")
             }

@@ -114,6 +114,60 @@ final class ListContextMenuTests: GtkTestCase {
         }
     }
 
+    /// Issue 27: a list's menu opened on a row after one beside the rows lost the height of its
+    /// separator (GtkPopoverMenu shows separators in an idle, and GTK 4.8 kept the reused popover
+    /// at the size it was first presented with): "Delete" was cut off behind a scroll. Every
+    /// opening now shows all its items, with nothing to scroll, from its first frame.
+    func testAMenuReopenedWithMoreSectionsShowsEveryItemFromItsFirstFrame() throws {
+        try GtkSession.start()
+        try onMain {
+            for dark in [false, true] {
+                ThemeVariant.set(dark: dark)
+                defer { ThemeVariant.set(dark: false) }
+                for kind in [ListKind.listBox, .listView] {
+                    try Self.checkReopenedMenu(on: kind, variant: dark ? "dark" : "light")
+                }
+            }
+        }
+    }
+
+    @MainActor
+    private static func checkReopenedMenu(on kind: ListKind, variant: String) throws {
+        let notes = NoteList(kind, count: 3)
+        let context = ContextMenu(for: notes.list, selection: notes.menuModel) { items in
+            if items.isEmpty {
+                Button("New Note") {}
+            } else {
+                Button("Open") {}
+                Button("Duplicate") {}
+                Divider()
+                Button("Delete", icon: "user-trash-symbolic", role: .destructive) {}.confirmationDisabled()
+            }
+        }
+        let window = try InputWindow(titled: "List menu sizes \(kind.rawValue) \(variant)", child: notes.scroller)
+        defer { window.destroy() }
+        let row = notes.point(of: "Note 1")
+        let besideTheRows = (x: 60.0, y: Double(gtk_widget_get_height(notes.list)) - 12)
+        for (step, point) in [("row", row), ("beside the rows", besideTheRows), ("row again", row)] {
+            let name = "\(kind) \(variant) \(step)"
+            window.click(3, onto: notes.list, at: point.x, point.y)
+            guard let popover = openedMenu(context) else { return XCTFail("\(name): no menu") }
+            gtk_test_widget_wait_for_draw(popover)
+            var natural: Int32 = 0
+            gtk_widget_measure(popover, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+            XCTAssertEqual(gtk_widget_get_height(popover), natural, "\(name): the menu has the height of its items")
+            for scroller in WidgetTree.all(popover) where WidgetTree.isWidget(scroller, ofType: "GtkScrolledWindow") {
+                let adjustment = gtk_scrolled_window_get_vadjustment(gmk_scrolled_window(scroller))
+                XCTAssertEqual(gtk_adjustment_get_upper(adjustment), gtk_adjustment_get_page_size(adjustment),
+                               "\(name): no item is hidden behind a scroll")
+            }
+            if step == "row again", kind == .listBox {
+                Screenshot.saveIfAsked(name: "list-menu-reopened-\(variant)", variable: RowColorTests.screenshotVariable, size: "420x260")
+            }
+            close(popover, in: window)
+        }
+    }
+
     func testAMenuThatActsOnAnUnselectedItemAloneLeavesTheSelection() throws {
         try GtkSession.start()
         try onMain {

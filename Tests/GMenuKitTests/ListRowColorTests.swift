@@ -24,6 +24,58 @@ final class ListRowColorTests: GtkTestCase {
         }
     }
 
+    /// The colour a label is drawn in (issue 27 read a highlighted row's (0, 0, 0) as a fault:
+    /// GTK's theme draws its own highlighted model button black, `popover.menu modelbutton:selected`).
+    /// GMenuKit's row with an icon and GTK's item take the same colour at rest and highlighted,
+    /// on a selected list row, light and dark.
+    func testARowWithAnIconHasGTKsLabelColourAtRestAndHighlighted() throws {
+        try GtkSession.start()
+        try onMain {
+            for dark in [false, true] {
+                ThemeVariant.set(dark: dark)
+                defer { ThemeVariant.set(dark: false) }
+                let variant = dark ? "dark" : "light"
+                let notes = NoteList(.listBox, count: 3)
+                let context = ContextMenu(for: notes.list, selection: notes.menuModel) { _ in
+                    Button("Copy Note", icon: "edit-copy-symbolic") {}
+                    Button("Paste") {}
+                }
+                let title = "Label colours \(variant)"
+                let window = try InputWindow(titled: title, child: notes.scroller)
+                defer { window.destroy() }
+                let point = notes.point(of: "Note 1")
+                window.click(3, onto: notes.list, at: point.x, point.y)
+                settle { context.popoverWidget.map { gtk_widget_get_mapped($0) != 0 && !MenuRows.all(in: $0).isEmpty } ?? false }
+                guard let popover = context.popoverWidget, let copy = MenuRows.row("Copy Note", in: popover),
+                      let paste = PopoverPages.modelButtons(in: popover, text: "Paste").first
+                else { return XCTFail("[\(variant)] no menu") }
+                defer {
+                    gtk_popover_popdown(gmk_popover(popover))
+                    settle { gtk_widget_get_mapped(popover) == 0 }
+                }
+                @MainActor func labelColour(_ item: UnsafeMutablePointer<GtkWidget>) -> [Int] {
+                    guard let label = WidgetTree.all(item).first(where: { WidgetTree.isWidget($0, ofType: "GtkLabel") }) else { return [] }
+                    var colour = GdkRGBA()
+                    gtk_style_context_get_color(gtk_widget_get_style_context(label), &colour)
+                    return [colour.red, colour.green, colour.blue, colour.alpha].map { Int(($0 * 255).rounded()) }
+                }
+                @MainActor func highlighted(_ item: UnsafeMutablePointer<GtkWidget>) -> Bool {
+                    gtk_widget_get_state_flags(item).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
+                }
+                // The menu opens with its first item, the row, highlighted; Down moves to GTK's item.
+                gtk_test_widget_wait_for_draw(popover)
+                XCTAssertTrue(highlighted(copy), "[\(variant)] the row is highlighted first")
+                let highlightedRow = labelColour(copy), restingGTKItem = labelColour(paste)
+                try RealInput.xdotool("key", "Down")
+                settle { highlighted(paste) }
+                XCTAssertTrue(highlighted(paste) && !highlighted(copy), "[\(variant)] Down highlights GTK's item")
+                XCTAssertEqual(highlightedRow, labelColour(paste), "[\(variant)] highlighted: the row as GTK's item")
+                XCTAssertEqual(labelColour(copy), restingGTKItem, "[\(variant)] at rest: the row as GTK's item")
+                XCTAssertNotEqual(highlightedRow, restingGTKItem, "[\(variant)] the theme draws a highlighted item apart")
+            }
+        }
+    }
+
     @MainActor
     private static func check(_ kind: ListKind, variant: String) throws {
         let notes = NoteList(kind, count: 5)

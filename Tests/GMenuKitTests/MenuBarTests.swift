@@ -269,6 +269,60 @@ final class MenuBarTests: GtkTestCase {
     }
 
     /// Saves screenshots/menu-bar.png when GMENUKIT_SCREENSHOT_DIR names a directory.
+    /// Issue 27: after a choice in a submenu of the bar, the next click on "File" did not open
+    /// it. GTK 4.8 opened "Edit" as the submenu closed (a plain GtkPopoverMenuBar made in C
+    /// does the same), and that click only closed "Edit". Real clicks, one and two levels deep.
+    func testAChoiceInASubmenuOpensNoOtherMenuAndOneClickOpensFileAgain() throws {
+        try GtkSession.start()
+        try onMain {
+            var chosen: [String] = []
+            let bar = MenuBar {
+                Menu("File") {
+                    Button("New") { chosen.append("New") }
+                    Menu("Recent") {
+                        Button("Alpha") { chosen.append("Alpha") }
+                        Menu("More") { Button("Beta") { chosen.append("Beta") } }
+                    }
+                }
+                Menu("Edit") { Button("Copy") { chosen.append("Copy") } }
+            }
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(gmk_box(box), bar.widget)
+            gtk_widget_set_size_request(box, 400, 300)
+            let window = try InputWindow(titled: "Menu bar submenu choice", child: box)
+            let file = gtk_widget_get_first_child(bar.widget)!
+            @MainActor func openMenus() -> [String] {
+                WidgetTree.all(bar.widget).filter { gmk_is_popover($0.gpointer) != 0 && gtk_widget_get_mapped($0) != 0 }
+                    .map { WidgetTree.labels(in: $0).first ?? "?" }
+            }
+            @MainActor func item(_ label: String) -> UnsafeMutablePointer<GtkWidget>? {
+                WidgetTree.all(bar.widget).first {
+                    String(cString: gtk_widget_get_css_name($0)) == "modelbutton" && gtk_widget_get_mapped($0) != 0
+                        && WidgetTree.labels(in: $0).first == label
+                }
+            }
+            for path in [["Recent", "Alpha"], ["Recent", "More", "Beta"], ["Recent", "Alpha"]] {
+                try RealInput.click(file)
+                settle { item("New") != nil }
+                XCTAssertNotNil(item("New"), "\(path): one click on File opens it")
+                for label in path {
+                    settle { item(label) != nil }
+                    guard let target = item(label) else { return XCTFail("\(path): \(label) is not shown") }
+                    try RealInput.click(target)
+                }
+                settle { openMenus().isEmpty }
+                XCTAssertEqual(openMenus(), [], "\(path): the choice closed every menu and opened none")
+                XCTAssertEqual(chosen.last, path.last, "\(path): the item ran")
+            }
+            XCTAssertEqual(chosen, ["Alpha", "Beta", "Alpha"])
+            window.destroy()
+            // GTK 4.8 keeps the submenu last chosen from alive, with or without GMenuKit (a bar
+            // made in C alike, and not for a submenu closed by Escape): not this test's to report.
+            try RealInput.movePointerAway()
+            ShownPopovers.forget()
+        }
+    }
+
     func testScreenshotOfTheOpenFileMenu() throws {
         try GtkSession.start()
         var directory = ""

@@ -118,14 +118,14 @@ public final class ContextMenu: MenuControl {
     }
 
     /// Opens the menu pointing at `(x, y)` in the widget's coordinates, as a secondary click
-    /// there would.
+    /// there would, before GTK draws its next frame.
     public func popup(at x: Double, _ y: Double) {
         if let opening, !opening.prepareToOpen(at: x, y) { return }
         open(pointingTo: GdkRectangle(x: gint(x.rounded(.down)), y: gint(y.rounded(.down)), width: 1, height: 1))
     }
 
     /// Opens the menu at the focused widget inside the attached one, or at the attached widget,
-    /// as the Menu key does.
+    /// as the Menu key does, before GTK draws its next frame.
     public func popup() {
         guard let widget = attached.object else { return }
         open(pointingTo: opening.map { $0.prepareToOpenFromKeyboard() } ?? focusedArea(in: widget))
@@ -318,8 +318,16 @@ public final class ContextMenu: MenuControl {
         } else {
             focusBeforeOpening = nil
         }
-        gtk_popover_popup(gmk_popover(popover))
-        opening?.menuDidOpen(in: popover)
+        // Shown after GTK's idles of the same turn and before its next frame: GtkPopoverMenu
+        // shows a section's separator in an idle (gtkmenusectionbox.c), and GTK 4.8 keeps a
+        // reused popover at the size it was presented with, clipping the new separator's height
+        // when an opening on a row follows one beside the rows.
+        scheduleOnMainLoop(priority: G_PRIORITY_HIGH_IDLE + 1) { [weak self] in
+            guard let self, self.popover?.object == popover, gtk_widget_get_mapped(popover) == 0,
+                  let widget = self.attached.object, gtk_widget_get_mapped(widget) != 0 else { return }
+            gtk_popover_popup(gmk_popover(popover))
+            self.opening?.menuDidOpen(in: popover)
+        }
         return true
     }
 

@@ -58,17 +58,24 @@ public final class MenuBar: MenuControl {
         }, SwiftClosureData.retained(self), SwiftClosureData.releaseOnClosureDestroy)
         // The bar's menus are GTK's popovers, one per top-level menu, made with its items: each
         // lets go of the focus as it closes (see PopoverRetirement), watched when the bar shows.
+        let choiceGuard = MenuBarChoiceGuard()
         connectWidgetSignal(widget, "map") { bar in
             PopoverRetirement.popovers(under: bar).forEach { PopoverRetirement.watch($0) }
             Self.nameMenus(under: bar)
+            choiceGuard.watchMenus(under: bar)
         }
-        // Menus that come later are named as GTK makes them (its handler runs first).
+        // Menus that come later are named and watched as GTK makes them (its handler runs first).
+        let menus = BarMenus(bar: bar, choiceGuard: choiceGuard)
         gmk_connect_items_changed(rendered.menuModel, { _, _, _, _, data in
             nonisolated(unsafe) let data = data
             MainActor.assumeIsolated {
-                if let bar = SwiftClosureData.object(data, as: WeakObjectPointer<GtkWidget>.self).object { MenuBar.nameMenus(under: bar) }
+                let menus = SwiftClosureData.object(data, as: BarMenus.self)
+                if let bar = menus.bar.object {
+                    MenuBar.nameMenus(under: bar)
+                    menus.choiceGuard.watchMenus(under: bar)
+                }
             }
-        }, SwiftClosureData.retained(WeakObjectPointer(bar)), SwiftClosureData.releaseOnClosureDestroy)
+        }, SwiftClosureData.retained(menus), SwiftClosureData.releaseOnClosureDestroy)
         // GTK 4.8 leaves an open menu of the bar alive, and holding the keyboard, when the bar
         // or its window goes; unrealize comes before either is disposed.
         connectWidgetSignal(widget, "unrealize") { bar in
@@ -95,6 +102,17 @@ public final class MenuBar: MenuControl {
     }
 
     private static let namedKey = "gmenukit-menu-bar-menu-named"
+}
+
+/// What the bar's model handler reaches: the bar, without keeping it alive, and its guard.
+@MainActor
+private final class BarMenus {
+    let bar: WeakObjectPointer<GtkWidget>
+    let choiceGuard: MenuBarChoiceGuard
+    init(bar: UnsafeMutablePointer<GtkWidget>, choiceGuard: MenuBarChoiceGuard) {
+        self.bar = WeakObjectPointer(bar)
+        self.choiceGuard = choiceGuard
+    }
 }
 
 /// The menus of a bar, without what cannot stand at its top.

@@ -129,4 +129,10 @@ package enum PopoverRetirement {
         }
         return found
     }
+
+    /// The submenus of a menu shown as popovers of their own (a menu bar's, GTK's nested
+    /// menus), at every depth.
+    package static func submenus(of popover: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        popovers(under: popover).flatMap { [$0] + submenus(of: $0) }
+    }
 }

@@ -32,11 +32,13 @@ extension RealInput {
         var dx = 0.0, dy = 0.0
         gtk_native_get_surface_transform(native, &dx, &dy)
         var x = Double(inNative.x) + dx, y = Double(inNative.y) + dy
-        if gmk_is_popover(nativeWidget.gpointer) != 0 {
-            // A popup's position is relative to its parent's surface: the window's (nested
-            // popovers are placed relative to the window too).
-            x += Double(gdk_popup_get_position_x(surface))
-            y += Double(gdk_popup_get_position_y(surface))
+        // A popup's position is relative to its parent's surface: a nested popover's (a menu
+        // bar's submenu) to its parent menu's, that one's to the window's.
+        var popup: OpaquePointer? = gmk_is_popup_surface(UnsafeMutableRawPointer(surface)) != 0 ? surface : nil
+        while let current = popup {
+            x += Double(gdk_popup_get_position_x(current))
+            y += Double(gdk_popup_get_position_y(current))
+            popup = gdk_popup_get_parent(current).flatMap { gmk_is_popup_surface(UnsafeMutableRawPointer($0)) != 0 ? $0 : nil }
         }
         return (Int(x.rounded()), Int(y.rounded()))
     }
