@@ -53,6 +53,11 @@ public final class Application {
     /// A `help:` URI (or any URI) the Help command opens; without one there is no Help item.
     public var helpURI: String? { didSet { commandsChanged() } }
 
+    /// What the command palette remembers of the commands chosen in it, to rank them and to
+    /// list them for an empty search: `command-usage.ini` in the user's configuration
+    /// directory, in a folder named by the application id. `clear()` forgets them.
+    public lazy var commandUsage = CommandUsageStore.standard(forApplication: id)
+
     /// Makes a window: New Window, and the default ``onActivate``. Without one there is no
     /// New Window item.
     public var makeWindow: (@MainActor (Application) -> ApplicationWindow?)? { didSet { commandsChanged() } }

@@ -31,6 +31,11 @@ extension Application {
 
     @MenuContentBuilder
     private func helpCommands(_ help: String?) -> any MenuContent {
+        // As macOS searches every menu from its Help menu; not in GNOME's primary menu.
+        Button("Search…") { [weak self] in self?.showCommandPalette() }
+            .keyboardShortcut("<Control><Shift>p")
+            .commandID(.commandPalette)
+            .commandMenus(.menuBarOnly)
         Button("Keyboard Shortcuts") { [weak self] in self?.showKeyboardShortcuts() }
             .keyboardShortcut("<Control>question")
             .commandID(.keyboardShortcuts)
@@ -53,6 +58,18 @@ extension Application {
         let editor = ShortcutsEditor(application: self, for: dialogParent)
         gtk_window_present(editor.window)
         return editor.window
+    }
+
+    /// Opens the command palette for the active window (what Help › Search… and Ctrl+Shift+P
+    /// do): every command of its menus, found by typing. Returns the palette; nil without a
+    /// window.
+    @discardableResult
+    public func showCommandPalette() -> CommandPalette? {
+        installCommands()
+        guard let searched = dialogParent else { return nil }
+        let palette = CommandPalette(searching: searched, usage: commandUsage)
+        palette.present()
+        return palette
     }
 
     /// Shows the preferences (``onPreferences``), as Preferences (Ctrl+,) does; nothing when

@@ -40,6 +40,8 @@ public struct CommandID: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
     public static let preferences: CommandID = "preferences"
     /// Keyboard Shortcuts (Ctrl+?).
     public static let keyboardShortcuts: CommandID = "keyboard-shortcuts"
+    /// Search… (Ctrl+Shift+P): the command palette.
+    public static let commandPalette: CommandID = "command-palette"
     /// Help (F1).
     public static let help: CommandID = "help"
     /// About *App*.

@@ -131,6 +131,19 @@ public final class ContextMenu: MenuControl {
         open(pointingTo: opening.map { $0.prepareToOpenFromKeyboard() } ?? focusedArea(in: widget))
     }
 
+    /// The menu's model as the Menu key would open it now (a list's menu for the focused row or
+    /// the selection), without opening it: what the command palette lists. Nil for a text
+    /// widget's own menu (GTK's) and a menu on nothing.
+    package func modelForCurrentSelection() -> UnsafeMutablePointer<GMenuModel>? {
+        guard case .popover = host, let widget = attached.object, gtk_widget_get_mapped(widget) != 0 else { return nil }
+        _ = opening?.prepareToOpenFromKeyboard()
+        menu.refresh()
+        return menu.menuModel
+    }
+
+    /// Where the menu's actions are found from.
+    package var actionWidget: UnsafeMutablePointer<GtkWidget>? { menu.actionsWidget?.object ?? attached.object }
+
     /// Closes the menu if it is open.
     public func popdown() {
         if let popover = popover?.object { gtk_popover_popdown(gmk_popover(popover)) }
@@ -203,7 +216,7 @@ public final class ContextMenu: MenuControl {
         case .popover: removePopover()
         case .none: break
         }
-        gtk_widget_insert_action_group(widget, Self.actionPrefix, nil)
+        InsertedActionGroups.insert(nil as OpaquePointer?, prefix: Self.actionPrefix, on: widget)
         relay.contextMenu = nil
     }
 

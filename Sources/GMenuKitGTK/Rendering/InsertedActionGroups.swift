@@ -22,9 +22,14 @@ public enum InsertedActionGroups {
     /// GMenuKit's check; `nil` removes the group, as in GTK. The widget keeps the note (and a
     /// reference to the group) until it is finalized or the group is removed.
     public static func insert(_ group: GActionGroupHandle?, prefix: String, on widget: UnsafeMutablePointer<GtkWidget>) {
-        gtk_widget_insert_action_group(widget, prefix, group?.unsafePointer)
+        insert(group?.unsafePointer, prefix: prefix, on: widget)
+    }
+
+    /// The same for GMenuKit's own groups (a menu's actions), which the command palette reads.
+    package static func insert(_ group: OpaquePointer?, prefix: String, on widget: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_insert_action_group(widget, prefix, group)
         let groups = InsertedGroups.of(widget, creating: group != nil)
-        if let group { groups?.set(group.unsafePointer, prefix: prefix) } else { groups?.remove(prefix: prefix) }
+        if let group { groups?.set(group, prefix: prefix) } else { groups?.remove(prefix: prefix) }
     }
 
     /// The groups noted on `widget` and its ancestors by prefix, the nearest of each prefix,

@@ -155,7 +155,7 @@ public final class RenderedMenu {
     /// popovers parented to it, and makes the shortcuts the menu shows work anywhere in
     /// `widget`'s window.
     public func insertActionGroup(into widget: UnsafeMutablePointer<GtkWidget>) {
-        gtk_widget_insert_action_group(widget, actionPrefix, actions.actionGroup)
+        InsertedActionGroups.insert(actions.actionGroup, prefix: actionPrefix, on: widget)
         renderPass.shortcuts.attach(to: widget)
         actionsWidget = WeakObjectPointer(widget)
         noteActionsInstalled()

@@ -67,7 +67,7 @@ final class ApplicationTests: GtkTestCase {
                            "the menu shows the application's accelerator for its action")
             XCTAssertEqual(item(labelled: "Bold", in: barItems)?.action, "app.bold")
             let help = flatten(barItems[2].submenu ?? []).compactMap(\.label)
-            XCTAssertEqual(help, ["Keyboard Shortcuts", "About Tests"])
+            XCTAssertEqual(help, ["Search…", "Keyboard Shortcuts", "About Tests"])
 
             let primaryItems = flatten(MenuModelReader.read(primary.menu.menuModel))
             XCTAssertEqual(primaryItems.compactMap(\.label), ["Save", "Keyboard Shortcuts", "About Tests"])

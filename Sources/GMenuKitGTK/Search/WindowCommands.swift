@@ -1,0 +1,200 @@
+import CGtk
+import GMenuKitCore
+import GMenuKitBuilder
+
+/// One command a window's menus offer, read from their `GMenuModel`s as GTK shows them:
+/// GMenuKit's menus, imported GtkBuilder menus and borrowed actions alike.
+@MainActor
+public struct WindowCommand {
+    public let title: String
+    /// The menus leading to it ("Edit", "Sort By").
+    public let path: [String]
+    /// The shortcut as GTK writes it ("Ctrl+S"), if the item shows one.
+    public let shortcut: String?
+    /// What the item's state says: "✓" for a checked toggle or the chosen option, nil otherwise.
+    public let state: String?
+    public let isAvailable: Bool
+    /// `prefix.name`, as the menu item activates it.
+    public let actionName: String
+    fileprivate let target: VariantReference?
+    fileprivate let owner: WeakObjectPointer<GtkWidget>
+
+    /// What it does: its action and target, the same whichever menu shows it.
+    var identity: String {
+        guard let target else { return actionName }
+        let printed = g_variant_print(target.variant, 1)!
+        defer { g_free(printed) }
+        return actionName + " " + String(cString: printed)
+    }
+
+    /// The search's view of it.
+    public var searchEntry: CommandSearchIndex.Entry {
+        CommandSearchIndex.Entry(title: title, path: path, isAvailable: isAvailable)
+    }
+
+    /// Does what choosing the menu item does: activates its action, with its target, from the
+    /// widget its menu hangs off (the same action, interpreted as the item's: a destructive
+    /// item still asks first, an async one runs under its policy). False when the widget is gone
+    /// or GTK finds no such action.
+    @discardableResult
+    public func activate() -> Bool {
+        guard let widget = owner.object else { return false }
+        return gtk_widget_activate_action_variant(widget, actionName, target?.variant) != 0
+    }
+}
+
+/// Reads the commands of a window: the menu bars and menu buttons inside it (the primary
+/// menu, GMenuKit's pull-down and pop-up buttons, GTK's own) and the context menu of the focused
+/// widget or of the nearest ancestor that has one, for its current selection.
+@MainActor
+public enum WindowCommands {
+    /// Each command once, where a person would look first: the menu bar, then the menu
+    /// buttons, then the context menu (the same action and target in two menus is one command).
+    public static func read(in window: UnsafeMutablePointer<GtkWidget>) -> [WindowCommand] {
+        var bars: [UnsafeMutablePointer<GtkWidget>] = [], buttons: [UnsafeMutablePointer<GtkWidget>] = []
+        var pending = [window]
+        while let widget = pending.popLast() {
+            if gtk_widget_get_visible(widget) == 0 || gmk_is_popover(widget.gpointer) != 0 { continue }
+            if gmk_is_popover_menu_bar(widget.gpointer) != 0 {
+                bars.append(widget)
+                continue
+            }
+            if gmk_is_menu_button(widget.gpointer) != 0 {
+                buttons.append(widget)
+                continue
+            }
+            var child = gtk_widget_get_last_child(widget)
+            while let current = child {
+                pending.append(current)
+                child = gtk_widget_get_prev_sibling(current)
+            }
+        }
+        var commands: [WindowCommand] = []
+        for bar in bars {
+            if let model = gtk_popover_menu_bar_get_menu_model(gmk_popover_menu_bar(bar)) { read(model, path: [], owner: bar, into: &commands) }
+        }
+        for button in buttons { readMenuButton(button, into: &commands) }
+        if let root = gtk_widget_get_root(window), let focus = gtk_root_get_focus(root) {
+            var candidate: UnsafeMutablePointer<GtkWidget>? = focus
+            while let widget = candidate {
+                if let context = ContextMenu.attached(to: widget), let model = context.modelForCurrentSelection() {
+                    read(model, path: [context.menu.title], owner: context.actionWidget ?? widget, into: &commands)
+                    break
+                }
+                candidate = gtk_widget_get_parent(widget)
+            }
+        }
+        var seen = Set<String>()
+        return commands.filter { seen.insert($0.identity).inserted }
+    }
+
+    private static func readMenuButton(_ button: UnsafeMutablePointer<GtkWidget>, into commands: inout [WindowCommand]) {
+        let menuButton = gmk_menu_button(button)
+        var model = gtk_menu_button_get_menu_model(menuButton)
+        var owner = button
+        if model == nil, let popover = gtk_menu_button_get_popover(menuButton), gmk_is_popover_menu(popover.gpointer) != 0 {
+            model = gtk_popover_menu_get_menu_model(gmk_popover_menu(popover.gpointer))
+            owner = gmk_widget(popover)
+        } else if let popover = gtk_menu_button_get_popover(menuButton) {
+            // Actions inserted on the popover are found from it, and from the button's window.
+            owner = gmk_widget(popover)
+        }
+        guard let model else { return }
+        let title = buttonTitle(button)
+        read(model, path: title.map { [$0] } ?? [], owner: owner, into: &commands)
+    }
+
+    /// What a person calls the button: its label, else its tooltip or accessible name.
+    private static func buttonTitle(_ button: UnsafeMutablePointer<GtkWidget>) -> String? {
+        if let label = gtk_menu_button_get_label(gmk_menu_button(button)) { return MenuLabelText.parsingUnderline(String(cString: label)).text }
+        if let tooltip = gtk_widget_get_tooltip_text(button) { return String(cString: tooltip) }
+        if gtk_menu_button_get_primary(gmk_menu_button(button)) != 0 { return "Main Menu" }
+        return nil
+    }
+
+    private static func read(_ model: UnsafeMutablePointer<GMenuModel>, path: [String], owner: UnsafeMutablePointer<GtkWidget>,
+                             into commands: inout [WindowCommand]) {
+        for index in 0..<g_menu_model_get_n_items(model) {
+            let label = string(model, index, "label").map { MenuLabelText.parsingUnderline($0).text }
+            if let section = g_menu_model_get_item_link(model, index, G_MENU_LINK_SECTION) {
+                read(section, path: path, owner: owner, into: &commands)
+                g_object_unref(section)
+                continue
+            }
+            if let submenu = g_menu_model_get_item_link(model, index, G_MENU_LINK_SUBMENU) {
+                read(submenu, path: path + [label ?? ""], owner: owner, into: &commands)
+                g_object_unref(submenu)
+                continue
+            }
+            guard let label, !label.isEmpty, let action = string(model, index, "action") else { continue }
+            let target = g_menu_model_get_item_attribute_value(model, index, "target", nil).map { VariantReference(taking: $0) }
+            let status = ActionStatus.of(action, from: owner)
+            if let hiddenWhen = string(model, index, "hidden-when") {
+                if hiddenWhen == "action-missing", !status.exists { continue }
+                if hiddenWhen == "action-disabled", !status.isEnabled { continue }
+            }
+            var state: String?
+            if let current = status.state {
+                if let target {
+                    state = g_variant_equal(UnsafeRawPointer(current.variant), UnsafeRawPointer(target.variant)) != 0 ? "✓" : nil
+                } else if Variants.bool(current.variant) == true {
+                    state = "✓"
+                }
+            }
+            commands.append(WindowCommand(
+                title: label, path: path, shortcut: string(model, index, "accel").flatMap(acceleratorText),
+                state: state, isAvailable: status.exists && status.isEnabled, actionName: action, target: target,
+                owner: WeakObjectPointer(owner)))
+        }
+    }
+
+    private static func string(_ model: UnsafeMutablePointer<GMenuModel>, _ index: gint, _ name: String) -> String? {
+        guard let value = g_menu_model_get_item_attribute_value(model, index, name, nil) else { return nil }
+        defer { g_variant_unref(value) }
+        return Variants.string(value)
+    }
+
+    private static func acceleratorText(_ accelerator: String) -> String? {
+        var key: guint = 0
+        var modifiers = GdkModifierType(rawValue: 0)
+        guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0, key != 0,
+              let text = gtk_accelerator_get_label(key, modifiers) else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+}
+
+/// A GVariant held by Swift: released with it.
+final class VariantReference {
+    let variant: OpaquePointer
+    init(taking variant: OpaquePointer) { self.variant = variant }
+    deinit { g_variant_unref(variant) }
+}
+
+/// What an action's group says of it, found as GTK's muxer would from the menu's widget:
+/// `app.` in the application, `win.` in the window, other prefixes in the groups GMenuKit knows
+/// are inserted on the widget or its ancestors (``InsertedActionGroups``).
+@MainActor
+struct ActionStatus {
+    var exists = false
+    var isEnabled = false
+    var state: VariantReference?
+
+    static func of(_ detailedName: String, from widget: UnsafeMutablePointer<GtkWidget>) -> ActionStatus {
+        guard let dot = detailedName.firstIndex(of: ".") else { return ActionStatus() }
+        let prefix = String(detailedName[..<dot]), name = String(detailedName[detailedName.index(after: dot)...])
+        let group: OpaquePointer?
+        switch prefix {
+        case "app": group = g_application_get_default().map { OpaquePointer($0) }
+        case "win":
+            let root = gtk_widget_get_root(widget).map { UnsafeMutableRawPointer($0) }
+            group = root.flatMap { gmk_is_action_group($0) != 0 ? OpaquePointer($0) : nil }
+        default: group = InsertedActionGroups.groups(from: widget)[prefix]
+        }
+        // A group GMenuKit does not know: GTK shows the item, and activating it will tell.
+        guard let group else { return ActionStatus(exists: prefix != "app" && prefix != "win", isEnabled: true) }
+        guard g_action_group_has_action(group, name) != 0 else { return ActionStatus() }
+        return ActionStatus(exists: true, isEnabled: g_action_group_get_action_enabled(group, name) != 0,
+                            state: g_action_group_get_action_state(group, name).map { VariantReference(taking: $0) })
+    }
+}

@@ -1,0 +1,103 @@
+import CGtk
+import Foundation
+import XCTest
+
+@testable import GMenuKit
+@testable import NotepadApp
+import GMenuKitTesting
+
+/// The command palette in the example app, typed into with real keys (xdotool): Ctrl+Shift+P
+/// opens it, words find commands, Return does what the menu item does in the window it was
+/// opened for, Escape closes it and leaves that window's focus where it was.
+final class CommandPaletteTests: GtkTestCase {
+    /// The open palette.
+    @MainActor
+    static func openPalette() -> CommandPalette? {
+        CommandPalette.current.flatMap { gtk_widget_get_mapped(gmk_widget($0.window.gpointer)) != 0 ? $0 : nil }
+    }
+
+    @MainActor
+    static func typeIntoPalette(_ text: String) throws -> CommandPalette {
+        try RealInput.xdotool("key", "ctrl+shift+p")
+        MainLoop.turn { openPalette().map { gtk_window_is_active($0.window) != 0 } ?? false }
+        guard let palette = openPalette() else { throw MenuTestFailure("Ctrl+Shift+P opened no palette") }
+        try RealInput.xdotool("type", "--delay", "30", text)
+        MainLoop.turn { palette.query == text }
+        XCTAssertEqual(palette.query, text, "typed into the palette's search field")
+        return palette
+    }
+
+    func testCtrlShiftPFindsCommandsByWordsAndReturnDoesWhatTheItemDoes() throws {
+        try GtkSession.start()
+        try onMain {
+            let (notepad, first, _) = try NotepadTests.twoWindows()
+            notepad.app.commandUsage = CommandUsageStore(path: temporaryPath("command-usage.ini"))
+            try NotepadTests.type("Dear diary ", into: first)
+
+            // "bold", Return: the active window's document turns bold.
+            var palette = try Self.typeIntoPalette("bold")
+            XCTAssertEqual(palette.shownTitles.first, "Format › Bold")
+            gtk_test_widget_wait_for_draw(gmk_widget(palette.window.gpointer))
+            Screenshot.saveIfAsked(name: "command-palette-light", variable: RowColorTests.screenshotVariable, size: "560x440")
+            try RealInput.xdotool("key", "Return")
+            MainLoop.turn { first.document.isBold }
+            XCTAssertTrue(first.document.isBold, "Return chose Format › Bold in the window the palette was opened for")
+            XCTAssertNil(Self.openPalette(), "choosing closed the palette")
+
+            // "ins da": Insert › Date types today's date into the text view, which has the focus again.
+            palette = try Self.typeIntoPalette("ins da")
+            XCTAssertEqual(palette.shownTitles, ["Insert › Date"])
+            try RealInput.xdotool("key", "Return")
+            MainLoop.turn { first.document.text.count > "Dear diary ".count }
+            XCTAssertGreaterThan(first.document.text.count, "Dear diary ".count, "the date was inserted: \(first.document.text)")
+
+            // A typo, and what was chosen before ranks first for an empty search.
+            palette = try Self.typeIntoPalette("bodl")
+            XCTAssertEqual(palette.shownTitles.first, "Format › Bold", "two letters swapped")
+            try RealInput.xdotool("key", "ctrl+a", "BackSpace")
+            MainLoop.turn { palette.query.isEmpty }
+            XCTAssertEqual(Set(palette.shownTitles.prefix(2)), ["Format › Bold", "Insert › Date"], "recent choices for an empty search")
+
+            // Escape closes it; the window's focus is where it was.
+            try RealInput.xdotool("key", "Escape")
+            MainLoop.turn { Self.openPalette() == nil }
+            XCTAssertNil(Self.openPalette())
+            MainLoop.turn { gtk_widget_has_focus(first.textView) != 0 }
+            XCTAssertNotEqual(gtk_widget_has_focus(first.textView), 0, "the text view has the keyboard again")
+
+            // The choices were kept for the next run.
+            let kept = CommandUsageStore(path: notepad.app.commandUsage.path)
+            XCTAssertEqual(kept.usage.records["Format › Bold"]?.count, 1)
+            XCTAssertEqual(kept.usage.records["Insert › Date"]?.count, 1)
+            notepad.app.quit()
+            MainLoop.drain()
+        }
+    }
+
+    func testUnavailableCommandsAreListedLastDimmedAndNotChosenByReturn() throws {
+        try GtkSession.start()
+        try onMain {
+            let (notepad, first, _) = try NotepadTests.twoWindows()
+            notepad.app.commandUsage = CommandUsageStore(path: nil)
+            ThemeVariant.set(dark: true)
+            defer { ThemeVariant.set(dark: false) }
+            // Nothing typed: Save is unavailable, listed after what is available.
+            let palette = try Self.typeIntoPalette("s")
+            XCTAssertEqual(palette.shownTitles.last, "File › Save")
+            XCTAssertGreaterThan(palette.shownTitles.count, 1)
+            try RealInput.xdotool("type", "ave")
+            MainLoop.turn { palette.query == "save" }
+            XCTAssertEqual(palette.shownTitles.first, "File › Save")
+            gtk_test_widget_wait_for_draw(gmk_widget(palette.window.gpointer))
+            Screenshot.saveIfAsked(name: "command-palette-dark", variable: RowColorTests.screenshotVariable, size: "560x440")
+            try RealInput.xdotool("key", "Return")
+            MainLoop.drain()
+            XCTAssertNotNil(Self.openPalette(), "Return on an unavailable command does nothing")
+            XCTAssertTrue(first.document.history.isEmpty, "nothing was saved")
+            try RealInput.xdotool("key", "Escape")
+            MainLoop.turn { Self.openPalette() == nil }
+            notepad.app.quit()
+            MainLoop.drain()
+        }
+    }
+}
