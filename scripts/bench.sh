@@ -196,6 +196,17 @@ for items in 100 1000 10000; do
     "$swift_bench" --case 8 --items "$items" --runs "$(runs_for 8 "$items")" --paired | sed "s/^/gmenukit /" >>"$results"
   done
 done
+# Case 12, a keystroke in the command palette, against GtkFilterListModel with a GtkStringFilter
+# over the same strings in C (no PyGObject side): no display needed.
+for items in 1000 10000; do
+  for round in $(seq 1 "$rounds"); do
+    echo "  case 12, $items items, round $round of $rounds" >&2
+    if ((round % 2)); then order=(gmenukit c); else order=(c gmenukit); fi
+    for side in "${order[@]}"; do
+      $(command_for "$side") --case 12 --items "$items" --runs 20 | sed "s/^/$side /" >>"$results"
+    done
+  done
+done
 # Case 11, a test's headless reading of a menu (GMenuKitTesting), against rendering the same menu
 # to GTK, GMenuKit alone: no display, as an app's tests run.
 for items in 1000 10000; do
@@ -332,6 +343,17 @@ for items in sorted({key[1] for key in samples if key[0] == "1-body"}):
                len(samples[("1-body", items, "gmenukit")])]))
 
 print()
+print("Case 12, one keystroke of the command palette's search (words, prefixes, initials, a typo, ranked, best 50)")
+print("against GTK's GtkFilterListModel with a GtkStringFilter (substring, ignoring case) over the same strings:")
+print(row(["case", "items", "GMenuKit ms", "GTK filter ms", "", "GMenuKit/GTK", "", "", "samples"]))
+for items in sorted({key[1] for key in samples if key[0] == "12"}):
+    med = {side: median(samples[("12", items, side)]) for side in ("gmenukit", "c") if samples[("12", items, side)]}
+    if len(med) < 2:
+        continue
+    print(row(["12 search", f"{items:,}", ms(med["gmenukit"]), ms(med["c"]), "", f"{med['gmenukit'] / med['c']:.2f}",
+               "", "", len(samples[("12", items, "gmenukit")])]))
+print()
+
 print("Case 9, a list's context menu opened by a secondary click on a row of a GtkListView, to its first frame")
 print("(GMenuKit's ContextMenu(for:) against the same by hand in C; the cost must not grow with the list):")
 print(row(["case", "items", "GMenuKit ms", "C ms", "", "GMenuKit/C", "", "", "runs"]))

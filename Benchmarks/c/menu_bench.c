@@ -714,6 +714,7 @@ static void case_builder_import(int items, int runs) {
 
 #include "list_menu_case.c"
 #include "long_menu_case.c"
+#include "search_case.c"
 
 int main(int argc, char **argv) {
   int which = 0, items = 0, runs = 15;
@@ -746,8 +747,9 @@ int main(int argc, char **argv) {
     case 8: case_builder_import(items, runs); break;
     case 9: case_list_menu(items, runs); break;
     case 10: case_long_menu(items, runs); break;
+    case 12: case_search(items, runs); break;
     default:
-      fprintf(stderr, "no case %d; cases are 1 to 10\n", which);
+      fprintf(stderr, "no case %d; cases are 1 to 10 and 12\n", which);
       return 2;
   }
   return 0;

@@ -30,6 +30,8 @@
 //       a test's headless reading (GMenuKitTesting: render, find by path, activate) against
 //       rendering the same menu to GTK; and finding alone (GMenuKit only); with --find or
 //       --find-deep, only the finding, for instruction counts
+//   MenuBenchmark --case 12 --items N [--runs N]
+//       one keystroke of the command palette's search over N commands, against GtkFilterListModel
 //   MenuBenchmark --main-loop [--samples N]
 //       Swift concurrency on the GLib main loop against g_idle_add (LATENCY lines)
 //   MenuBenchmark --main-loop-idle with|without
@@ -90,8 +92,9 @@ MainActor.assumeIsolated {
     case 11 where arguments.contains("--find"): InspectionCase.findOnly(items: items, runs: runs, deep: false)
     case 11 where arguments.contains("--find-deep"): InspectionCase.findOnly(items: items, runs: runs, deep: true)
     case 11: InspectionCase.run(items: items, runs: runs)
+    case 12: CommandSearchCase.run(items: items, runs: runs)
     default:
-        printError("no case \(comparisonCase); cases are 1 to 11")
+        printError("no case \(comparisonCase); cases are 1 to 12")
         exit(2)
     }
 }

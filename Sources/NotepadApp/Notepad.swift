@@ -47,6 +47,7 @@ struct NotepadCommands: Commands {
         CommandGroup(replacing: .importExport) {
             Button("Export…") { await document?.export() }
                 .keyboardShortcut("<Control>e")
+                .searchKeywords("pdf", "copy")
                 .disabled(document == nil)
         }
         CommandGroup(replacing: .textFormatting) {

@@ -139,3 +139,10 @@ struct Bookmark: Identifiable, Equatable {
     gtk_box_append(box, button)
     return rendered
 }
+
+// CommandsMenusAndFocusedValues.md: words a command is found by in the palette.
+@MainActor func printMenu(print: @escaping @MainActor () -> Void) -> Menu {
+    Menu("File") {
+        Button("Print…") { print() }.searchKeywords("export", "pdf")
+    }
+}

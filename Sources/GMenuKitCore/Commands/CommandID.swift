@@ -55,6 +55,12 @@ extension MenuContent {
     public func commandID(_ id: CommandID) -> some MenuContent {
         ModifiedMenuContent(content: self) { $0.details.commandName = id.name }
     }
+
+    /// Words the command palette finds the item by beside its title, in the app's language:
+    /// `Button("Print…") { … }.searchKeywords("export", "pdf")`. A person typing "pdf" finds Print.
+    public func searchKeywords(_ keywords: String...) -> some MenuContent {
+        ModifiedMenuContent(content: self) { $0.details.searchKeywords += keywords.filter { !$0.isEmpty } }
+    }
 }
 
 /// Which of the application's menus show a command. Its action, shortcut and bound buttons

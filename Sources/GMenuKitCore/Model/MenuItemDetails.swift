@@ -19,6 +19,8 @@ package struct MenuItemDetails: Equatable, Sendable {
     /// The action name the item asks for, from `.commandID(_:)`, in place of one derived
     /// from its label.
     package var commandName: String?
+    /// Words the command palette finds the item by beside its title, from `.searchKeywords(_:)`.
+    package var searchKeywords: [String] = []
     /// Which of the application's menus show the command, from `.commandMenus(_:)`.
     package var commandMenus: CommandMenus = .automatic
     /// What the declaration held that GTK cannot show (a styled `Text`, a third `Text`, an

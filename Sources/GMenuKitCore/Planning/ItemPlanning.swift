@@ -256,8 +256,9 @@ extension MenuPlanner {
         let help = details.help.map { MenuLabelText.normalize($0).text }.flatMap { $0.isEmpty ? nil : $0 }
         let badge = details.badge.map { MenuLabelText.normalize($0).text }.flatMap { $0.isEmpty ? nil : $0 }
         let showsIconOnly = details.labelStyle == .iconOnly
-        if help != nil || badge != nil || showsIconOnly {
-            attributes.rowExtras = RowExtras(help: help, badge: badge, showsIconOnly: showsIconOnly)
+        let keywords = details.searchKeywords.isEmpty ? nil : details.searchKeywords.joined(separator: ",")
+        if help != nil || badge != nil || showsIconOnly || keywords != nil {
+            attributes.rowExtras = RowExtras(help: help, badge: badge, showsIconOnly: showsIconOnly, keywords: keywords)
         }
         let isRow: Bool
         switch node.kind {

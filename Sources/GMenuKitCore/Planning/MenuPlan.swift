@@ -101,7 +101,8 @@ package struct PlannedAttributes: Equatable {
     /// A value control's bounds and step, "lower upper step" (step 0 for any value).
     package var range: String?
     package var keepsMenuOpen = false
-    /// Tooltip, badge and icon-only style, which few items have: one pointer, nil for most.
+    /// Tooltip, badge, icon-only style and search keywords, which few items have: one
+    /// pointer, nil for most.
     package var rowExtras: RowExtras?
     /// The tooltip (`.help`), shown by GMenuKit's rows.
     package var help: String? { rowExtras?.help }
@@ -109,6 +110,9 @@ package struct PlannedAttributes: Equatable {
     package var badge: String? { rowExtras?.badge }
     /// The row shows its icon alone, the label as tooltip (`.labelStyle(.iconOnly)`).
     package var showsIconOnly: Bool { rowExtras?.showsIconOnly ?? false }
+    /// Words the command palette finds the item by beside its title (`.searchKeywords`),
+    /// comma-separated.
+    package var keywords: String? { rowExtras?.keywords }
     /// Set when GTK 4.8 cannot draw the item as asked: GMenuKit's controls fill its `custom`
     /// slot with a row of their own.
     package var row: CustomRowKind?
@@ -119,21 +123,23 @@ package struct PlannedAttributes: Equatable {
     package var keptAttributes: [MenuAttribute] = []
 }
 
-/// What few rows show: a tooltip, a badge, the icon alone. Immutable, so attributes that share
-/// it stay values.
+/// What few items have: a tooltip, a badge, the icon alone (shown by rows), words to search
+/// by. Immutable, so attributes that share it stay values.
 package final class RowExtras: Equatable, Sendable {
     package let help: String?
     package let badge: String?
     package let showsIconOnly: Bool
+    package let keywords: String?
 
-    package init(help: String?, badge: String?, showsIconOnly: Bool) {
+    package init(help: String?, badge: String?, showsIconOnly: Bool, keywords: String? = nil) {
         self.help = help
         self.badge = badge
         self.showsIconOnly = showsIconOnly
+        self.keywords = keywords
     }
 
     package static func == (lhs: RowExtras, rhs: RowExtras) -> Bool {
-        lhs.help == rhs.help && lhs.badge == rhs.badge && lhs.showsIconOnly == rhs.showsIconOnly
+        lhs.help == rhs.help && lhs.badge == rhs.badge && lhs.showsIconOnly == rhs.showsIconOnly && lhs.keywords == rhs.keywords
     }
 }
 
@@ -163,6 +169,7 @@ package enum MenuAttributeName {
     package static let range = "gmenukit-range"
     package static let help = "gmenukit-help"
     package static let badge = "gmenukit-badge"
+    package static let keywords = "gmenukit-keywords"
 }
 
 /// One GAction that the rendered menu owns.

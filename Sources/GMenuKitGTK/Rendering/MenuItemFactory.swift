@@ -61,6 +61,7 @@ package final class MenuItemFactory {
         Self.set(item, Name.range, attributes.range)
         Self.set(item, Name.help, attributes.help)
         Self.set(item, Name.badge, attributes.badge)
+        Self.set(item, Name.keywords, attributes.keywords)
         if attributes.keepsMenuOpen {
             gmk_menu_item_set_attribute(item, Name.keepsMenuOpen, g_variant_new_boolean(1))
         }
@@ -124,6 +125,7 @@ private enum InternedAttributeName {
     nonisolated(unsafe) static let range = intern(MenuAttributeName.range)
     nonisolated(unsafe) static let help = intern(MenuAttributeName.help)
     nonisolated(unsafe) static let badge = intern(MenuAttributeName.badge)
+    nonisolated(unsafe) static let keywords = intern(MenuAttributeName.keywords)
     nonisolated(unsafe) static let keepsMenuOpen = intern(MenuAttributeName.keepsMenuOpen)
     nonisolated(unsafe) static let section = intern(G_MENU_LINK_SECTION)
     nonisolated(unsafe) static let submenu = intern(G_MENU_LINK_SUBMENU)

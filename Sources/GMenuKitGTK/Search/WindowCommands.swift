@@ -9,6 +9,8 @@ public struct WindowCommand {
     public let title: String
     /// The menus leading to it ("Edit", "Sort By").
     public let path: [String]
+    /// Words it is found by beside its title (`.searchKeywords`).
+    public let keywords: [String]
     /// The shortcut as GTK writes it ("Ctrl+S"), if the item shows one.
     public let shortcut: String?
     /// What the item's state says: "✓" for a checked toggle or the chosen option, nil otherwise.
@@ -29,7 +31,7 @@ public struct WindowCommand {
 
     /// The search's view of it.
     public var searchEntry: CommandSearchIndex.Entry {
-        CommandSearchIndex.Entry(title: title, path: path, isAvailable: isAvailable)
+        CommandSearchIndex.Entry(title: title, path: path, keywords: keywords, isAvailable: isAvailable)
     }
 
     /// Does what choosing the menu item does: activates its action, with its target, from the
@@ -142,7 +144,9 @@ public enum WindowCommands {
                 }
             }
             commands.append(WindowCommand(
-                title: label, path: path, shortcut: string(model, index, "accel").flatMap(acceleratorText),
+                title: label, path: path,
+                keywords: string(model, index, MenuAttributeName.keywords)?.split(separator: ",").map(String.init) ?? [],
+                shortcut: string(model, index, "accel").flatMap(acceleratorText),
                 state: state, isAvailable: status.exists && status.isEnabled, actionName: action, target: target,
                 owner: WeakObjectPointer(owner)))
         }

@@ -51,6 +51,12 @@ final class CommandPaletteTests: GtkTestCase {
             MainLoop.turn { first.document.text.count > "Dear diary ".count }
             XCTAssertGreaterThan(first.document.text.count, "Dear diary ".count, "the date was inserted: \(first.document.text)")
 
+            // A keyword the command declares.
+            palette = try Self.typeIntoPalette("pdf")
+            XCTAssertEqual(palette.shownTitles, ["File › Export…"])
+            try RealInput.xdotool("key", "Escape")
+            MainLoop.turn { Self.openPalette() == nil }
+
             // A typo, and what was chosen before ranks first for an empty search.
             palette = try Self.typeIntoPalette("bodl")
             XCTAssertEqual(palette.shownTitles.first, "Format › Bold", "two letters swapped")
