@@ -9,6 +9,7 @@ import GMenuKitGTK
 public final class CommandUsageStore {
     /// Where the choices are kept; nil keeps them for this run only.
     public let path: String?
+    /// The choices remembered.
     public private(set) var usage: CommandUsage
 
     private static let group = "Command Palette"
@@ -20,6 +21,8 @@ public final class CommandUsageStore {
         return CommandUsageStore(path: directory + "/" + (applicationID.isEmpty ? "gmenukit" : applicationID) + "/command-usage.ini")
     }
 
+    /// Reads the choices kept at `path` (a missing or unreadable file: none); nil keeps them
+    /// for this run only.
     public init(path: String?) {
         self.path = path
         usage = CommandUsage()
@@ -37,6 +40,7 @@ public final class CommandUsageStore {
     /// Seconds of the wall clock: what recency is measured in.
     nonisolated static func now() -> Int64 { Int64(g_get_real_time() / 1_000_000) }
 
+    /// Notes that the command known by `key` was chosen now, and keeps it.
     public func recordChoice(of key: String) {
         usage.recordChoice(of: key, at: Self.now())
         save()

@@ -10,14 +10,18 @@
 public struct CommandSearchIndex: Sendable {
     /// One command as the search sees it.
     public struct Entry: Sendable, Equatable {
+        /// What the item says.
         public var title: String
         /// The menus leading to it, outermost first ("Edit", "Sort By").
         public var path: [String]
+        /// Words it is found by beside its title.
         public var keywords: [String]
+        /// False for a dimmed item: listed last, never chosen by Return.
         public var isAvailable: Bool
         /// What the usage history knows it by.
         public var usageKey: String
 
+        /// An entry; its usage key is its path and title ("Edit › Sort By › Date") unless given.
         public init(title: String, path: [String] = [], keywords: [String] = [], isAvailable: Bool = true, usageKey: String? = nil) {
             self.title = title
             self.path = path
@@ -31,6 +35,7 @@ public struct CommandSearchIndex: Sendable {
     public struct Match: Sendable, Equatable {
         /// The entry's position in the index.
         public var index: Int
+        /// Match quality in thousands, plus the usage score: higher is better.
         public var score: Int
     }
 
@@ -41,10 +46,12 @@ public struct CommandSearchIndex: Sendable {
         var initials: [UInt8]
     }
 
+    /// The entries searched, in the order given.
     public let entries: [Entry]
     private let words: [Words]
     private let fold: @Sendable (String) -> String
 
+    /// Splits every entry into folded words once; `fold` is applied to entries and queries alike.
     public init(_ entries: [Entry], fold: @escaping @Sendable (String) -> String = { $0.lowercased() }) {
         self.entries = entries
         self.fold = fold

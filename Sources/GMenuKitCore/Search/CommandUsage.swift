@@ -1,16 +1,21 @@
 /// How often and how recently a person chose each command from the palette: what ranks equal
 /// matches, and what an empty search shows. Kept by the app layer per application, across runs.
 public struct CommandUsage: Sendable, Equatable {
+    /// What is known of one command's choices.
     public struct Record: Sendable, Equatable {
+        /// How many times it was chosen.
         public var count: Int
         /// When it was last chosen, in seconds (any fixed origin: only differences count).
         public var lastUsed: Int64
     }
 
+    /// The records by usage key.
     public private(set) var records: [String: Record] = [:]
 
+    /// A usage history with these records (none by default).
     public init(records: [String: Record] = [:]) { self.records = records }
 
+    /// Notes one more choice of the command known by `key`, at `now` (seconds).
     public mutating func recordChoice(of key: String, at now: Int64) {
         var record = records[key] ?? Record(count: 0, lastUsed: now)
         record.count += 1
@@ -18,6 +23,7 @@ public struct CommandUsage: Sendable, Equatable {
         records[key] = record
     }
 
+    /// Forgets every choice.
     public mutating func clear() { records = [:] }
 
     /// Up to 999, below one step of match quality: frequency (a command chosen often) and

@@ -6,6 +6,7 @@ import GMenuKitBuilder
 /// GMenuKit's menus, imported GtkBuilder menus and borrowed actions alike.
 @MainActor
 public struct WindowCommand {
+    /// The item's label, without access-key marks.
     public let title: String
     /// The menus leading to it ("Edit", "Sort By").
     public let path: [String]
@@ -15,6 +16,7 @@ public struct WindowCommand {
     public let shortcut: String?
     /// What the item's state says: "✓" for a checked toggle or the chosen option, nil otherwise.
     public let state: String?
+    /// False when its action is disabled or missing: the item is dimmed.
     public let isAvailable: Bool
     /// `prefix.name`, as the menu item activates it.
     public let actionName: String
