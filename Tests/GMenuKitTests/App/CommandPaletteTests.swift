@@ -106,4 +106,28 @@ final class CommandPaletteTests: GtkTestCase {
             MainLoop.drain()
         }
     }
+
+    /// What a screen reader hears of the palette in the example app, from the keyboard alone:
+    /// the search field by name with the focus, the number of results in a status label that
+    /// changes as a person types, and each result as one item with its menus, state and keys.
+    func testAScreenReaderHearsTheFieldTheCountAndEachResult() throws {
+        let configuration = temporaryPath("atspi-palette-config")
+        defer { try? FileManager.default.removeItem(atPath: configuration) }
+        let steps = ["key:ctrl+shift+p", "key:s", "key:a"]
+        let readings = try ControlAccessibilityTests.read(program: "ExampleNotepad", steps: steps,
+                                                          environment: ["XDG_CONFIG_HOME": configuration])
+        XCTAssertEqual(readings.map(\.step), steps)
+        guard readings.count == steps.count else { return }
+        func nodes(_ reading: Int, role: String) -> [ControlAccessibilityTests.Node] {
+            readings[reading].nodes.filter { $0.role == role }
+        }
+        let field = readings[0].nodes.first { $0.name == "Search commands" }
+        XCTAssertEqual(field?.states.contains("focused"), true, "the search field has the focus: \(field.map(\.summary) ?? "none")")
+        let statuses = (0..<readings.count).map { nodes($0, role: "status bar").first?.name ?? "none" }
+        XCTAssertEqual(statuses[0], "Type to find a command")
+        XCTAssertNotEqual(statuses[1], statuses[2], "the count changes as a person types: \(statuses)")
+        XCTAssertEqual(statuses[2], "1 command")
+        let results = nodes(2, role: "list item").map(\.name)
+        XCTAssertEqual(results, ["Save, File, unavailable, Ctrl+S"], "one item, heard with its menu, that it is dimmed, and its keys")
+    }
 }
