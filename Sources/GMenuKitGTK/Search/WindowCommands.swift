@@ -121,7 +121,8 @@ public enum WindowCommands {
         for index in 0..<g_menu_model_get_n_items(model) {
             let label = string(model, index, "label").map { MenuLabelText.parsingUnderline($0).text }
             if let section = g_menu_model_get_item_link(model, index, G_MENU_LINK_SECTION) {
-                read(section, path: path, owner: owner, into: &commands)
+                // A section's header ("Sort By" over an inline picker) names its items' place too.
+                read(section, path: path + (label.map { $0.isEmpty ? [] : [$0] } ?? []), owner: owner, into: &commands)
                 g_object_unref(section)
                 continue
             }

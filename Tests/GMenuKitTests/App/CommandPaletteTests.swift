@@ -130,4 +130,113 @@ final class CommandPaletteTests: GtkTestCase {
         let results = nodes(2, role: "list item").map(\.name)
         XCTAssertEqual(results, ["Save, File, unavailable, Ctrl+S"], "one item, heard with its menu, that it is dimmed, and its keys")
     }
+
+    /// Everything a window's menus hold, however made: commands of the menu bar, a GMenuKit
+    /// pull-down with a picker, GTK's own menu button naming an application action of the app's;
+    /// labels found without their accents; states shown; a destructive command chosen from the
+    /// palette still asks first, through the same action as its item.
+    func testEveryMenuOfTheWindowIsSearchedAndChoosingActsAsTheItem() throws {
+        try GtkSession.start()
+        try onMain {
+            final class Log { var deleted = 0, pinned = true, sort = "Date" }
+            let log = Log()
+            let app = Application(id: "org.gmenukit.PaletteTests", flags: G_APPLICATION_NON_UNIQUE, name: "Palette")
+            app.shortcutsFile = temporaryPath("palette-shortcuts.ini")
+            app.commandUsage = CommandUsageStore(path: nil)
+            app.commands {
+                CommandMenu("Notes") {
+                    Button("Éditer la note") {}
+                    Toggle("Pin", isOn: Binding(get: { log.pinned }, set: { log.pinned = $0 }))
+                    Button("Delete All Notes", role: .destructive) { log.deleted += 1 }
+                }
+            }
+            XCTAssertTrue(app.register())
+            // An action of the app's own, shown by GTK's own menu button: borrowed, not GMenuKit's.
+            let archive = g_simple_action_new("archive", nil)!
+            Self.archived = 0
+            gmk_connect_action(archive, "activate", { _, _, _ in CommandPaletteTests.archived += 1 }, nil, nil)
+            g_action_map_add_action(gmk_action_map(app.gtkApplication.gpointer), gmk_action(archive.gpointer))
+            g_object_unref(archive.gpointer)
+            let gtkMenu = g_menu_new()!
+            g_menu_append(gtkMenu, "Archive", "app.archive")
+            let gtkButton = gtk_menu_button_new()!
+            gtk_menu_button_set_label(gmk_menu_button(gtkButton), "More")
+            gtk_menu_button_set_menu_model(gmk_menu_button(gtkButton), gmk_menu_model(gtkMenu.gpointer))
+            g_object_unref(gtkMenu.gpointer)
+            let view = PullDownButton(Menu("View") {
+                Picker("Sort By", selection: Binding(get: { log.sort }, set: { log.sort = $0 })) {
+                    Text("Date").tag("Date")
+                    Text("Name").tag("Name")
+                }
+            })
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+            gtk_box_append(gmk_box(box.gpointer), app.makeMenuBar().widget)
+            gtk_box_append(gmk_box(box.gpointer), view.widget)
+            gtk_box_append(gmk_box(box.gpointer), gtkButton)
+            let window = gtk_application_window_new(app.gtkApplication)!
+            gtk_window_set_title(gmk_window(window.gpointer), "Palette Test")
+            gtk_window_set_child(gmk_window(window.gpointer), box)
+            gtk_window_present(gmk_window(window.gpointer))
+            defer {
+                gtk_window_destroy(gmk_window(window.gpointer))
+                MainLoop.drain()
+                app.quit()
+                MainLoop.drain()
+            }
+            try MainLoop.wait(for: "the window to show") { gtk_widget_get_mapped(gtkButton) != 0 }
+            try RealInput.focusWindow(titled: "Palette Test")
+
+            let commands = WindowCommands.read(in: window)
+            @MainActor func command(_ title: String) -> WindowCommand? { commands.first { $0.title == title } }
+            XCTAssertEqual(command("Pin")?.state, "✓", "a checked toggle")
+            XCTAssertEqual(command("Date")?.path, ["View", "Sort By"])
+            XCTAssertEqual(command("Date")?.state, "✓", "the chosen option")
+            XCTAssertNil(command("Name")?.state)
+            XCTAssertEqual(command("Archive")?.path, ["More"], "GTK's own menu button, by its label")
+            XCTAssertEqual(commands.filter { $0.title == "Pin" }.count, 1, "one command however many menus show it")
+
+            let palette = try XCTUnwrap(app.showCommandPalette())
+            try RealInput.focusWindow(titled: "Commands")
+            palette.query = "editer"
+            XCTAssertEqual(palette.shownTitles, ["Notes › Éditer la note"], "found without its accent")
+            palette.query = "sort name"
+            XCTAssertEqual(palette.shownTitles, ["View › Sort By › Name"])
+            try RealInput.key("Return")
+            MainLoop.turn { log.sort == "Name" }
+            XCTAssertEqual(log.sort, "Name", "the option was chosen through the picker's action")
+
+            let second = try XCTUnwrap(app.showCommandPalette())
+            try RealInput.focusWindow(titled: "Commands")
+            second.query = "archive"
+            try RealInput.key("Return")
+            MainLoop.turn { Self.archived == 1 }
+            XCTAssertEqual(Self.archived, 1, "the app's own action, from GTK's own menu")
+
+            let third = try XCTUnwrap(app.showCommandPalette())
+            try RealInput.focusWindow(titled: "Commands")
+            third.query = "delete all"
+            try RealInput.key("Return")
+            MainLoop.turn { Self.confirmation() != nil }
+            let dialog = try XCTUnwrap(Self.confirmation(), "the destructive command asks first")
+            XCTAssertEqual(log.deleted, 0, "nothing was deleted before the answer")
+            gtk_window_destroy(gmk_window(dialog.gpointer))
+            MainLoop.drain()
+            XCTAssertEqual(log.deleted, 0, "closing the question keeps the notes")
+        }
+    }
+
+    nonisolated(unsafe) static var archived = 0
+
+    /// The confirmation a destructive command shows, if one is open.
+    @MainActor
+    static func confirmation() -> UnsafeMutablePointer<GtkWidget>? {
+        let toplevels = gtk_window_get_toplevels()!
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            guard let object = g_list_model_get_item(toplevels, index) else { continue }
+            g_object_unref(object)
+            let window = gmk_widget(object)!
+            if gtk_widget_get_mapped(window) != 0, gtk_widget_has_css_class(window, "gmenukit-confirmation") != 0 { return window }
+        }
+        return nil
+    }
 }
