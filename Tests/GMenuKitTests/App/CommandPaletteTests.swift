@@ -102,6 +102,17 @@ final class CommandPaletteTests: GtkTestCase {
             XCTAssertTrue(first.document.history.isEmpty, "nothing was saved")
             try RealInput.xdotool("key", "Escape")
             MainLoop.turn { Self.openPalette() == nil }
+
+            // Right to left: the palette of a window whose text runs right to left mirrors.
+            ThemeVariant.set(dark: false)
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+            defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+            let mirrored = try Self.typeIntoPalette("s")
+            XCTAssertEqual(gtk_widget_get_direction(gmk_widget(mirrored.window.gpointer)), GTK_TEXT_DIR_RTL)
+            gtk_test_widget_wait_for_draw(gmk_widget(mirrored.window.gpointer))
+            Screenshot.saveIfAsked(name: "command-palette-rtl", variable: RowColorTests.screenshotVariable, size: "560x440")
+            try RealInput.xdotool("key", "Escape")
+            MainLoop.turn { Self.openPalette() == nil }
             notepad.app.quit()
             MainLoop.drain()
         }
