@@ -146,3 +146,19 @@ struct Bookmark: Identifiable, Equatable {
         Button("Print…") { print() }.searchKeywords("export", "pdf")
     }
 }
+
+// CommandsMenusAndFocusedValues.md: a long menu that searches itself.
+@Observable @MainActor final class VisitHistory {
+    var query = ""
+    var visits: [String] = []
+    func open(_ visit: String) {}
+}
+
+@MainActor func historyMenu(_ history: VisitHistory) -> Menu {
+    Menu("History") {
+        MenuSearchField("Filter History", text: Binding(history, \.query))
+        ForEach(MenuSearch.filter(history.visits, by: history.query) { $0 }, id: \.self) { visit in
+            Button(visit) { history.open(visit) }
+        }
+    }
+}
