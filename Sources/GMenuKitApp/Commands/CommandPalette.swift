@@ -118,6 +118,8 @@ public final class CommandPalette {
             ? (count == 0 ? "Type to find a command" : "Recently used")
             : count == 0 ? "No commands match" : count == 1 ? "1 command" : "\(count) commands"
         gtk_label_set_text(gmk_label(status), text)
+        // Named by its text too: GTK 4.18 gives a status label's text no accessible name.
+        gmk_accessible_set_label(status, text)
     }
 
     private func row(for command: WindowCommand) -> UnsafeMutablePointer<GtkWidget> {
