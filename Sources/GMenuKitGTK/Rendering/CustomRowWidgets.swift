@@ -191,12 +191,7 @@ package enum CustomRowWidgets {
     /// The shortcut as GTK shows it ("Ctrl+Z"), when the item shows one.
     private static func shortcutLabel(_ attributes: PlannedAttributes) -> String? {
         guard let accel = attributes.accel, !accel.isEmpty, attributes.action != nil else { return nil }
-        var key: guint = 0
-        var modifiers = GdkModifierType(rawValue: 0)
-        guard gtk_accelerator_parse(accel, &key, &modifiers) != 0, key != 0,
-              let text = gtk_accelerator_get_label(key, modifiers) else { return nil }
-        defer { g_free(text) }
-        return String(cString: text)
+        return GMenuKitGTK.acceleratorLabel(accel)
     }
 
     /// The item's label with its mnemonic; markup (a destructive item's colour) where planned.

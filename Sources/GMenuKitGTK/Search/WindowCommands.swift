@@ -149,7 +149,7 @@ public enum WindowCommands {
             commands.append(WindowCommand(
                 title: label, path: path,
                 keywords: string(model, index, MenuAttributeName.keywords)?.split(separator: ",").map(String.init) ?? [],
-                shortcut: string(model, index, "accel").flatMap(acceleratorText),
+                shortcut: string(model, index, "accel").flatMap(acceleratorLabel),
                 state: state, isAvailable: status.exists && status.isEnabled, actionName: action, target: target,
                 owner: WeakObjectPointer(owner)))
         }
@@ -159,15 +159,6 @@ public enum WindowCommands {
         guard let value = g_menu_model_get_item_attribute_value(model, index, name, nil) else { return nil }
         defer { g_variant_unref(value) }
         return Variants.string(value)
-    }
-
-    private static func acceleratorText(_ accelerator: String) -> String? {
-        var key: guint = 0
-        var modifiers = GdkModifierType(rawValue: 0)
-        guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0, key != 0,
-              let text = gtk_accelerator_get_label(key, modifiers) else { return nil }
-        defer { g_free(text) }
-        return String(cString: text)
     }
 }
 
