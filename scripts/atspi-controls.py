@@ -29,11 +29,22 @@ BUTTON_ROLES = {pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.RO
                 pyatspi.ROLE_COMBO_BOX}
 
 
+def text_of(node):
+    """What a node's Text interface holds (a label's text where its name is prohibited: GTK 4.18's
+    status labels), or "" without one."""
+    try:
+        text = node.queryText()
+        return text.getText(0, text.characterCount)
+    except Exception:
+        return ""
+
+
 def describe(node, depth, path):
     return {
         "role": node.getRoleName(),
         "name": node.name,
         "description": node.description,
+        "text": text_of(node),
         "states": states(node),
         "depth": depth,
         "path": list(path),

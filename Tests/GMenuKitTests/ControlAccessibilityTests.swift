@@ -108,6 +108,9 @@ final class ControlAccessibilityTests: GtkTestCase {
         let role: String
         let name: String
         let description: String
+        /// What its Text interface holds ("" without one): a label's text, which GTK 4.18 gives a
+        /// status label in place of a name.
+        let text: String?
         let states: [String]
         let path: [String]
 

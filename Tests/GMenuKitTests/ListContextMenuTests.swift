@@ -155,7 +155,11 @@ final class ListContextMenuTests: GtkTestCase {
             gtk_test_widget_wait_for_draw(popover)
             var natural: Int32 = 0
             gtk_widget_measure(popover, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
-            XCTAssertEqual(gtk_widget_get_height(popover), natural, "\(name): the menu has the height of its items")
+            // Within 2 px: GTK 4.8 may settle a one-item menu's height a frame after showing it (2 px
+            // seen once, in CI, in the dark theme) and keeps a reused popover at the size it showed;
+            // the separator lost before the fix was 13 px.
+            XCTAssertEqual(Double(gtk_widget_get_height(popover)), Double(natural), accuracy: 2,
+                           "\(name): the menu has the height of its items")
             for scroller in WidgetTree.all(popover) where WidgetTree.isWidget(scroller, ofType: "GtkScrolledWindow") {
                 let adjustment = gtk_scrolled_window_get_vadjustment(gmk_scrolled_window(scroller))
                 XCTAssertEqual(gtk_adjustment_get_upper(adjustment), gtk_adjustment_get_page_size(adjustment),
