@@ -32,6 +32,8 @@
 //       --find-deep, only the finding, for instruction counts
 //   MenuBenchmark --case 12 --items N [--runs N]
 //       one keystroke of the command palette's search over N commands, against GtkFilterListModel
+//   MenuBenchmark --case 13 --items N [--runs N]
+//       the command palette of an app with N commands opened to its first frame (needs a display)
 //   MenuBenchmark --main-loop [--samples N]
 //       Swift concurrency on the GLib main loop against g_idle_add (LATENCY lines)
 //   MenuBenchmark --main-loop-idle with|without
@@ -93,8 +95,9 @@ MainActor.assumeIsolated {
     case 11 where arguments.contains("--find-deep"): InspectionCase.findOnly(items: items, runs: runs, deep: true)
     case 11: InspectionCase.run(items: items, runs: runs)
     case 12: CommandSearchCase.run(items: items, runs: runs)
+    case 13: PaletteOpenCase.run(items: items, runs: runs)
     default:
-        printError("no case \(comparisonCase); cases are 1 to 12")
+        printError("no case \(comparisonCase); cases are 1 to 13")
         exit(2)
     }
 }
