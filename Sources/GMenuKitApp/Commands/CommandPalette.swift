@@ -136,7 +136,9 @@ public final class CommandPalette {
         let title = gtk_label_new(command.title)!
         gtk_label_set_xalign(gmk_label(title), 0)
         let where_ = command.path.isEmpty ? "" : MenuLabelText.path(command.path)
-        let detail = gtk_label_new(command.isAvailable ? where_ : [where_, "Unavailable"].filter { !$0.isEmpty }.joined(separator: " · "))!
+        // A dimmed command says so, and why where the app says (its `.help`).
+        let unavailable = command.help.map { "Unavailable: " + $0 } ?? "Unavailable"
+        let detail = gtk_label_new(command.isAvailable ? where_ : [where_, unavailable].filter { !$0.isEmpty }.joined(separator: " · "))!
         gtk_label_set_xalign(gmk_label(detail), 0)
         gtk_widget_add_css_class(detail, "dim-label")
         gtk_widget_add_css_class(detail, "caption")
@@ -152,7 +154,8 @@ public final class CommandPalette {
         if !command.isAvailable { gtk_widget_add_css_class(line, "dim-label") }
         gtk_list_box_row_set_child(row.withMemoryRebound(to: GtkListBoxRow.self, capacity: 1) { $0 }, line)
         // Heard as one item: what it is, where, its state and its keys.
-        let spoken = [command.title, where_, command.state == nil ? nil : "checked", command.isAvailable ? nil : "unavailable",
+        let spoken = [command.title, where_, command.state == nil ? nil : "checked",
+                      command.isAvailable ? nil : command.help.map { "unavailable: " + $0 } ?? "unavailable",
                       command.shortcut].compactMap { $0 }.filter { !$0.isEmpty }
         gmk_accessible_set_label(row, spoken.joined(separator: ", "))
         return row

@@ -18,6 +18,8 @@ public struct WindowCommand {
     public let state: String?
     /// False when its action is disabled or missing: the item is dimmed.
     public let isAvailable: Bool
+    /// What the item says of itself (`.help`): for a dimmed one, why it is unavailable.
+    public let help: String?
     /// `prefix.name`, as the menu item activates it.
     public let actionName: String
     fileprivate let target: VariantReference?
@@ -150,7 +152,8 @@ public enum WindowCommands {
                 title: label, path: path,
                 keywords: string(model, index, MenuAttributeName.keywords)?.split(separator: ",").map(String.init) ?? [],
                 shortcut: string(model, index, "accel").flatMap(acceleratorLabel),
-                state: state, isAvailable: status.exists && status.isEnabled, actionName: action, target: target,
+                state: state, isAvailable: status.exists && status.isEnabled,
+                help: string(model, index, MenuAttributeName.help), actionName: action, target: target,
                 owner: WeakObjectPointer(owner)))
         }
     }

@@ -163,6 +163,7 @@ final class CommandPaletteTests: GtkTestCase {
                     Button("Éditer la note") {}
                     Toggle("Pin", isOn: Binding(get: { log.pinned }, set: { log.pinned = $0 }))
                     Button("Delete All Notes", role: .destructive) { log.deleted += 1 }
+                    Button("Empty Trash") {}.disabled(true).help("The trash is empty")
                 }
             }
             XCTAssertTrue(app.register())
@@ -209,6 +210,8 @@ final class CommandPaletteTests: GtkTestCase {
             XCTAssertNil(command("Name")?.state)
             XCTAssertEqual(command("Archive")?.path, ["More"], "GTK's own menu button, by its label")
             XCTAssertEqual(commands.filter { $0.title == "Pin" }.count, 1, "one command however many menus show it")
+            XCTAssertEqual(command("Empty Trash")?.isAvailable, false)
+            XCTAssertEqual(command("Empty Trash")?.help, "The trash is empty", "why it is unavailable, as the app says")
 
             let palette = try XCTUnwrap(app.showCommandPalette())
             try RealInput.focusWindow(titled: "Commands")
