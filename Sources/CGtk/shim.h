@@ -4,6 +4,7 @@
 /* GTK's casts and signal helpers are C macros, which Swift cannot call.
    Each one gets a tiny typed inline function here. */
 
+#include <dlfcn.h>
 #include <gtk/gtk.h>
 #include <glib-unix.h>
 /* bindtextdomain and textdomain: an app binds its gettext domain, which imported menus use. */
@@ -104,6 +105,21 @@ static inline void gmk_accessible_reset_description(GtkWidget *widget) {
 /* The widget is named by `label`'s text, as GtkModelButton is by its label. */
 static inline void gmk_accessible_set_labelled_by(GtkWidget *widget, GtkWidget *label) {
   gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+}
+
+/* gtk_accessible_announce (GTK 4.14) where the running GTK has it, found at run time: GMenuKit is
+   built against GTK 4.8's headers. A screen reader speaks `message` at once. Returns whether the
+   running GTK could. (dlsym's NULL handle is glibc's RTLD_DEFAULT.) */
+static inline gboolean gmk_accessible_announce(GtkWidget *widget, const char *message) {
+  static void (*announce)(GtkAccessible *, const char *, int) = NULL;
+  static gboolean looked = FALSE;
+  if (!looked) {
+    looked = TRUE;
+    *(void **) (&announce) = dlsym((void *) 0, "gtk_accessible_announce");
+  }
+  if (announce == NULL) return FALSE;
+  announce(GTK_ACCESSIBLE(widget), message, 1 /* GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM */);
+  return TRUE;
 }
 
 /* Names any accessible object, a GtkStackPage as well as a widget. */

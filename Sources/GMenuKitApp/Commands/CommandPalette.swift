@@ -118,8 +118,10 @@ public final class CommandPalette {
             ? (count == 0 ? "Type to find a command" : "Recently used")
             : count == 0 ? "No commands match" : count == 1 ? "1 command" : "\(count) commands"
         gtk_label_set_text(gmk_label(status), text)
-        // Named by its text on GTK 4.8 (4.18 prohibits a status's name; its text is read).
+        // Named by its text on GTK 4.8 (4.18 prohibits a status's name; its text is read), and
+        // announced as it changes where GTK can (4.14 and later).
         gmk_accessible_set_label(status, text)
+        if !query.isEmpty { _ = gmk_accessible_announce(status, text) }
     }
 
     private func row(for command: WindowCommand) -> UnsafeMutablePointer<GtkWidget> {
