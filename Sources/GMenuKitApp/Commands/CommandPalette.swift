@@ -14,16 +14,24 @@ import GMenuKitGTK
 /// Return never chooses it. Choosing one closes the palette and does what choosing the menu
 /// item does, in the window the palette was opened for. Escape closes it; the window keeps
 /// the focus it had.
+///
+/// An app can also place one in its own window (``init(embeddedIn:usage:)``): the same field and
+/// results as a widget of that window, which reads the window's commands each time it shows
+/// and after each choice.
 @MainActor
 public final class CommandPalette {
-    /// The palette's own window, over the window it searches.
-    public let window: UnsafeMutablePointer<GtkWindow>
+    /// The palette's own window, over the window it searches; nil for a palette placed in the
+    /// app's window.
+    public let window: UnsafeMutablePointer<GtkWindow>?
+    /// The search field, the count and the results: the palette's window's content, or the
+    /// widget an app places.
+    public let widget: UnsafeMutablePointer<GtkWidget>
     private let entry: UnsafeMutablePointer<GtkWidget>
     private let list: UnsafeMutablePointer<GtkWidget>
     private let status: UnsafeMutablePointer<GtkWidget>
     private let searched: WeakObjectPointer<GtkWidget>
-    private let commands: [WindowCommand]
-    private let index: CommandSearchIndex
+    private var commands: [WindowCommand] = []
+    private var index = CommandSearchIndex([])
     private let usage: CommandUsageStore
     /// The commands the rows show, in their order.
     private var shown: [Int] = []
@@ -32,22 +40,40 @@ public final class CommandPalette {
     static let shownResults = 50
 
     /// Opens the palette for `searched`, with the commands its menus offer now.
-    public init(searching searched: UnsafeMutablePointer<GtkWindow>, usage: CommandUsageStore) {
-        self.searched = WeakObjectPointer(gmk_widget(searched.gpointer))
-        commands = WindowCommands.read(in: gmk_widget(searched.gpointer))
-        index = CommandSearchIndex(commands.map(\.searchEntry), fold: SearchFolding.fold)
-        self.usage = usage
-        window = gmk_window(gtk_window_new().gpointer)
+    public convenience init(searching searched: UnsafeMutablePointer<GtkWindow>, usage: CommandUsageStore) {
+        let window = gmk_window(gtk_window_new().gpointer)!
         gtk_window_set_title(window, "Commands")
         gtk_window_set_transient_for(window, searched)
         gtk_window_set_modal(window, 1)
         gtk_window_set_default_size(window, 520, 400)
         gtk_window_set_destroy_with_parent(window, 1)
+        self.init(window: window, searched: gmk_widget(searched.gpointer), usage: usage)
+        gtk_window_set_child(window, widget)
+        WidgetOwnership.give(self, to: gmk_widget(window.gpointer), key: "gmenukit-command-palette")
+        connectWidgetSignal(gmk_widget(window.gpointer), "destroy") { [weak self] _ in
+            if let self, Self.current === self { Self.current = nil }
+        }
+        readCommands()
+    }
 
+    /// A palette an app places in `window` (a sidebar, a popover of its header bar): put
+    /// ``widget`` where it belongs. It reads the window's commands as it shows and after each
+    /// choice; choosing leaves it in place with an empty field, and Escape empties the field.
+    public convenience init(embeddedIn window: UnsafeMutablePointer<GtkWindow>, usage: CommandUsageStore) {
+        self.init(window: nil, searched: gmk_widget(window.gpointer), usage: usage)
+        WidgetOwnership.give(self, to: widget, key: "gmenukit-command-palette")
+        connectWidgetSignal(widget, "map") { [weak self] _ in self?.readCommands() }
+    }
+
+    private init(window: UnsafeMutablePointer<GtkWindow>?, searched: UnsafeMutablePointer<GtkWidget>, usage: CommandUsageStore) {
+        self.window = window
+        self.searched = WeakObjectPointer(searched)
+        self.usage = usage
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         for set in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
             set(box, 12)
         }
+        widget = box
         entry = gtk_search_entry_new()!
         gmk_accessible_set_label(entry, "Search commands")
         status = gmk_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_STATUS, nil)
@@ -65,15 +91,16 @@ public final class CommandPalette {
         gtk_box_append(gmk_box(box), entry)
         gtk_box_append(gmk_box(box), status)
         gtk_box_append(gmk_box(box), scroller)
-        gtk_window_set_child(window, box)
 
-        WidgetOwnership.give(self, to: gmk_widget(window.gpointer), key: "gmenukit-command-palette")
         connectWidgetSignal(entry, "changed") { [weak self] _ in self?.showResults() }
         onRowActivated(list) { [weak self] row in self?.choose(Int(gtk_list_box_row_get_index(row))) }
         installKeys()
-        connectWidgetSignal(gmk_widget(window.gpointer), "destroy") { [weak self] _ in
-            if let self, Self.current === self { Self.current = nil }
-        }
+    }
+
+    /// What the searched window's menus offer now.
+    private func readCommands() {
+        commands = searched.object.map { WindowCommands.read(in: $0) } ?? []
+        index = CommandSearchIndex(commands.map(\.searchEntry), fold: SearchFolding.fold)
         showResults()
     }
 
@@ -82,8 +109,10 @@ public final class CommandPalette {
 
     /// Shows the palette and puts the keyboard in its search field.
     public func present() {
-        Self.current = self
-        gtk_window_present(window)
+        if let window {
+            Self.current = self
+            gtk_window_present(window)
+        }
         gtk_widget_grab_focus(entry)
     }
 
@@ -174,12 +203,19 @@ public final class CommandPalette {
                 SwiftClosureData.object(data, as: WeakPalette.self).palette?.pressed(keyval) ?? false ? 1 : 0
             }
         }, SwiftClosureData.retained(WeakPalette(self)), SwiftClosureData.releaseOnClosureDestroy)
-        gtk_widget_add_controller(gmk_widget(window.gpointer), keys)
+        gtk_widget_add_controller(window.map { gmk_widget($0.gpointer) } ?? widget, keys)
     }
 
     private func pressed(_ key: guint) -> Bool {
         switch Int32(key) {
-        case GDK_KEY_Escape: close()
+        case GDK_KEY_Escape:
+            guard window != nil else {
+                // Placed in the app's window: Escape empties the field, and goes on when it is empty.
+                if query.isEmpty { return false }
+                query = ""
+                return true
+            }
+            close()
         case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
             if let row = gtk_list_box_get_selected_row(OpaquePointer(list)) { choose(Int(gtk_list_box_row_get_index(row))) }
         case GDK_KEY_Down, GDK_KEY_KP_Down: moveSelection(by: 1)
@@ -198,26 +234,36 @@ public final class CommandPalette {
         gtk_widget_grab_focus(entry)
     }
 
-    /// Closes the palette, then acts as the menu item would, in the window searched.
+    /// Closes the palette (or, placed in the app's window, empties it), then acts as the menu
+    /// item would, in the window searched.
     private func choose(_ position: Int) {
         guard shown.indices.contains(position) else { return }
         let command = commands[shown[position]]
         guard command.isAvailable else { return }
         usage.recordChoice(of: command.searchEntry.usageKey)
-        close()
-        command.activate()
+        if window != nil {
+            close()
+            command.activate()
+        } else {
+            command.activate()
+            query = ""
+            // States changed (a toggle flipped): read again once the action has run.
+            runAfterThisEvent { [weak self] in self?.readCommands() }
+        }
     }
 
-    /// Closes the palette and gives the keyboard back to the window searched, whose focused
-    /// widget is the one it had (a window manager would, and X without one would not).
+    /// Closes the palette's window and gives the keyboard back to the window searched, whose
+    /// focused widget is the one it had (a window manager would, and X without one would not).
+    /// Nothing for a palette placed in the app's window.
     public func close() {
+        guard let window else { return }
         let searched = searched.object
         gtk_window_destroy(window)
         if let searched { gtk_window_present(gmk_window(searched.gpointer)) }
     }
 }
 
-/// Reaches the palette from GTK's callbacks without keeping it alive: its window owns it.
+/// Reaches the palette from GTK's callbacks without keeping it alive: its widget owns it.
 @MainActor
 private final class WeakPalette {
     weak var palette: CommandPalette?

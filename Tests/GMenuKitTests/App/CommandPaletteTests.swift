@@ -13,13 +13,13 @@ final class CommandPaletteTests: GtkTestCase {
     /// The open palette.
     @MainActor
     static func openPalette() -> CommandPalette? {
-        CommandPalette.current.flatMap { gtk_widget_get_mapped(gmk_widget($0.window.gpointer)) != 0 ? $0 : nil }
+        CommandPalette.current.flatMap { gtk_widget_get_mapped($0.widget) != 0 ? $0 : nil }
     }
 
     @MainActor
     static func typeIntoPalette(_ text: String) throws -> CommandPalette {
         try RealInput.xdotool("key", "ctrl+shift+p")
-        MainLoop.turn { openPalette().map { gtk_window_is_active($0.window) != 0 } ?? false }
+        MainLoop.turn { openPalette().map { $0.window.map { gtk_window_is_active($0) != 0 } ?? false } ?? false }
         guard let palette = openPalette() else { throw MenuTestFailure("Ctrl+Shift+P opened no palette") }
         try RealInput.xdotool("type", "--delay", "30", text)
         MainLoop.turn { palette.query == text }
@@ -37,7 +37,7 @@ final class CommandPaletteTests: GtkTestCase {
             // "bold", Return: the active window's document turns bold.
             var palette = try Self.typeIntoPalette("bold")
             XCTAssertEqual(palette.shownTitles.first, "Format › Bold")
-            gtk_test_widget_wait_for_draw(gmk_widget(palette.window.gpointer))
+            gtk_test_widget_wait_for_draw(palette.widget)
             Screenshot.saveIfAsked(name: "command-palette-light", variable: RowColorTests.screenshotVariable, size: "560x440")
             try RealInput.xdotool("key", "Return")
             MainLoop.turn { first.document.isBold }
@@ -94,7 +94,7 @@ final class CommandPaletteTests: GtkTestCase {
             try RealInput.xdotool("type", "ave")
             MainLoop.turn { palette.query == "save" }
             XCTAssertEqual(palette.shownTitles.first, "File › Save")
-            gtk_test_widget_wait_for_draw(gmk_widget(palette.window.gpointer))
+            gtk_test_widget_wait_for_draw(palette.widget)
             Screenshot.saveIfAsked(name: "command-palette-dark", variable: RowColorTests.screenshotVariable, size: "560x440")
             try RealInput.xdotool("key", "Return")
             MainLoop.drain()
@@ -108,8 +108,8 @@ final class CommandPaletteTests: GtkTestCase {
             gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
             defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
             let mirrored = try Self.typeIntoPalette("s")
-            XCTAssertEqual(gtk_widget_get_direction(gmk_widget(mirrored.window.gpointer)), GTK_TEXT_DIR_RTL)
-            gtk_test_widget_wait_for_draw(gmk_widget(mirrored.window.gpointer))
+            XCTAssertEqual(gtk_widget_get_direction(mirrored.widget), GTK_TEXT_DIR_RTL)
+            gtk_test_widget_wait_for_draw(mirrored.widget)
             Screenshot.saveIfAsked(name: "command-palette-rtl", variable: RowColorTests.screenshotVariable, size: "560x440")
             try RealInput.xdotool("key", "Escape")
             MainLoop.turn { Self.openPalette() == nil }
@@ -240,6 +240,60 @@ final class CommandPaletteTests: GtkTestCase {
             gtk_window_destroy(gmk_window(dialog.gpointer))
             MainLoop.drain()
             XCTAssertEqual(log.deleted, 0, "closing the question keeps the notes")
+        }
+    }
+
+    /// A palette the app places in its own window: typing there finds the window's commands,
+    /// Return runs one and empties the field, the results follow the new state, Escape empties
+    /// the field.
+    func testAPalettePlacedInTheAppsWindowSearchesItAndStaysInPlace() throws {
+        try GtkSession.start()
+        try onMain {
+            final class Log { var pinned = false }
+            let log = Log()
+            let app = Application(id: "org.gmenukit.EmbeddedPaletteTests", flags: G_APPLICATION_NON_UNIQUE, name: "Embedded")
+            app.shortcutsFile = temporaryPath("embedded-shortcuts.ini")
+            app.commands {
+                CommandMenu("Notes") {
+                    Toggle("Pin", isOn: Binding(get: { log.pinned }, set: { log.pinned = $0 }))
+                }
+            }
+            XCTAssertTrue(app.register())
+            let window = gtk_application_window_new(app.gtkApplication)!
+            gtk_window_set_title(gmk_window(window.gpointer), "Embedded Palette")
+            gtk_window_set_default_size(gmk_window(window.gpointer), 480, 420)
+            let palette = CommandPalette(embeddedIn: gmk_window(window.gpointer), usage: CommandUsageStore(path: nil))
+            XCTAssertNil(palette.window)
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(gmk_box(box.gpointer), app.makeMenuBar().widget)
+            gtk_box_append(gmk_box(box.gpointer), palette.widget)
+            gtk_window_set_child(gmk_window(window.gpointer), box)
+            gtk_window_present(gmk_window(window.gpointer))
+            defer {
+                gtk_window_destroy(gmk_window(window.gpointer))
+                MainLoop.drain()
+                app.quit()
+                MainLoop.drain()
+            }
+            try MainLoop.wait(for: "the palette to show") { gtk_widget_get_mapped(palette.widget) != 0 }
+            try RealInput.focusWindow(titled: "Embedded Palette")
+            palette.present()
+            try RealInput.xdotool("type", "--delay", "30", "pin")
+            MainLoop.turn { palette.query == "pin" }
+            XCTAssertEqual(palette.shownTitles, ["Notes › Pin"])
+            try RealInput.key("Return")
+            MainLoop.turn { log.pinned && palette.query.isEmpty }
+            XCTAssertTrue(log.pinned, "Return ran the command in the window")
+            XCTAssertEqual(palette.query, "", "the field is empty again")
+            XCTAssertNil(Self.openPalette(), "no window of its own")
+            let commands = WindowCommands.read(in: window)
+            XCTAssertEqual(commands.first { $0.title == "Pin" }?.state, "✓")
+            try RealInput.xdotool("type", "--delay", "30", "pi")
+            MainLoop.turn { palette.query == "pi" }
+            try RealInput.key("Escape")
+            MainLoop.turn { palette.query.isEmpty }
+            XCTAssertEqual(palette.query, "", "Escape empties the field")
+            XCTAssertNotEqual(gtk_widget_get_mapped(palette.widget), 0, "and leaves the palette in place")
         }
     }
 
