@@ -162,3 +162,9 @@ struct Bookmark: Identifiable, Equatable {
         }
     }
 }
+
+// CommandsMenusAndFocusedValues.md: a palette placed in the app's own window.
+@MainActor func placePalette(in window: UnsafeMutablePointer<GtkWindow>, sidebar: UnsafeMutablePointer<GtkBox>, app: Application) {
+    let palette = CommandPalette(embeddedIn: window, usage: app.commandUsage)
+    gtk_box_append(sidebar, palette.widget)
+}
