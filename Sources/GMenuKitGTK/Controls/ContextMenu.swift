@@ -131,12 +131,12 @@ public final class ContextMenu: MenuControl {
         open(pointingTo: opening.map { $0.prepareToOpenFromKeyboard() } ?? focusedArea(in: widget))
     }
 
-    /// The menu's model as the Menu key would open it now (a list's menu for the focused row or
-    /// the selection), without opening it: what the command palette lists. Nil for a text
+    /// The menu's model for what is selected now (a list's menu for its selection), without
+    /// opening it or changing the selection: what the command palette lists. Nil for a text
     /// widget's own menu (GTK's) and a menu on nothing.
     package func modelForCurrentSelection() -> UnsafeMutablePointer<GMenuModel>? {
         guard case .popover = host, let widget = attached.object, gtk_widget_get_mapped(widget) != 0 else { return nil }
-        _ = opening?.prepareToOpenFromKeyboard()
+        opening?.prepareToRead()
         menu.refresh()
         return menu.menuModel
     }

@@ -12,6 +12,9 @@ package protocol ContextMenuOpening: AnyObject {
     /// The Menu key or Shift+F10: choose what the menu acts on, and return where it points (the
     /// widget's coordinates), or nil for the whole widget.
     func prepareToOpenFromKeyboard() -> GdkRectangle?
+    /// The menu is read without opening (the command palette): act on what is selected now,
+    /// selecting, scrolling and watching nothing.
+    func prepareToRead()
     /// The menu is showing in `popover`.
     func menuDidOpen(in popover: UnsafeMutablePointer<GtkWidget>)
     /// A press that may become a long press went down, before the widget's own gestures saw
@@ -22,6 +25,7 @@ package protocol ContextMenuOpening: AnyObject {
 }
 
 extension ContextMenuOpening {
+    package func prepareToRead() {}
     package func longPressBegan() {}
     package func longPressEnded() {}
 }

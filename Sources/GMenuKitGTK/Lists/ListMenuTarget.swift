@@ -195,6 +195,10 @@ package final class ListMenuTarget: ContextMenuOpening {
         return true
     }
 
+    package func prepareToRead() {
+        hold(selectedItems())
+    }
+
     package func prepareToOpenFromKeyboard() -> GdkRectangle? {
         stopWatchingModel()
         viewportScrolling.hold(around: list)

@@ -121,7 +121,7 @@ public enum WindowCommands {
     private static func read(_ model: UnsafeMutablePointer<GMenuModel>, path: [String], owner: UnsafeMutablePointer<GtkWidget>,
                              into commands: inout [WindowCommand]) {
         for index in 0..<g_menu_model_get_n_items(model) {
-            let label = string(model, index, "label").map { MenuLabelText.parsingUnderline($0).text }
+            let label = string(model, index, "label").map { plainLabel($0, isMarkup: has(model, index, "use-markup")) }
             if let section = g_menu_model_get_item_link(model, index, G_MENU_LINK_SECTION) {
                 // A section's header ("Sort By" over an inline picker) names its items' place too.
                 read(section, path: path + (label.map { $0.isEmpty ? [] : [$0] } ?? []), owner: owner, into: &commands)
@@ -156,6 +156,27 @@ public enum WindowCommands {
                 help: string(model, index, MenuAttributeName.help), actionName: action, target: target,
                 owner: WeakObjectPointer(owner)))
         }
+    }
+
+    /// A label as people read it: without access-key marks, and without markup where the item
+    /// uses it (a destructive item's colour).
+    private static func plainLabel(_ label: String, isMarkup: Bool) -> String {
+        guard isMarkup else { return MenuLabelText.parsingUnderline(label).text }
+        // Pango reads the markup, the underscores kept; the access-key marks go as in a plain label.
+        var text: UnsafeMutablePointer<CChar>?
+        guard pango_parse_markup(label, -1, 0, nil, &text, nil, nil) != 0, let text else {
+            return MenuLabelText.parsingUnderline(label).text
+        }
+        defer { g_free(text) }
+        return MenuLabelText.parsingUnderline(String(cString: text)).text
+    }
+
+    /// Whether the item has the attribute at all: GTK reads `use-markup` so
+    /// (gtkmenutrackeritem.c), whatever its value.
+    private static func has(_ model: UnsafeMutablePointer<GMenuModel>, _ index: gint, _ name: String) -> Bool {
+        guard let value = g_menu_model_get_item_attribute_value(model, index, name, nil) else { return false }
+        g_variant_unref(value)
+        return true
     }
 
     private static func string(_ model: UnsafeMutablePointer<GMenuModel>, _ index: gint, _ name: String) -> String? {

@@ -297,6 +297,35 @@ final class CommandPaletteTests: GtkTestCase {
         }
     }
 
+    /// The focused list's context menu is listed for the list's selection, read without opening
+    /// it: the selection and the focused row stay as they are, and choosing acts on the selection.
+    func testTheFocusedListsMenuIsListedForItsSelectionWithoutChangingIt() throws {
+        try GtkSession.start()
+        try onMain {
+            for kind in [ListKind.listBox, .listView] {
+                let notes = NoteList(kind, count: 5)
+                var opened: [String] = []
+                let context = ListContextMenuTests.attachMenu(to: notes, opened: { opened = $0 })
+                let window = try InputWindow(titled: "Palette list \(kind.rawValue)", child: notes.scroller)
+                defer { window.destroy() }
+                notes.select([1, 2])
+                // The keyboard on an unselected row: the Menu key would select it; the palette does not.
+                let point = notes.point(of: "Note 4")
+                window.click(1, onto: notes.list, at: point.x, point.y)
+                MainLoop.turn { notes.selectedTitles == ["Note 4"] }
+                notes.select([1, 2])
+                MainLoop.drain()
+                let commands = WindowCommands.read(in: window.window)
+                XCTAssertEqual(commands.map(\.title), ["Open 2 Notes", "Delete 2 Notes…"], "\(kind): the menu for the selection")
+                XCTAssertEqual(commands.first?.path, [context.menu.title])
+                XCTAssertEqual(notes.selectedTitles, ["Note 1", "Note 2"], "\(kind): reading the menu selected nothing")
+                XCTAssertTrue(commands.first?.activate() ?? false)
+                MainLoop.drain()
+                XCTAssertEqual(opened, ["Note 1", "Note 2"], "\(kind): the item acts on the selection")
+            }
+        }
+    }
+
     nonisolated(unsafe) static var archived = 0
 
     /// The confirmation a destructive command shows, if one is open.

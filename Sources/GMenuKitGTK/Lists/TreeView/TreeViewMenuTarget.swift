@@ -117,6 +117,10 @@ package final class TreeViewMenuTarget: ContextMenuOpening {
         return true
     }
 
+    package func prepareToRead() {
+        hold(selectedRows())
+    }
+
     package func prepareToOpenFromKeyboard() -> GdkRectangle? {
         stopWatchingModel()
         var area = GdkRectangle()
