@@ -121,7 +121,8 @@ public enum WindowCommands {
     private static func read(_ model: UnsafeMutablePointer<GMenuModel>, path: [String], owner: UnsafeMutablePointer<GtkWidget>,
                              into commands: inout [WindowCommand]) {
         for index in 0..<g_menu_model_get_n_items(model) {
-            let label = string(model, index, "label").map { plainLabel($0, isMarkup: has(model, index, "use-markup")) }
+            // GTK takes any string `use-markup` as markup (gtkmenutrackeritem.c), GMenuKit's "true".
+            let label = string(model, index, "label").map { plainLabel($0, isMarkup: string(model, index, "use-markup") != nil) }
             if let section = g_menu_model_get_item_link(model, index, G_MENU_LINK_SECTION) {
                 // A section's header ("Sort By" over an inline picker) names its items' place too.
                 read(section, path: path + (label.map { $0.isEmpty ? [] : [$0] } ?? []), owner: owner, into: &commands)
@@ -169,14 +170,6 @@ public enum WindowCommands {
         }
         defer { g_free(text) }
         return MenuLabelText.parsingUnderline(String(cString: text)).text
-    }
-
-    /// Whether the item has the attribute at all: GTK reads `use-markup` so
-    /// (gtkmenutrackeritem.c), whatever its value.
-    private static func has(_ model: UnsafeMutablePointer<GMenuModel>, _ index: gint, _ name: String) -> Bool {
-        guard let value = g_menu_model_get_item_attribute_value(model, index, name, nil) else { return false }
-        g_variant_unref(value)
-        return true
     }
 
     private static func string(_ model: UnsafeMutablePointer<GMenuModel>, _ index: gint, _ name: String) -> String? {
