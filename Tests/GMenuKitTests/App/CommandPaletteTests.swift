@@ -243,6 +243,26 @@ final class CommandPaletteTests: GtkTestCase {
         }
     }
 
+    /// The showcase, used as a person would, keys only, read through AT-SPI: Ctrl+Shift+P, "inc"
+    /// finds its stepper's Increase with the value in its place, Return increases it, and the
+    /// next search shows the new value.
+    func testTheShowcasesPaletteFindsAndRunsItsStepper() throws {
+        let configuration = temporaryPath("atspi-showcase-palette")
+        defer { try? FileManager.default.removeItem(atPath: configuration) }
+        let steps = ["key:ctrl+shift+p", "key:i", "key:n", "key:c", "key:Return", "key:ctrl+shift+p", "key:i", "key:n", "key:c"]
+        let readings = try ControlAccessibilityTests.read(program: "MenuShowcase", steps: steps,
+                                                          environment: ["XDG_CONFIG_HOME": configuration])
+        XCTAssertEqual(readings.map(\.step), steps)
+        guard readings.count == steps.count else { return }
+        // The palette's results: the items of its list named "Commands" (the showcase has lists too).
+        func results(_ reading: Int) -> [String] {
+            readings[reading].nodes.filter { $0.role == "list item" && $0.path.contains("Commands") }.map(\.name)
+        }
+        XCTAssertEqual(results(3).first, "Increase, Font Size › Font Size: 12", "the stepper's value is where it lives")
+        XCTAssertTrue(results(4).isEmpty, "Return closed the palette")
+        XCTAssertEqual(results(8).first, "Increase, Font Size › Font Size: 13", "Return increased it")
+    }
+
     /// A palette the app places in its own window: typing there finds the window's commands,
     /// Return runs one and empties the field, the results follow the new state, Escape empties
     /// the field.
