@@ -1,9 +1,9 @@
 import CGtk
 import Foundation
 
-/// Times a popover to its first frame on screen, for the cases that open menus (5 and 10):
-/// the end is the first frame clock `after-paint` once the popover's surface is mapped and
-/// it has its size.
+/// Times a popover (or a window) to its first frame on screen, for the cases that open menus (5,
+/// 10 and the palette's 13): the end is the first frame clock `after-paint` once its surface is
+/// mapped and it has its size.
 @MainActor
 enum FirstFrame {
     /// Pops `popover` up and waits for its first frame: the seconds since `start` (taken
@@ -15,17 +15,31 @@ enum FirstFrame {
         firstFrameAt = nil
         let mapHandler = gmk_connect_widget(popover, "map", watchFrames, nil, nil)
         gtk_popover_popup(gmk_popover(popover))
+        defer { g_signal_handler_disconnect(popover.gpointer, mapHandler) }
+        return waitForFrame(since: start, timeout: timeout)
+    }
+
+    /// Waits for the first frame of `native` (a window), already shown and so with its frame
+    /// clock: the seconds since `start`.
+    static func shown(_ native: UnsafeMutablePointer<GtkWidget>, since start: ContinuousClock.Instant,
+                      timeout: Duration) -> Double {
+        watchedPopover = native
+        firstFrameAt = nil
+        watchFrames(native, nil)
+        return waitForFrame(since: start, timeout: timeout)
+    }
+
+    private static func waitForFrame(since start: ContinuousClock.Instant, timeout: Duration) -> Double {
         let deadline = start + timeout
         while firstFrameAt == nil && ContinuousClock.now < deadline { g_main_context_iteration(nil, 1) }
         guard let end = firstFrameAt else {
-            printError("the popover showed no frame within \(timeout)")
+            printError("no frame within \(timeout)")
             exit(1)
         }
         if let clock = watchedClock {
             g_signal_handler_disconnect(clock.gpointer, afterPaintHandler)
             watchedClock = nil
         }
-        g_signal_handler_disconnect(popover.gpointer, mapHandler)
         watchedPopover = nil
         let elapsed = end - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -44,7 +44,7 @@ enum PaletteOpenCase {
             let start = ContinuousClock.now
             guard let palette = app.showCommandPalette() else { exit(1) }
             guard let paletteWindow = palette.window.map({ gmk_widget($0.gpointer)! }) else { exit(1) }
-            let seconds = WindowFirstFrame.wait(for: paletteWindow, since: start, timeout: .seconds(30))
+            let seconds = FirstFrame.shown(paletteWindow, since: start, timeout: .seconds(30))
             if run > 0 { samples.append(seconds) }  // The first opening warms up GTK's caches.
             palette.close()
             FirstFrame.settle()
@@ -62,37 +62,4 @@ enum PaletteOpenCase {
             Button("Command \(menu)-\(index)") {}
         }
     }
-}
-
-/// The first frame of a window: the end of the first frame clock paint in which it is mapped.
-@MainActor
-enum WindowFirstFrame {
-    static func wait(for window: UnsafeMutablePointer<GtkWidget>, since start: ContinuousClock.Instant, timeout: Duration) -> Double {
-        paintedAt = nil
-        watched = window
-        let clock = gtk_widget_get_frame_clock(window)
-        var handler: gulong = 0
-        if let clock {
-            handler = g_signal_connect_data(UnsafeMutableRawPointer(clock), "after-paint",
-                                            unsafeBitCast(windowAfterPaint, to: GCallback.self), nil, nil, GConnectFlags(rawValue: 0))
-        }
-        let deadline = start + timeout
-        while paintedAt == nil && ContinuousClock.now < deadline { g_main_context_iteration(nil, 1) }
-        if let clock { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler) }
-        watched = nil
-        guard let end = paintedAt else {
-            printError("the window showed no frame within \(timeout)")
-            exit(1)
-        }
-        let elapsed = end - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-}
-
-nonisolated(unsafe) private var watched: UnsafeMutablePointer<GtkWidget>?
-nonisolated(unsafe) private var paintedAt: ContinuousClock.Instant?
-
-private let windowAfterPaint: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, _ in
-    guard paintedAt == nil, let window = watched, gtk_widget_get_mapped(window) != 0, gtk_widget_get_width(window) > 0 else { return }
-    paintedAt = .now
 }

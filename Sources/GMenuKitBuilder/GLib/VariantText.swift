@@ -1,7 +1,8 @@
 import CGLib
 import GMenuKitCore
 
-/// A GVariant parsed once and shared, released with the last target that holds it.
+/// A GVariant held by Swift and shared, released with the last holder: a target parsed once, or
+/// a target or state read from GIO (the command palette's).
 package final class ParsedVariant: @unchecked Sendable {
     package let variant: OpaquePointer
 

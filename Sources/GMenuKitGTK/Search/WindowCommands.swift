@@ -22,7 +22,7 @@ public struct WindowCommand {
     public let help: String?
     /// `prefix.name`, as the menu item activates it.
     public let actionName: String
-    fileprivate let target: VariantReference?
+    fileprivate let target: ParsedVariant?
     fileprivate let owner: WeakObjectPointer<GtkWidget>
 
     /// What it does: its action and target, the same whichever menu shows it.
@@ -135,7 +135,7 @@ public enum WindowCommands {
                 continue
             }
             guard let label, !label.isEmpty, let action = string(model, index, "action") else { continue }
-            let target = g_menu_model_get_item_attribute_value(model, index, "target", nil).map { VariantReference(taking: $0) }
+            let target = g_menu_model_get_item_attribute_value(model, index, "target", nil).map { ParsedVariant(taking: $0) }
             let status = ActionStatus.of(action, from: owner)
             if let hiddenWhen = string(model, index, "hidden-when") {
                 if hiddenWhen == "action-missing", !status.exists { continue }
@@ -179,13 +179,6 @@ public enum WindowCommands {
     }
 }
 
-/// A GVariant held by Swift: released with it.
-final class VariantReference {
-    let variant: OpaquePointer
-    init(taking variant: OpaquePointer) { self.variant = variant }
-    deinit { g_variant_unref(variant) }
-}
-
 /// What an action's group says of it, found as GTK's muxer would from the menu's widget:
 /// `app.` in the application, `win.` in the window, other prefixes in the groups GMenuKit knows
 /// are inserted on the widget or its ancestors (``InsertedActionGroups``).
@@ -193,7 +186,7 @@ final class VariantReference {
 struct ActionStatus {
     var exists = false
     var isEnabled = false
-    var state: VariantReference?
+    var state: ParsedVariant?
 
     static func of(_ detailedName: String, from widget: UnsafeMutablePointer<GtkWidget>) -> ActionStatus {
         guard let dot = detailedName.firstIndex(of: ".") else { return ActionStatus() }
@@ -210,6 +203,6 @@ struct ActionStatus {
         guard let group else { return ActionStatus(exists: prefix != "app" && prefix != "win", isEnabled: true) }
         guard g_action_group_has_action(group, name) != 0 else { return ActionStatus() }
         return ActionStatus(exists: true, isEnabled: g_action_group_get_action_enabled(group, name) != 0,
-                            state: g_action_group_get_action_state(group, name).map { VariantReference(taking: $0) })
+                            state: g_action_group_get_action_state(group, name).map { ParsedVariant(taking: $0) })
     }
 }

@@ -185,22 +185,9 @@ final class CommandPaletteTests: GtkTestCase {
                     Text("Name").tag("Name")
                 }
             })
-            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-            gtk_box_append(gmk_box(box.gpointer), app.makeMenuBar().widget)
-            gtk_box_append(gmk_box(box.gpointer), view.widget)
-            gtk_box_append(gmk_box(box.gpointer), gtkButton)
             let window = gtk_application_window_new(app.gtkApplication)!
-            gtk_window_set_title(gmk_window(window.gpointer), "Palette Test")
-            gtk_window_set_child(gmk_window(window.gpointer), box)
-            gtk_window_present(gmk_window(window.gpointer))
-            defer {
-                gtk_window_destroy(gmk_window(window.gpointer))
-                MainLoop.drain()
-                app.quit()
-                MainLoop.drain()
-            }
-            try MainLoop.wait(for: "the window to show") { gtk_widget_get_mapped(gtkButton) != 0 }
-            try RealInput.focusWindow(titled: "Palette Test")
+            defer { Self.close(window, of: app) }
+            try Self.show(window, of: app, titled: "Palette Test", with: [view.widget, gtkButton])
 
             let commands = WindowCommands.read(in: window)
             @MainActor func command(_ title: String) -> WindowCommand? { commands.first { $0.title == title } }
@@ -280,23 +267,10 @@ final class CommandPaletteTests: GtkTestCase {
             }
             XCTAssertTrue(app.register())
             let window = gtk_application_window_new(app.gtkApplication)!
-            gtk_window_set_title(gmk_window(window.gpointer), "Embedded Palette")
-            gtk_window_set_default_size(gmk_window(window.gpointer), 480, 420)
             let palette = CommandPalette(embeddedIn: gmk_window(window.gpointer), usage: CommandUsageStore(path: nil))
             XCTAssertNil(palette.window)
-            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-            gtk_box_append(gmk_box(box.gpointer), app.makeMenuBar().widget)
-            gtk_box_append(gmk_box(box.gpointer), palette.widget)
-            gtk_window_set_child(gmk_window(window.gpointer), box)
-            gtk_window_present(gmk_window(window.gpointer))
-            defer {
-                gtk_window_destroy(gmk_window(window.gpointer))
-                MainLoop.drain()
-                app.quit()
-                MainLoop.drain()
-            }
-            try MainLoop.wait(for: "the palette to show") { gtk_widget_get_mapped(palette.widget) != 0 }
-            try RealInput.focusWindow(titled: "Embedded Palette")
+            defer { Self.close(window, of: app) }
+            try Self.show(window, of: app, titled: "Embedded Palette", with: [palette.widget])
             palette.present()
             try RealInput.xdotool("type", "--delay", "30", "pin")
             MainLoop.turn { palette.query == "pin" }
@@ -344,6 +318,29 @@ final class CommandPaletteTests: GtkTestCase {
                 XCTAssertEqual(opened, ["Note 1", "Note 2"], "\(kind): the item acts on the selection")
             }
         }
+    }
+
+    /// Shows the application's `window`: its menu bar above `children`, with the keyboard.
+    @MainActor
+    static func show(_ window: UnsafeMutablePointer<GtkWidget>, of app: Application, titled title: String,
+                     with children: [UnsafeMutablePointer<GtkWidget>]) throws {
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_box_append(gmk_box(box.gpointer), app.makeMenuBar().widget)
+        for child in children { gtk_box_append(gmk_box(box.gpointer), child) }
+        gtk_window_set_title(gmk_window(window.gpointer), title)
+        gtk_window_set_default_size(gmk_window(window.gpointer), 480, 420)
+        gtk_window_set_child(gmk_window(window.gpointer), box)
+        gtk_window_present(gmk_window(window.gpointer))
+        try MainLoop.wait(for: "the window to show") { children.allSatisfy { gtk_widget_get_mapped($0) != 0 } }
+        try RealInput.focusWindow(titled: title)
+    }
+
+    @MainActor
+    static func close(_ window: UnsafeMutablePointer<GtkWidget>, of app: Application) {
+        gtk_window_destroy(gmk_window(window.gpointer))
+        MainLoop.drain()
+        app.quit()
+        MainLoop.drain()
     }
 
     nonisolated(unsafe) static var archived = 0
