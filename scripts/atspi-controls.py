@@ -12,8 +12,10 @@ STEP is one of:
                 pointer), then waits until the tree changes
   open:NAME     as click:NAME, then waits until the control named NAME is expanded
 
-Each reading prints one JSON line: {"nodes": [...]}, every node in tree order with its role,
-name, description, sorted states, depth and the names of its ancestors ("path"). Exits 1 if
+Each reading prints one JSON line: {"nodes": [...], "announcements": [...]}, every node in tree
+order with its role, name, description, sorted states, depth and the names of its ancestors
+("path"), and what the application announced since the last reading (GTK 4.14's
+`gtk_accessible_announce`, the `object:announcement` event; none before 4.14). Exits 1 if
 the application has no window within 40 s or a step's control is not found.
 """
 import json
@@ -22,11 +24,28 @@ import sys
 import time
 
 import pyatspi
+from gi.repository import GLib
 
 from atspi_tree import application, states, walk, walk_with_paths
 
 BUTTON_ROLES = {pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_MENU_ITEM,
                 pyatspi.ROLE_COMBO_BOX}
+
+
+ANNOUNCEMENTS = []
+
+
+def heard(event):
+    ANNOUNCEMENTS.append(str(event.any_data))
+
+
+def pump(seconds):
+    """Waits, handing the events that arrive (announcements) to their listeners."""
+    deadline = time.monotonic() + seconds
+    context = GLib.MainContext.default()
+    while time.monotonic() < deadline:
+        if not context.iteration(False):
+            time.sleep(0.02)
 
 
 def text_of(node):
@@ -73,7 +92,7 @@ def settled(pid, unlike=None, timeout=20, until=None):
         if nodes and nodes == last and nodes != unlike and (until is None or until(nodes)):
             return nodes
         last = nodes
-        time.sleep(0.3)
+        pump(0.3)
     return last
 
 
@@ -129,6 +148,7 @@ def expanded(name):
 
 def main():
     pid = int(sys.argv[1])
+    pyatspi.Registry.registerEventListener(heard, "object:announcement")
     nodes = settled(pid, timeout=40, until=lambda nodes: any(n["role"] == "frame" for n in nodes))
     if not nodes:
         print("process %d shows no window on the accessibility bus within 40 s" % pid, file=sys.stderr)
@@ -147,7 +167,8 @@ def main():
         else:
             print("unknown step %r" % step, file=sys.stderr)
             return 2
-        print(json.dumps({"step": step, "nodes": nodes}), flush=True)
+        print(json.dumps({"step": step, "nodes": nodes, "announcements": ANNOUNCEMENTS}), flush=True)
+        ANNOUNCEMENTS.clear()
     return 0
 
 

@@ -126,6 +126,8 @@ final class ControlAccessibilityTests: GtkTestCase {
     struct Reading: Decodable {
         let step: String
         let nodes: [Node]
+        /// What the application announced since the reading before (GTK 4.14 and later).
+        let announcements: [String]?
     }
 
     /// Roles that a screen reader announces by name: none of them may be nameless.

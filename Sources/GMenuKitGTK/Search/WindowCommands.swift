@@ -141,6 +141,13 @@ public enum WindowCommands {
                 if hiddenWhen == "action-missing", !status.exists { continue }
                 if hiddenWhen == "action-disabled", !status.isEnabled { continue }
             }
+            if target == nil, let range = string(model, index, MenuAttributeName.range),
+               let value = status.state.flatMap({ Variants.double($0.variant) }) {
+                // A slider: no one value to choose, so its steps down and up, as a stepper offers.
+                commands += sliderSteps(label, value: value, range: SliderValue.range(fromAttribute: range), path: path,
+                                        status: status, action: action, owner: owner)
+                continue
+            }
             var state: String?
             if let current = status.state {
                 if let target {
@@ -153,10 +160,31 @@ public enum WindowCommands {
                 title: label, path: path,
                 keywords: string(model, index, MenuAttributeName.keywords)?.split(separator: ",").map(String.init) ?? [],
                 shortcut: string(model, index, "accel").flatMap(acceleratorLabel),
-                state: state, isAvailable: status.exists && status.isEnabled,
+                state: state, isAvailable: status.exists && status.isEnabled && status.accepts(target),
                 help: string(model, index, MenuAttributeName.help), actionName: action, target: target,
                 owner: WeakObjectPointer(owner)))
         }
+    }
+
+    /// "Decrease" and "Increase" under "Volume: 0.5": one step each way (a tenth of the range
+    /// for a slider of any value), each unavailable at its bound.
+    private static func sliderSteps(_ title: String, value: Double, range: (lower: Double, upper: Double, step: Double),
+                                    path: [String], status: ActionStatus, action: String,
+                                    owner: UnsafeMutablePointer<GtkWidget>) -> [WindowCommand] {
+        let step = range.step > 0 ? range.step : (range.upper - range.lower) / 10
+        let place = path + ["\(title): \(valueText(value))"]
+        return [("Decrease", max(range.lower, value - step)), ("Increase", min(range.upper, value + step))].map { name, next in
+            WindowCommand(title: name, path: place, keywords: [title], shortcut: nil, state: nil,
+                          isAvailable: status.exists && status.isEnabled && next != value, help: nil, actionName: action,
+                          target: ParsedVariant(taking: g_variant_ref_sink(g_variant_new_double(next))),
+                          owner: WeakObjectPointer(owner))
+        }
+    }
+
+    /// A whole number as one ("12"), any other to two decimals ("0.35").
+    private static func valueText(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String((value * 100).rounded() / 100)
     }
 
     /// A label as people read it: without access-key marks, and without markup where the item
@@ -187,6 +215,16 @@ struct ActionStatus {
     var exists = false
     var isEnabled = false
     var state: ParsedVariant?
+    /// The type of parameter the action takes ("" for none); nil when the group is not known.
+    var parameterType: String? = nil
+
+    /// Whether activating it with `target` works: GTK dims an item whose target is not of the
+    /// action's parameter type (gtkmenutrackeritem.c), and GLib would refuse the activation.
+    func accepts(_ target: ParsedVariant?) -> Bool {
+        guard let parameterType else { return true }
+        guard let target else { return parameterType.isEmpty }
+        return String(cString: g_variant_get_type_string(target.variant)) == parameterType
+    }
 
     static func of(_ detailedName: String, from widget: UnsafeMutablePointer<GtkWidget>) -> ActionStatus {
         guard let dot = detailedName.firstIndex(of: ".") else { return ActionStatus() }
@@ -202,7 +240,15 @@ struct ActionStatus {
         // A group GMenuKit does not know: GTK shows the item, and activating it will tell.
         guard let group else { return ActionStatus(exists: prefix != "app" && prefix != "win", isEnabled: true) }
         guard g_action_group_has_action(group, name) != 0 else { return ActionStatus() }
+        let parameterType = g_action_group_get_action_parameter_type(group, name)
+            .map { type in
+                // A type's string is not terminated where the type ends: `dup` gives one that is.
+                let text = g_variant_type_dup_string(type)!
+                defer { g_free(text) }
+                return String(cString: text)
+            } ?? ""
         return ActionStatus(exists: true, isEnabled: g_action_group_get_action_enabled(group, name) != 0,
-                            state: g_action_group_get_action_state(group, name).map { ParsedVariant(taking: $0) })
+                            state: g_action_group_get_action_state(group, name).map { ParsedVariant(taking: $0) },
+                            parameterType: parameterType)
     }
 }
