@@ -10,7 +10,7 @@ export NO_AT_BRIDGE ?= 1
 RUNS ?= 10
 LOADED ?= 4
 
-.PHONY: all deps build test api repeat-tests run screenshot lint-menus bench docs leakcheck test-asan clean install uninstall
+.PHONY: all deps build test api repeat-tests run screenshot lint-menus bench bench-instructions docs leakcheck test-asan clean install uninstall
 
 # make install puts gmenukit-lint in $(DESTDIR)$(PREFIX)/bin, with the Swift runtime linked in,
 # so that it runs where no Swift toolchain is (a CI image of a C or Rust app).
@@ -72,6 +72,14 @@ bench: deps
 	$(CC) -O2 -o $(BENCH_C) Benchmarks/c/menu_bench.c $$(pkg-config --cflags --libs gtk4)
 	"$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/MenuBenchmark"
 	scripts/bench.sh "$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/MenuBenchmark" $(BENCH_C)
+
+# Speed guarded on every change: instructions per run (callgrind) of the main cases beside plain
+# C, failing when GMenuKit ÷ C is more than 3% worse than Benchmarks/instructions-baseline.txt.
+bench-instructions: deps
+	$(SWIFT) build -c release --product MenuBenchmark $(SWIFT_FLAGS)
+	mkdir -p $(dir $(BENCH_C))
+	$(CC) -O2 -o $(BENCH_C) Benchmarks/c/menu_bench.c $$(pkg-config --cflags --libs gtk4)
+	scripts/bench-instructions.sh "$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/MenuBenchmark" $(BENCH_C)
 
 # The DocC catalog and API reference, with the toolchain's own swift-symbolgraph-extract and
 # docc (no package plugin); fails when a public symbol has no documentation comment.

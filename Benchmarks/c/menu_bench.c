@@ -4,6 +4,7 @@
      menu_bench --case 1|2|3|4|5|6|7 --items N [--runs N] [--rss]
      menu_bench --case 1 --items N --generated [--runs N]   (case 1 for the history of case 3)
      --shared-icon: serialize the icon once for all items, as GMenuKit does (for comparison)
+     menu_bench --case 2 --items N --part label|toggle      (one change alone, for instruction counts)
 
    Prints the same RESULT and RSS lines as MenuBenchmark; scripts/bench.sh compares them.
    Built by `make bench`: cc -O2 menu_bench.c $(pkg-config --cflags --libs gtk4) */
@@ -312,7 +313,8 @@ static void flip_toggle(void *data, int run) {
   g_simple_action_set_state(G_SIMPLE_ACTION(action), g_variant_new_boolean(*flag));
 }
 
-static void case_update(int items, int runs) {
+/* `part`: "label" or "toggle" alone (for instruction counts), or both when NULL. */
+static void case_update(int items, int runs, const char *part) {
   warm_up();
   ItemsModel model = items_model_new(items);
   BenchMenu menu = build_items_menu(&model);
@@ -326,10 +328,14 @@ static void case_update(int items, int runs) {
   snprintf(context.toggle_name, sizeof context.toggle_name, "item-%d", context.section * SECTION_SIZE);
 
   double *label_samples = g_new(double, runs), *toggle_samples = g_new(double, runs);
-  int label_changes = time_and_count_changes(runs, G_MENU_MODEL(menu.root), change_label, &context, label_samples);
-  int toggle_changes = time_and_count_changes(runs, G_MENU_MODEL(menu.root), flip_toggle, &context, toggle_samples);
-  report("2-label", items, label_samples, runs, label_changes);
-  report("2-toggle", items, toggle_samples, runs, toggle_changes);
+  if (!part || strcmp(part, "label") == 0) {
+    int label_changes = time_and_count_changes(runs, G_MENU_MODEL(menu.root), change_label, &context, label_samples);
+    report("2-label", items, label_samples, runs, label_changes);
+  }
+  if (!part || strcmp(part, "toggle") == 0) {
+    int toggle_changes = time_and_count_changes(runs, G_MENU_MODEL(menu.root), flip_toggle, &context, toggle_samples);
+    report("2-toggle", items, toggle_samples, runs, toggle_changes);
+  }
   g_free(label_samples);
   g_free(toggle_samples);
   g_free(context.spare_label);
@@ -719,6 +725,7 @@ static void case_builder_import(int items, int runs) {
 int main(int argc, char **argv) {
   int which = 0, items = 0, runs = 15;
   gboolean rss = FALSE, generated = FALSE;
+  const char *part = NULL;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--case") == 0 && i + 1 < argc) which = atoi(argv[++i]);
     else if (strcmp(argv[i], "--items") == 0 && i + 1 < argc) items = atoi(argv[++i]);
@@ -726,6 +733,7 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[i], "--rss") == 0) rss = TRUE;
     else if (strcmp(argv[i], "--generated") == 0) generated = TRUE;
     else if (strcmp(argv[i], "--shared-icon") == 0) share_icon = TRUE;
+    else if (strcmp(argv[i], "--part") == 0 && i + 1 < argc) part = argv[++i];
   }
   if (runs < 1) runs = 1;
   if (items <= 0 || items % SECTION_SIZE != 0) {
@@ -738,7 +746,7 @@ int main(int argc, char **argv) {
       else if (generated) case_build_generated(items, runs);
       else case_build(items, runs);
       break;
-    case 2: case_update(items, runs); break;
+    case 2: case_update(items, runs, part); break;
     case 3: case_generated(items, runs); break;
     case 4: case_teardown(items, runs); break;
     case 5: case_popover(items, runs); break;

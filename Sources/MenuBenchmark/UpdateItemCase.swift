@@ -11,7 +11,9 @@ import GMenuKit
 /// so the same replacement is their side of it).
 @MainActor
 enum UpdateItemCase {
-    static func run(items: Int, runs: Int) {
+    /// One part alone, for instruction counts (`--part label|toggle|objects`); all three
+    /// when nil.
+    static func run(items: Int, runs: Int, part: String? = nil) {
         BuildMenuCase.warmUp()
         let model = ItemsModel(count: items)
         let menu = RenderedMenu(model.menu)
@@ -23,22 +25,26 @@ enum UpdateItemCase {
         let position = target % sectionSize
         let labels = ["Renamed \(target)", "Item \(target)"]
 
-        let label = timeAndCountChanges(runs: runs, of: menu.menuModel) { run in
-            model.sections[section].items[position].title = labels[run % 2]
-            runMainLoopUntilIdle()
+        if part == nil || part == "label" {
+            let label = timeAndCountChanges(runs: runs, of: menu.menuModel) { run in
+                model.sections[section].items[position].title = labels[run % 2]
+                runMainLoopUntilIdle()
+            }
+            checkLabel(menu, section: section, position: position, expected: model.sections[section].items[position].title)
+            Report.result("2-label", items: items, seconds: label.seconds, itemsChanged: label.itemsChanged)
         }
-        checkLabel(menu, section: section, position: position, expected: model.sections[section].items[position].title)
-
-        let toggle = timeAndCountChanges(runs: runs, of: menu.menuModel) { _ in
-            model.flags[section].isOn.toggle()
-            runMainLoopUntilIdle()
+        if part == nil || part == "toggle" {
+            let toggle = timeAndCountChanges(runs: runs, of: menu.menuModel) { _ in
+                model.flags[section].isOn.toggle()
+                runMainLoopUntilIdle()
+            }
+            checkToggleState(menu, name: "item-\(section * sectionSize)", expected: model.flags[section].isOn)
+            Report.result("2-toggle", items: items, seconds: toggle.seconds, itemsChanged: toggle.itemsChanged)
         }
-        checkToggleState(menu, name: "item-\(section * sectionSize)", expected: model.flags[section].isOn)
-
-        Report.result("2-label", items: items, seconds: label.seconds, itemsChanged: label.itemsChanged)
-        Report.result("2-toggle", items: items, seconds: toggle.seconds, itemsChanged: toggle.itemsChanged)
         withExtendedLifetime(menu) {}
-        runWithSectionObjects(items: items, runs: runs, section: section, position: position, labels: labels)
+        if part == nil || part == "objects" {
+            runWithSectionObjects(items: items, runs: runs, section: section, position: position, labels: labels)
+        }
     }
 
     /// The label change again, with the items as `@Observable` objects in their sections' lists:

@@ -12,6 +12,8 @@
 //       case 1 for generated content (a history marked `.generatedContent()`)
 //   MenuBenchmark --case 1 --items N --shared-icon [--runs N]
 //       case 1 again, reported as 1-shared-icon: the C and Python sides then share one icon too
+//   MenuBenchmark --case 2 --items N --part label|toggle|objects [--runs N]
+//       one change of case 2 alone (for instruction counts)
 //   MenuBenchmark --case 6 --items N [--shape sections|generated|inline] [--runs N]
 //       a refresh with nothing changed, beside a full render of the same menu
 //   MenuBenchmark --case 7 --items N [--runs N]
@@ -78,7 +80,9 @@ MainActor.assumeIsolated {
         // GMenuKit always serializes an icon once per menu; the other sides are asked to do the same.
         BuildMenuCase.run(items: items, runs: runs, caseName: "1-shared-icon")
     case 1: BuildMenuCase.run(items: items, runs: runs)
-    case 2: UpdateItemCase.run(items: items, runs: runs)
+    case 2:
+        let part = arguments.firstIndex(of: "--part").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        UpdateItemCase.run(items: items, runs: runs, part: part)
     case 3: GeneratedContentCase.run(items: items, runs: runs)
     case 4: TeardownCase.run(items: items, runs: runs)
     case 5: OpenPopoverCase.run(items: items, runs: runs)

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Guards GMenuKit's speed on every change: counts, with callgrind, the instructions of one run of
+# the main benchmark cases on GMenuKit's side and on plain C's, prints GMenuKit ÷ C, and fails
+# when a ratio is more than 3% worse than the baseline kept in Benchmarks/instructions-baseline.txt.
+# Instruction counts are what a shared, loaded machine does not disturb; the ratio to C is what
+# an update of GTK or GLib, which both sides call, moves least.
+#
+#   scripts/bench-instructions.sh MENU_BENCHMARK C_MENU_BENCH            compare with the baseline
+#   scripts/bench-instructions.sh MENU_BENCHMARK C_MENU_BENCH --update   write the baseline anew
+#
+# `make bench-instructions` builds both programs and runs this; `.ci/run` runs it after the
+# tests. One run's count is the difference between a process with 1 timed run and one with
+# 1 + EXTRA (start-up and warm-up cancel out), divided by EXTRA. Each case is one line below:
+# its name, GMenuKit's arguments, C's arguments.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift_bench=$1 c_bench=$2 mode=${3:-check}
+baseline=Benchmarks/instructions-baseline.txt
+tolerance=${INSTRUCTIONS_TOLERANCE:-3}   # percent
+items=1000
+
+export GTK_A11Y=none NO_AT_BRIDGE=1
+# Swift seeds its hashing anew in every process; fixed, so that counts repeat.
+export SWIFT_DETERMINISTIC_HASHING=1
+
+cases=(
+  "1-build|--case 1|--case 1"
+  "1-build-shared-icon|--case 1 --shared-icon|--case 1 --shared-icon"
+  "1-generated|--case 1 --generated|--case 1 --generated"
+  "2-label|--case 2 --part label|--case 2 --part label"
+  "2-label-objects|--case 2 --part objects|--case 2 --part label"
+  "2-toggle|--case 2 --part toggle|--case 2 --part toggle"
+  "3-slide|--case 3|--case 3"
+  "6-refresh-and-render|--case 6 --shape sections|--case 6"
+  "8-import|--case 8|--case 8"
+  "12-search|--case 12|--case 12"
+)
+
+command -v valgrind >/dev/null || { echo "bench-instructions: valgrind is needed (scripts/install-deps.sh)" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# Debian 12's valgrind cannot read the DWARF 5 a release build carries: copies without debug
+# information count the same instructions.
+objcopy --strip-debug "$swift_bench" "$work/swift" && objcopy --strip-debug "$c_bench" "$work/c"
+chmod +x "$work/swift" "$work/c"
+
+# Instructions of a whole process, as callgrind sums them.
+total() {
+  local program=$1 out
+  shift
+  out=$(mktemp -p "$work")
+  # shellcheck disable=SC2068
+  valgrind --tool=callgrind --callgrind-out-file="$out" "$work/$program" --items "$items" $@ >/dev/null 2>"$out.log" \
+    || { echo "bench-instructions: $program $* failed:" >&2; tail -5 "$out.log" >&2; return 1; }
+  awk '/^summary:/ { print $2 }' "$out"
+}
+
+# Instructions of one run of a case: the changes of case 2 take microseconds, so they run more
+# often than the rest for a count that repeats.
+per_run() {
+  local program=$1 arguments=$2 extra=2 one more
+  case "$arguments" in *"--case 2"*) extra=20 ;; esac
+  # shellcheck disable=SC2086
+  one=$(total "$program" $arguments --runs 1)
+  # shellcheck disable=SC2086
+  more=$(total "$program" $arguments --runs $((1 + extra)))
+  echo $(((more - one) / extra))
+}
+
+# Both sides of every case, two processes at a time (the machine has two cores; counts do not
+# depend on it).
+for entry in "${cases[@]}"; do
+  IFS='|' read -r name swift_arguments c_arguments <<<"$entry"
+  per_run swift "$swift_arguments" >"$work/$name.swift" &
+  per_run c "$c_arguments" >"$work/$name.c" &
+  wait -n && wait -n || { wait; echo "bench-instructions: counting $name failed" >&2; exit 1; }
+done
+
+printf '%-24s %14s %14s %8s %8s %s\n' case GMenuKit C ratio baseline verdict
+status=0
+new_baseline="# GMenuKit ÷ C instructions per run at $items items: scripts/bench-instructions.sh --update writes it
+# case GMenuKit C ratio"
+for entry in "${cases[@]}"; do
+  name=${entry%%|*}
+  swift=$(cat "$work/$name.swift") c=$(cat "$work/$name.c")
+  ratio=$(awk -v s="$swift" -v c="$c" 'BEGIN { printf "%.3f", s / c }')
+  new_baseline+=$'\n'"$name $swift $c $ratio"
+  kept=$(awk -v n="$name" '$1 == n { print $4 }' "$baseline" 2>/dev/null || true)
+  verdict=new
+  if [ -n "$kept" ]; then
+    verdict=$(awk -v r="$ratio" -v b="$kept" -v t="$tolerance" 'BEGIN {
+      change = (r / b - 1) * 100
+      if (change > t) printf "WORSE by %.1f%%", change
+      else if (change < -t) printf "better by %.1f%% (update the baseline)", -change
+      else printf "ok (%+.1f%%)", change }')
+    case "$verdict" in WORSE*) status=1 ;; esac
+  fi
+  printf '%-24s %14d %14d %8s %8s %s\n' "$name" "$swift" "$c" "$ratio" "${kept:--}" "$verdict"
+done
+
+if [ "$mode" = "--update" ]; then
+  echo "$new_baseline" >"$baseline"
+  echo "bench-instructions: wrote $baseline"
+  exit 0
+fi
+if [ $status -ne 0 ]; then
+  echo "bench-instructions: a ratio is more than $tolerance% worse than $baseline." >&2
+  echo "Find why (scripts/instructions.sh, callgrind_annotate), or, for a change that is slower on purpose," >&2
+  echo "say so with the numbers in its note and run scripts/bench-instructions.sh … --update." >&2
+fi
+exit $status
