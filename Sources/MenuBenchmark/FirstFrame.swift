@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 
 /// Times a popover (or a window) to its first frame on screen, for the cases that open menus (5,
-/// 10 and the palette's 13): the end is the first frame clock `after-paint` once its surface is
+/// 9, 10 and the palette's 13): the end is the first frame clock `after-paint` once its surface is
 /// mapped and it has its size.
 @MainActor
 enum FirstFrame {
@@ -15,6 +15,22 @@ enum FirstFrame {
         firstFrameAt = nil
         let mapHandler = gmk_connect_widget(popover, "map", watchFrames, nil, nil)
         gtk_popover_popup(gmk_popover(popover))
+        defer { g_signal_handler_disconnect(popover.gpointer, mapHandler) }
+        return waitForFrame(since: start, timeout: timeout)
+    }
+
+    /// Waits for the first frame of `popover`, whose opening is under way: GMenuKit's context
+    /// menus pop up from an idle just after GTK's own (so that they are measured with their
+    /// separators), so it may be mapped now or later.
+    static func opened(_ popover: UnsafeMutablePointer<GtkWidget>, since start: ContinuousClock.Instant,
+                       timeout: Duration) -> Double {
+        watchedPopover = popover
+        firstFrameAt = nil
+        if gtk_widget_get_mapped(popover) != 0 {
+            watchFrames(popover, nil)
+            return waitForFrame(since: start, timeout: timeout)
+        }
+        let mapHandler = gmk_connect_widget(popover, "map", watchFrames, nil, nil)
         defer { g_signal_handler_disconnect(popover.gpointer, mapHandler) }
         return waitForFrame(since: start, timeout: timeout)
     }

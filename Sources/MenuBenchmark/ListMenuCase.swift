@@ -57,25 +57,14 @@ enum ListMenuCase {
         var samples: [Double] = []
         for run in 0...runs {
             let row = rows[1 + run % 6]
-            listMenuFirstFrameAt = nil
             let start = ContinuousClock.now
             context.popup(at: row.x, row.y)
             guard let popover = popoverChild(of: list) else {
                 printError("no menu opened")
                 exit(1)
             }
-            if gtk_widget_get_mapped(popover) != 0 { watchListMenuFrames(popover, nil) }
-            let deadline = start + .seconds(30)
-            while listMenuFirstFrameAt == nil && ContinuousClock.now < deadline { g_main_context_iteration(nil, 1) }
-            guard let end = listMenuFirstFrameAt else {
-                printError("the menu showed no frame within 30 seconds")
-                exit(1)
-            }
-            stopWatchingListMenuFrames()
-            let elapsed = end - start
-            if run > 0 {  // The first opening makes the popover and warms up GTK's caches.
-                samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-            }
+            let seconds = FirstFrame.opened(popover, since: start, timeout: .seconds(30))
+            if run > 0 { samples.append(seconds) }  // The first opening makes the popover and warms up GTK's caches.
             context.popdown()
             FirstFrame.settle()
         }
@@ -107,33 +96,4 @@ enum ListMenuCase {
         }
         return nil
     }
-}
-
-nonisolated(unsafe) private var listMenuPopover: UnsafeMutablePointer<GtkWidget>?
-nonisolated(unsafe) private var listMenuClock: OpaquePointer?
-nonisolated(unsafe) private var listMenuPaintHandler: gulong = 0
-nonisolated(unsafe) private var listMenuFirstFrameAt: ContinuousClock.Instant?
-
-/// Once the popover is mapped (inside `gtk_popover_popup`) it has its frame clock.
-private let watchListMenuFrames: GMKWidgetCallback = { widget, _ in
-    guard let widget, listMenuClock == nil, let clock = gtk_widget_get_frame_clock(widget) else { return }
-    listMenuPopover = widget
-    listMenuClock = clock
-    listMenuPaintHandler = g_signal_connect_data(
-        UnsafeMutableRawPointer(clock), "after-paint", unsafeBitCast(listMenuAfterPaint, to: GCallback.self),
-        nil, nil, GConnectFlags(rawValue: 0))
-}
-
-private func stopWatchingListMenuFrames() {
-    if let clock = listMenuClock { g_signal_handler_disconnect(clock.gpointer, listMenuPaintHandler) }
-    listMenuClock = nil
-    listMenuPopover = nil
-}
-
-private let listMenuAfterPaint: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, _ in
-    guard listMenuFirstFrameAt == nil, let popover = listMenuPopover,
-          let surface = gtk_native_get_surface(OpaquePointer(popover)),
-          gdk_surface_get_mapped(surface) != 0, gtk_widget_get_width(popover) > 0
-    else { return }
-    listMenuFirstFrameAt = .now
 }

@@ -54,6 +54,10 @@ enum PaletteOpenCase {
         runMainLoopUntilIdle()
         app.quit()
         runMainLoopUntilIdle()
+        // GLib warns when an application registered but never run (`g_application_run` takes
+        // it off D-Bus) is destroyed; a run application lives until its process ends, so this
+        // one does too.
+        exit(0)
     }
 
     @MenuContentBuilder
