@@ -64,14 +64,18 @@ lint-menus: build
 	"$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/MenuShowcase" --lint-menus
 
 # Measures in a release build: the guideline checks, then GMenuKit against the same menus in
-# plain C and in PyGObject (scripts/bench.sh); see the Performance article (Sources/GMenuKit/GMenuKit.docc/Performance.md).
+# plain C and in PyGObject (scripts/bench.sh); the report also goes into the Performance article
+# (Sources/GMenuKit/GMenuKit.docc/Performance.md, by scripts/bench-docs.py).
 BENCH_C ?= .build/bench/menu_bench
+BENCH_REPORT ?= .build/bench/report.txt
 bench: deps
 	$(SWIFT) build -c release --product MenuBenchmark $(SWIFT_FLAGS)
 	mkdir -p $(dir $(BENCH_C))
 	$(CC) -O2 -o $(BENCH_C) Benchmarks/c/menu_bench.c $$(pkg-config --cflags --libs gtk4)
-	"$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/MenuBenchmark"
-	scripts/bench.sh "$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/MenuBenchmark" $(BENCH_C)
+	"$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/MenuBenchmark" >$(BENCH_REPORT)
+	scripts/bench.sh "$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/MenuBenchmark" $(BENCH_C) >>$(BENCH_REPORT)
+	cat $(BENCH_REPORT)
+	scripts/bench-docs.py $(BENCH_REPORT) Sources/GMenuKit/GMenuKit.docc/Performance.md
 
 # Speed guarded on every change: instructions per run (callgrind) of the main cases beside plain
 # C, failing when GMenuKit ÷ C is more than 3% worse than Benchmarks/instructions-baseline.txt.
