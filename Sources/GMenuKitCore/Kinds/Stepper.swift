@@ -169,7 +169,8 @@ extension StepperValue: MenuItemKind {
         let subject = planning.node.title.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
         let name = planner.actionName(for: partIdentity, title: subject + " " + part)
         planner.addAction(PlannedAction(name: name, isEnabled: enabled, behavior: .perform(perform)))
-        var attributes = PlannedAttributes(label: title, action: planner.qualified(name), icon: icon, verbIcon: icon)
+        var attributes = PlannedAttributes(label: title, action: planner.qualified(name), icon: icon)
+        attributes.verbIcon = icon
         attributes.keepsMenuOpen = planning.inner.dismissBehavior != .enabled
         attributes.row = planner.customRow(.icon, for: attributes, scope: planning.inner)
         return PlannedItem(identity: partIdentity, attributes: attributes, link: nil)

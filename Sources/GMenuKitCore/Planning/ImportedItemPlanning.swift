@@ -18,9 +18,11 @@ extension MenuPlanner {
         // Only sections and submenus name what is inside them; an item's path is made when reported.
         let inner = isCommand ? scope.entering(node) : scope.entering(node, title: node.title)
         var attributes = PlannedAttributes()
-        attributes.hiddenWhen = node.hiddenWhen?.rawValue
-        attributes.keptAttributes = imported.attributes
-        attributes.keptLinks = imported.links
+        attributes.changeRare {
+            $0.hiddenWhen = node.hiddenWhen?.rawValue
+            $0.keptAttributes = imported.attributes
+            $0.keptLinks = imported.links
+        }
         if isSection, imported.links.contains(where: { $0.name == "submenu" }) {
             report(.warning, path: scope.path + [node.title.isEmpty ? "(section)" : node.title],
                    "the item has a section link and a submenu link; GTK shows the section and not the submenu, which stays in the menu model for other readers",

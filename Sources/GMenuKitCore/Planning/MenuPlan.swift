@@ -71,6 +71,11 @@ package struct PlannedLink {
 }
 
 /// The attributes of one menu item, compared to decide whether the item must be replaced.
+///
+/// What most items have is stored inline; what few have (imported items' extras, a verb icon,
+/// a role, a subtitle, a range, `hidden-when`, a widget) is behind one pointer,
+/// nil for most: a planned item is copied into the plan and into its level, and was 376 bytes
+/// with them inline at 100,000 items' peak memory.
 package struct PlannedAttributes: Equatable {
     package var label: String?
     /// Set when the label is Pango markup; GTK 4.8 reads `use-markup` only as a string.
@@ -79,27 +84,21 @@ package struct PlannedAttributes: Equatable {
     package var action: String?
     /// A string target; GMenuKit's own targets are strings.
     package var target: String?
-    /// A target of another GVariant type (borrowed actions), written with `g_variant_parse`.
-    package var targetValue: MenuActionTarget?
+    /// A target of another GVariant type (borrowed actions), written with `g_variant_parse`;
+    /// behind a pointer of its own, set once and read once (a box shared with the rare
+    /// attributes cost an imported item a copy of them).
+    package var targetValue: MenuActionTarget? {
+        get { typedTarget?.value }
+        set { typedTarget = newValue.map(TypedTarget.init) }
+    }
+    package var typedTarget: TypedTarget? = nil
     package var icon: String?
-    /// The icon that iconic sections (control groups, palettes, steppers) draw.
-    package var verbIcon: String?
     package var accel: String?
     /// The accel is the application's own for a borrowed action: GTK fires it already, so it
     /// is shown and not installed again.
     package var accelIsApplications = false
     /// When the accel runs, relative to the focused widget (`.shortcutScope(_:)`).
     package var accelPhase: ShortcutPhase = .afterFocusedWidget
-    /// What fills the slot of an app widget's item.
-    package var appWidget: MenuWidgetFactory?
-    package var displayHint: String?
-    /// An imported item's links that no row shows, linked as they were read.
-    package var keptLinks: [ImportedMenuLink] = []
-    /// Read by GMenuKit's controls: "destructive" items are drawn red and confirmed.
-    package var role: String?
-    package var subtitle: String?
-    /// A value control's bounds and step, "lower upper step" (step 0 for any value).
-    package var range: String?
     package var keepsMenuOpen = false
     /// Tooltip, badge, icon-only style and search keywords, which few items have: one
     /// pointer, nil for most.
@@ -117,10 +116,103 @@ package struct PlannedAttributes: Equatable {
     /// slot with a row of their own.
     package var row: CustomRowKind?
     package var linkKind: PlannedLink.Kind?
+    /// The attributes few items have, read and written through their properties below (not
+    /// private: the memberwise initializer stays the core's).
+    package var rare: RareAttributes.Box? = nil
+
+    /// The icon that iconic sections (control groups, palettes, steppers) draw.
+    package var verbIcon: String? {
+        get { rare?.value.verbIcon }
+        set { if newValue != nil || rare != nil { changeRare { $0.verbIcon = newValue } } }
+    }
+    /// What fills the slot of an app widget's item.
+    package var appWidget: MenuWidgetFactory? {
+        get { rare?.value.appWidget }
+        set { if newValue != nil || rare != nil { changeRare { $0.appWidget = newValue } } }
+    }
+    package var displayHint: String? {
+        get { rare?.value.displayHint }
+        set { if newValue != nil || rare != nil { changeRare { $0.displayHint = newValue } } }
+    }
+    /// An imported item's links that no row shows, linked as they were read.
+    package var keptLinks: [ImportedMenuLink] {
+        get { rare?.value.keptLinks ?? [] }
+        set { if !newValue.isEmpty || rare != nil { changeRare { $0.keptLinks = newValue } } }
+    }
+    /// Read by GMenuKit's controls: "destructive" items are drawn red and confirmed.
+    package var role: String? {
+        get { rare?.value.role }
+        set { if newValue != nil || rare != nil { changeRare { $0.role = newValue } } }
+    }
+    package var subtitle: String? {
+        get { rare?.value.subtitle }
+        set { if newValue != nil || rare != nil { changeRare { $0.subtitle = newValue } } }
+    }
+    /// A value control's bounds and step, "lower upper step" (step 0 for any value).
+    package var range: String? {
+        get { rare?.value.range }
+        set { if newValue != nil || rare != nil { changeRare { $0.range = newValue } } }
+    }
     /// GMenuModel's `hidden-when`: `action-missing` or `action-disabled`.
-    package var hiddenWhen: String?
+    package var hiddenWhen: String? {
+        get { rare?.value.hiddenWhen }
+        set { if newValue != nil || rare != nil { changeRare { $0.hiddenWhen = newValue } } }
+    }
     /// Attributes written as given: what imported items have beyond GMenuKit's fields.
+    package var keptAttributes: [MenuAttribute] {
+        get { rare?.value.keptAttributes ?? [] }
+        set { if !newValue.isEmpty || rare != nil { changeRare { $0.keptAttributes = newValue } } }
+    }
+
+    /// A new box for every change (the box is shared by copies of these attributes), and none
+    /// while everything in it is empty. Several at once: one box.
+    package mutating func changeRare(_ change: (inout RareAttributes) -> Void) {
+        if rare != nil, isKnownUniquelyReferenced(&rare) {
+            // Copy on write: a box no other copy shares is changed where it is.
+            change(&rare!.value)
+            if rare!.value.isEmpty { rare = nil }
+            return
+        }
+        var value = rare?.value ?? RareAttributes()
+        change(&value)
+        rare = value.isEmpty ? nil : RareAttributes.Box(value)
+    }
+}
+
+/// A typed target of ``PlannedAttributes``, immutable.
+package final class TypedTarget: Equatable, Sendable {
+    let value: MenuActionTarget
+    init(_ value: MenuActionTarget) { self.value = value }
+    package static func == (lhs: TypedTarget, rhs: TypedTarget) -> Bool { lhs === rhs || lhs.value == rhs.value }
+}
+
+/// The attributes of ``PlannedAttributes`` that few items have.
+package struct RareAttributes: Equatable {
+    package var verbIcon: String?
+    package var appWidget: MenuWidgetFactory?
+    package var displayHint: String?
+    package var keptLinks: [ImportedMenuLink] = []
+    package var role: String?
+    package var subtitle: String?
+    package var range: String?
+    package var hiddenWhen: String?
     package var keptAttributes: [MenuAttribute] = []
+
+    /// Nothing set.
+    var isEmpty: Bool {
+        verbIcon == nil && appWidget == nil && displayHint == nil && keptLinks.isEmpty && role == nil
+            && subtitle == nil && range == nil && hiddenWhen == nil && keptAttributes.isEmpty
+    }
+
+    /// Changed only while one set of attributes holds it (copy on write), so attributes that
+    /// share it stay values.
+    package final class Box: Equatable, @unchecked Sendable {
+        // Read for every item rendered: no dynamic exclusivity check (written only through
+        // `changeRare`, on a box no one else holds).
+        @exclusivity(unchecked) var value: RareAttributes
+        init(_ value: RareAttributes) { self.value = value }
+        package static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs || lhs.value == rhs.value }
+    }
 }
 
 /// What few items have: a tooltip, a badge, the icon alone (shown by rows), words to search
