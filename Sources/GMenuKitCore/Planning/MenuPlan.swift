@@ -164,8 +164,8 @@ package struct PlannedAttributes: Equatable {
         set { if !newValue.isEmpty || rare != nil { changeRare { $0.keptAttributes = newValue } } }
     }
 
-    /// A new box for every change (the box is shared by copies of these attributes), and none
-    /// while everything in it is empty. Several at once: one box.
+    /// Changes the rare attributes: in their box when no copy of these attributes shares it,
+    /// else in a new one; no box while all are empty. Several at once: one box.
     package mutating func changeRare(_ change: (inout RareAttributes) -> Void) {
         if rare != nil, isKnownUniquelyReferenced(&rare) {
             // Copy on write: a box no other copy shares is changed where it is.
