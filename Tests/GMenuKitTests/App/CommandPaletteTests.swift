@@ -227,6 +227,11 @@ final class CommandPaletteTests: GtkTestCase {
             try RealInput.focusWindow(titled: "Commands")
             zooming.query = "zoom inc"
             XCTAssertEqual(zooming.shownTitles, ["View › Zoom: 1.5 › Increase"])
+            zooming.query = "zoom"
+            XCTAssertEqual(zooming.shownTitles, ["View › Zoom: 1.5 › Decrease", "View › Zoom: 1.5 › Increase"])
+            gtk_test_widget_wait_for_draw(zooming.widget)
+            Screenshot.saveIfAsked(name: "command-palette-slider", variable: RowColorTests.screenshotVariable, size: "560x440")
+            zooming.query = "zoom inc"
             try RealInput.key("Return")
             MainLoop.turn { log.zoom == 1.75 }
             XCTAssertEqual(log.zoom, 1.75, "one step up, through the slider's action")
