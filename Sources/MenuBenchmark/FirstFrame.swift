@@ -11,12 +11,8 @@ enum FirstFrame {
     /// within `timeout`.
     static func popUp(_ popover: UnsafeMutablePointer<GtkWidget>, since start: ContinuousClock.Instant,
                       timeout: Duration) -> Double {
-        watchedPopover = popover
-        firstFrameAt = nil
-        let mapHandler = gmk_connect_widget(popover, "map", watchFrames, nil, nil)
         gtk_popover_popup(gmk_popover(popover))
-        defer { g_signal_handler_disconnect(popover.gpointer, mapHandler) }
-        return waitForFrame(since: start, timeout: timeout)
+        return opened(popover, since: start, timeout: timeout)
     }
 
     /// Waits for the first frame of `popover`, whose opening is under way: GMenuKit's context
