@@ -57,6 +57,14 @@ enum FirstFrame {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
+    /// Presents `window`, waits until it is mapped and lets it settle: where every case that
+    /// opens something in a window starts.
+    static func present(_ window: UnsafeMutablePointer<GtkWidget>) {
+        gtk_window_present(gmk_window(window))
+        while gtk_widget_get_mapped(window) == 0 { g_main_context_iteration(nil, 1) }
+        settle()
+    }
+
     /// Lets GTK finish what it has to do and the frame clock go quiet, so that every opening
     /// starts from the same place.
     static func settle() {

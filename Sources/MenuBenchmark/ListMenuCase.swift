@@ -45,9 +45,7 @@ enum ListMenuCase {
             Button(notes.count == 1 ? "Copy Note" : "Copy \(notes.count) Notes") {}
         }
         RenderedMenu.reportsGuidelineDiagnostics = false
-        gtk_window_present(gmk_window(window))
-        while gtk_widget_get_mapped(window) == 0 { g_main_context_iteration(nil, 1) }
-        FirstFrame.settle()
+        FirstFrame.present(window)
         let rows = rowCenters(in: list)
         guard rows.count > 6 else {
             printError("the list shows \(rows.count) rows")

@@ -44,9 +44,7 @@ enum LongMenuCase {
         gtk_window_set_default_size(gmk_window(window), 640, 480)
         gtk_window_set_child(gmk_window(window), button)
         menu.insertActionGroup(into: window)
-        gtk_window_present(gmk_window(window))
-        while gtk_widget_get_mapped(window) == 0 { g_main_context_iteration(nil, 1) }
-        FirstFrame.settle()
+        FirstFrame.present(window)
 
         var samples: [Double] = []
         for run in 0...runs {

@@ -35,9 +35,7 @@ enum PaletteOpenCase {
         let window = gtk_application_window_new(app.gtkApplication)!
         gtk_window_set_default_size(gmk_window(window), 640, 480)
         gtk_window_set_child(gmk_window(window), app.makeMenuBar().widget)
-        gtk_window_present(gmk_window(window))
-        while gtk_widget_get_mapped(window) == 0 { g_main_context_iteration(nil, 1) }
-        FirstFrame.settle()
+        FirstFrame.present(window)
 
         var samples: [Double] = []
         for run in 0...runs {
