@@ -1,6 +1,9 @@
 import CGtk
+import CMainQueueBridge
 import CMenuObjects
-import Observation
+// The tracking that stays installed across changes (`withObservationTracking(_:didSet:)`)
+// and its `changed` and `cancel()` are Observation's SPI, as SwiftUI uses them.
+@_spi(SwiftUI) import Observation
 import Synchronization
 import GMenuKitCore
 import GMenuKitBuilder
@@ -11,6 +14,14 @@ import GMenuKitBuilder
 /// when an `@Observable` model behind it changes, only this action's state is read again and
 /// set, before GTK's next frame. Flipping one toggle in a menu of thousands of items costs the
 /// same as in a menu of three, and the menu model is not touched.
+///
+/// A binding to an object's property (`$model.isBold`, `Binding(model, \.isBold)`) reads that
+/// property alone, so what it reads cannot change: its tracking stays installed, and a change
+/// made on the main thread sets the action's state at once, after the property is set (no
+/// idle, no tracking installed again; a flip costs about what C's `g_simple_action_set_state`
+/// does). Any other reading (a binding made of closures, a property of a property) is tracked
+/// once per reading, as `withObservationTracking` does, and read again from an idle: what it
+/// reads next time may differ.
 @MainActor
 package final class ActionStateObservation {
     package enum State: Equatable {
@@ -39,7 +50,15 @@ package final class ActionStateObservation {
         self.behavior = behavior
         generation += 1
         let reading = generation
-        let notice = ChangeNotice(observation: self, generation: reading)
+        if let source = behavior.bindingSource?.base as? BindingSource {
+            let notice = ChangeNotice(observation: self, generation: reading, property: source.keyPath)
+            return withObservationTracking {
+                Self.state(of: behavior)
+            } didSet: { tracking in
+                notice.propertyDidChange(tracking)
+            }
+        }
+        let notice = ChangeNotice(observation: self, generation: reading, property: nil)
         return withObservationTracking {
             Self.state(of: behavior)
         } onChange: {
@@ -54,7 +73,7 @@ package final class ActionStateObservation {
 
     /// A refresh brought a new behavior (new closures over the same binding, or another one).
     /// A binding to the same property as before is read without tracking: the tracking of the
-    /// earlier reading still stands until the property changes (Observation cannot cancel it),
+    /// earlier reading still stands until the property changes (a tracking ends only as it fires),
     /// and one more each refresh would pile up there, about 1.5 KB a refresh, and all fire at
     /// the next change.
     package func update(to behavior: PlannedAction.Behavior) {
@@ -78,6 +97,23 @@ package final class ActionStateObservation {
         setState(read(behavior))
     }
 
+    /// A property that a standing tracking (`reading`) watches was set: the binding's own
+    /// property leaves what the reading touches as it was, and the state is read again alone;
+    /// any other (an object on the way to it, replaced) ends the tracking for a new reading.
+    /// A tracking of an earlier reading ends.
+    fileprivate func propertyDidChange(_ tracking: ObservationTracking, reading: Int, property: AnyKeyPath) {
+        guard reading == generation, let behavior else {
+            tracking.cancel()
+            return
+        }
+        if tracking.changed == property {
+            setState(Self.state(of: behavior))
+        } else {
+            tracking.cancel()
+            setState(read(behavior))
+        }
+    }
+
     private func setState(_ state: State) {
         // The action changes (and tells GTK) only if the state differs.
         if let action { gmk_menu_action_set_state(action, state.variant) }
@@ -98,11 +134,15 @@ package final class ChangeNotice: @unchecked Sendable {
     // Touched only on the main thread: made there, and read in the idle callback.
     private weak var observation: ActionStateObservation?
     private let generation: Int
+    /// The binding's property, for a tracking that stays installed; nil for one that ends at
+    /// the first change.
+    private let property: AnyKeyPath?
 
     @MainActor
-    package init(observation: ActionStateObservation, generation: Int) {
+    package init(observation: ActionStateObservation, generation: Int, property: AnyKeyPath?) {
         self.observation = observation
         self.generation = generation
+        self.property = property
     }
 
     /// How many change notices Observation has delivered, for tests: one tracking per binding,
@@ -117,10 +157,54 @@ package final class ChangeNotice: @unchecked Sendable {
                         SwiftClosureData.releaseOnDestroy)
     }
 
+    /// A standing tracking's property was set, on whatever thread set it: on the main thread
+    /// the state follows now; from another thread, from an idle of the main loop.
+    package func propertyDidChange(_ tracking: ObservationTracking) {
+        guard gmk_main_queue_is_main_thread() != 0 else {
+            Self.notices.add(1, ordering: .relaxed)
+            let delivery = StandingChange(notice: self, tracking: tracking)
+            g_idle_add_full(G_PRIORITY_HIGH_IDLE, standingChangeCallback, SwiftClosureData.retained(delivery),
+                            SwiftClosureData.releaseOnDestroy)
+            return
+        }
+        Self.notices.add(1, ordering: .relaxed)
+        MainActor.assumeIsolated { deliver(tracking) }
+    }
+
     @MainActor
     fileprivate func deliver() {
         observation?.changed(reading: generation)
     }
+
+    @MainActor
+    fileprivate func deliver(_ tracking: ObservationTracking) {
+        guard let observation, let property else {
+            tracking.cancel()
+            return
+        }
+        observation.propertyDidChange(tracking, reading: generation, property: property)
+    }
+}
+
+/// A standing tracking's change made on another thread, on its way to the main loop.
+private final class StandingChange: @unchecked Sendable {
+    // Made on the thread that changed the property, read once in the idle callback.
+    let notice: ChangeNotice
+    let tracking: ObservationTracking
+
+    init(notice: ChangeNotice, tracking: ObservationTracking) {
+        self.notice = notice
+        self.tracking = tracking
+    }
+}
+
+private let standingChangeCallback: GSourceFunc = { data in
+    nonisolated(unsafe) let data = data
+    MainActor.assumeIsolated {
+        let change = SwiftClosureData.object(data, as: StandingChange.self)
+        change.notice.deliver(change.tracking)
+    }
+    return 0  // G_SOURCE_REMOVE
 }
 
 private let changeCallback: GSourceFunc = { data in
