@@ -321,6 +321,9 @@ package struct MenuPlanner {
         default:
             break
         }
+        // Where a list is all the section holds, it knows the section it stands in (a change
+        // that leaves the section so is the list's alone, `NestedListChanges.swift`).
+        if let list = node.loneListOfPlainSection { list.enclosingSectionTitle = node.title }
         let identity = uniqueIdentity(node, scope: scope)
         let header = MenuLabelText.normalize(node.title)
         reportLabelProblems(header.problems, title: node.title, scope: scope)

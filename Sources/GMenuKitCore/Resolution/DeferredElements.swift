@@ -19,6 +19,9 @@ package struct ElementChanges {
     /// The identities of the elements that went or were resolved again: the state kept under
     /// them that this update did not use went with them.
     package var resolvedScopes: [MenuIdentity] = []
+    /// Changed elements that are sections around a list of their own, as they were: the
+    /// changes of those lists instead (``DeferredElements/carriedOver(_:)``).
+    package var nested: [NestedListChange] = []
 
     package var isEmpty: Bool { removed.isEmpty && changed.isEmpty && inserted.isEmpty }
 }
@@ -77,6 +80,11 @@ package class DeferredElements {
     @exclusivity(unchecked) package final var isIncremental = true
     /// The items are sections of a level that has sections (rather than items of a flat level).
     @exclusivity(unchecked) package final var isSectioned = false
+    /// For a list that is all a plain section holds (`ForEach(sections) { Section($0.title) {
+    /// ForEach($0.items) … } }`): the section's title, noted as the planner plans the section.
+    /// A change to the outer list's element that leaves the section as it was is then this
+    /// list's change alone (``carriedOver(_:)``).
+    @exclusivity(unchecked) package final var enclosingSectionTitle: String?
     /// What the planner knew around the elements (path, disabled, dismissal, iconic, generated).
     @exclusivity(unchecked) package final var scope: MenuPlanner.Scope?
 

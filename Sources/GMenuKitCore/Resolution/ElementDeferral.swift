@@ -43,6 +43,35 @@ package final class ElementDeferral {
 
     func keep(_ list: DeferredElements) { lists.append(list) }
 
+    /// How many lists this render holds, for tests: updates must not pile them up.
+    package var listCount: Int { lists.count }
+
+    /// Lets go of a list this render made and will not expand (one a list of the render goes
+    /// on for, ``DeferredElements/carriedOver(_:)``): updates would otherwise pile them up.
+    func forget(_ list: DeferredElements) {
+        // Loops, not closures: a main-actor closure handed to the standard library checks its
+        // executor at every call, which cost an update as much as the rest of its search.
+        var index = lists.endIndex
+        while index > lists.startIndex {
+            index -= 1
+            if lists[index] === list {
+                lists.remove(at: index)
+                return
+            }
+        }
+    }
+
+    /// The latest list of this render at `identity` other than `list`: the one whose items
+    /// stand, if any does (an update that resolves an element again makes its inner lists anew).
+    func latestList(at identity: MenuIdentity, besides list: DeferredElements) -> DeferredElements? {
+        var index = lists.endIndex
+        while index > lists.startIndex {
+            index -= 1
+            if lists[index] !== list && lists[index].identity == identity { return lists[index] }
+        }
+        return nil
+    }
+
     /// Takes over what the render before knew about which lists read observable state.
     package func follow(_ earlier: ElementDeferral) {
         // A list that joined is noted again (its reading touched the retirement): no union.
@@ -84,6 +113,8 @@ package final class ElementDeferral {
         guard let old = previousLists.removeValue(forKey: list.identity), list.takeOver(old) else { return nil }
         old.deferral = self
         old.nestingDepth = list.nestingDepth
+        // The section around it as this render resolved it.
+        old.enclosingSectionTitle = list.enclosingSectionTitle
         list.keptAs = old
         keep(old)
         return old

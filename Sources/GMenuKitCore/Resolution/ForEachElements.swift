@@ -111,7 +111,6 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         else { return nil }
         var changes = ElementChanges()
         changes.resolvedScopes = difference.removed.map { identity.appending(element: forEach.elementID(oldData[$0])) }
-            + difference.changed.map { identity.appending(element: forEach.elementID(newData[$0.index])) }
         keep(newData, after: difference)
         setCount(newData.count)
         changes.removed = difference.removed
@@ -128,7 +127,28 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
             }
             return true
         }
-        return resolved ? changes : nil
+        guard resolved else { return nil }
+        carryNestedLists(&changes, of: newData)
+        return changes
+    }
+
+    /// Takes the changed elements that are sections around a list of their own, as they were,
+    /// out of `changes` as those lists' changes (outside this list's observation: the inner
+    /// lists observe what they read themselves), and notes the scopes resolved again: each
+    /// changed element's, or the inner list's changed elements' where it went on.
+    private func carryNestedLists(_ changes: inout ElementChanges, of data: [Data.Element]) {
+        var carried: [Int] = []
+        for position in changes.changed.indices {
+            if let nested = carriedOver(changes.changed[position].node) {
+                changes.nested.append(nested)
+                changes.resolvedScopes.append(contentsOf: nested.changes.resolvedScopes)
+                carried.append(position)
+            } else {
+                changes.resolvedScopes.append(identity.appending(element: forEach.elementID(data[changes.changed[position].index])))
+            }
+        }
+        // From the end, so that the positions still to remove stay; nodes are not copied.
+        for position in carried.reversed() { changes.changed.remove(at: position) }
     }
 
     package override func readElementChanges() -> ElementChanges? {
@@ -154,8 +174,8 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         for index in indices.sorted() {
             guard let made = node(at: index, of: kept) else { return nil }
             changes.changed.append((index, index, made))
-            changes.resolvedScopes.append(identity.appending(element: forEach.elementID(kept[index])))
         }
+        carryNestedLists(&changes, of: kept)
         return changes
     }
 

@@ -73,20 +73,51 @@ final class MenuRenderPass {
     func renderChanges(of elements: DeferredElements, dataChanged: Bool, actionPrefix: String,
                        options plannerOptions: () -> MenuPlanner.Options) -> Bool {
         guard elements.isIncremental, let level = MenuLevel.holding(elements), level.holds(elements) else { return false }
-        let found: (ElementChanges, MenuPlanner.PlannedElements?)? = graph.listUpdate(of: elements.deferral) {
+        let found: (changes: ElementChanges, planned: MenuPlanner.PlannedElements?, nested: [MenuPlanner.PlannedElements])?
+            = graph.listUpdate(of: elements.deferral) {
             guard let changes = dataChanged ? elements.readChanges() : elements.readElementChanges() else { return (nil, []) }
-            // An emptied list may leave a section or menu empty: the whole menu says so.
-            guard !changes.isEmpty, elements.count > 0 else { return ((changes, nil), changes.resolvedScopes) }
-            return ((changes, MenuPlanner.planElements(
-                changes.changed.map(\.node) + changes.inserted.map(\.node), of: elements,
-                options: plannerOptions(), names: &names)), changes.resolvedScopes)
+            // The list's own changes, then those of the lists inside its changed sections.
+            var planned: MenuPlanner.PlannedElements?
+            if !changes.isEmpty {
+                guard let own = plan(changes, of: elements, options: plannerOptions) else { return (nil, changes.resolvedScopes) }
+                planned = own
+            }
+            var nested: [MenuPlanner.PlannedElements] = []
+            for inner in changes.nested where !inner.changes.isEmpty {
+                guard let planned = plan(inner.changes, of: inner.list, options: plannerOptions) else { return (nil, changes.resolvedScopes) }
+                nested.append(planned)
+            }
+            return ((changes, planned, nested), changes.resolvedScopes)
         }
-        guard let (changes, planned) = found else { return false }
-        if changes.isEmpty { return applied() }
-        guard let planned else { return false }
+        guard let found else { return false }
+        if let planned = found.planned { apply(found.changes, planned, of: elements, in: level, actionPrefix: actionPrefix) }
+        // Each inner list's items stood where it noted them when it read its changes
+        // (``DeferredElements/carriedOver(_:)``).
+        var next = 0
+        for inner in found.changes.nested where !inner.changes.isEmpty {
+            guard let innerLevel = MenuLevel.holding(inner.list) else { return false }
+            apply(inner.changes, found.nested[next], of: inner.list, in: innerLevel, actionPrefix: actionPrefix)
+            next += 1
+        }
+        return applied()
+    }
+
+    /// The items of a list's changed and inserted elements; nil when the list is empty now (it
+    /// may leave a section or menu empty, which the whole menu says) or they cannot be planned
+    /// alone.
+    private func plan(_ changes: ElementChanges, of list: DeferredElements,
+                      options plannerOptions: () -> MenuPlanner.Options) -> MenuPlanner.PlannedElements? {
+        guard list.count > 0 else { return nil }
+        return MenuPlanner.planElements(changes.changed.map(\.node) + changes.inserted.map(\.node), of: list,
+                                        options: plannerOptions(), names: &names)
+    }
+
+    /// Brings the items of one list's changed, removed and inserted elements to their plan.
+    private func apply(_ changes: ElementChanges, _ planned: MenuPlanner.PlannedElements, of list: DeferredElements,
+                       in level: MenuLevel, actionPrefix: String) {
         let changedItems = planned.items.prefix(changes.changed.count)
         let insertedItems = planned.items.suffix(changes.inserted.count)
-        let base = elements.placement.firstPosition
+        let base = list.placement.firstPosition
 
         // What the items of the removed and changed elements were, and what the new ones are.
         var oldIdentities: [MenuIdentity] = []
@@ -121,7 +152,6 @@ final class MenuRenderPass {
                                 + zip(changes.inserted, insertedItems).map { ($0.index, $1) })
         dropRemovedRows()
         fillNewRows()
-        return applied()
     }
 
     /// Counts a list change applied on its own.

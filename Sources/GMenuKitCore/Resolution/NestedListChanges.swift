@@ -1,0 +1,45 @@
+/// A change to an element of a list whose element is a section holding another list
+/// (`ForEach(sections) { section in Section { ForEach(section.items) … } }`, sections as
+/// values): the outer list sees the section's element change when one of its items does. Resolved
+/// again, the element makes the same section around a new inner list; rather than plan and
+/// apply the section's every item anew, the inner list of the last render goes on through the
+/// new `ForEach` and reads its own changes, so that one changed item is one item replaced, as
+/// it is in a flat list.
+extension DeferredElements {
+    /// The inner list's change, when `node` (an element of this list, just resolved again) is
+    /// a plain section holding one list alone, titled as the section that list stands in now:
+    /// that list (of the last render) reads its changes through the new `ForEach`, and the new
+    /// list is let go. Nil when the element's change is another: the section is planned again.
+    func carriedOver(_ node: MenuNode) -> NestedListChange? {
+        guard let fresh = node.loneListOfPlainSection,
+              let old = deferral.latestList(at: fresh.identity, besides: fresh),
+              old.enclosingSectionTitle == node.title, old.isIncremental, old.standsWhole,
+              old.deferral === deferral, fresh.takeOver(old)
+        else { return nil }
+        old.nestingDepth = fresh.nestingDepth
+        // Changes that the inner list cannot read alone (moves, an element of other than one
+        // node) leave the section to be planned again, with the new list.
+        guard let changes = old.readChanges() else { return nil }
+        deferral.forget(fresh)
+        return NestedListChange(list: old, changes: changes)
+    }
+}
+
+/// The changes of a list inside a section an element of another list made.
+package struct NestedListChange {
+    package let list: DeferredElements
+    package let changes: ElementChanges
+}
+
+extension MenuNode {
+    /// The list a section holds alone, where the section has nothing but its title of its own
+    /// (no modifier that would change how the list's items are planned).
+    package var loneListOfPlainSection: DeferredElements? {
+        guard case .section(let children) = kind, children.count == 1, let list = children[0].deferred,
+              deferred == nil, icon == nil, subtitle == nil, shortcut == nil, mnemonic == nil, mnemonicPosition == nil,
+              !isDisabled, dismissBehavior == .automatic, role == nil, !isGeneratedContent, hiddenWhen == nil,
+              imported == nil, detailsBox == nil
+        else { return nil }
+        return list
+    }
+}

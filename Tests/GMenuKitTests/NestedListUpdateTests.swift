@@ -1,0 +1,100 @@
+import CGtk
+import Observation
+import XCTest
+
+@testable import GMenuKit
+import GMenuKitTesting
+
+/// An entry that counts its own clicks in `@State`: its state lives under its element.
+private struct CountedEntry: MenuContent {
+    let entry: ListEntry
+    @State private var clicks = 0
+
+    var body: some MenuContent {
+        Button("\(entry.title) (\(clicks))") { clicks += 1 }
+    }
+}
+
+@Observable
+@MainActor
+private final class CountedSections {
+    var sections: [ListSection] = (0..<4).map { section in
+        ListSection(id: section, entries: (0..<3).map { ListEntry(id: section * 10 + $0, title: "Entry \(section * 10 + $0)") })
+    }
+
+    var menu: Menu {
+        Menu("History") {
+            ForEach(self.sections) { section in
+                Section(section.header) {
+                    ForEach(section.entries) { CountedEntry(entry: $0) }
+                }
+            }
+        }
+    }
+}
+
+/// Sections as values around lists of their own (`ForEach(sections) { Section { ForEach(…) } }`):
+/// a change to one entry changes its section's element in the outer list; the section's own
+/// list goes on and replaces the one item, as a flat list does.
+final class NestedListUpdateTests: GtkTestCase {
+    /// The other entries of the section keep their `@State`: only the changed entry was
+    /// resolved again.
+    func testAnEntryChangedInsideASectionKeepsItsNeighboursState() {
+        onMain {
+            let model = CountedSections()
+            let rendered = RenderedMenu(model.menu)
+            let group = rendered.actionGroup.unsafePointer
+            let section = MenuModelReader.linkedModel(rendered.menuModel, at: [1])
+            activate(MenuModelReader.read(section)[0], in: group)
+            activate(MenuModelReader.read(section)[0], in: group)
+            MainLoop.drain()
+            XCTAssertEqual(MenuModelReader.read(section)[0].label, "Entry 10 (2)")
+            let recorder = ItemsChangedRecorder(section)
+            let updatesBefore = rendered.listUpdates
+
+            model.sections[1].entries[2].title = "Renamed"
+            MainLoop.drain()
+
+            XCTAssertEqual(MenuModelReader.read(section).map(\.label), ["Entry 10 (2)", "Entry 11 (0)", "Renamed (0)"],
+                           "the neighbour kept its clicks")
+            XCTAssertEqual(recorder.changes, [.init(position: 2, removed: 1, added: 1)], "one item replaced")
+            XCTAssertEqual(rendered.listUpdates, updatesBefore + 1)
+            // Its state is still there when it runs again: a third click counts three.
+            activate(MenuModelReader.read(section)[0], in: group)
+            MainLoop.drain()
+            XCTAssertEqual(MenuModelReader.read(section)[0].label, "Entry 10 (3)")
+        }
+    }
+
+    /// Entries inserted and removed inside a section, and the section's header changed with
+    /// them: each turn gives what a fresh render gives, and the lists the updates make do not
+    /// pile up in the rendered menu.
+    func testInsertionsRemovalsAndHeadersInsideSectionsMatchFreshRenders() {
+        onMain {
+            let model = CountedSections()
+            let rendered = RenderedMenu(model.menu)
+            var nextID = 100
+            let listsBefore = rendered.graph.lists?.listCount
+            for step in 0..<40 {
+                let section = (step / 4) % model.sections.count
+                switch step % 4 {
+                case 0:
+                    model.sections[section].entries.insert(ListEntry(id: nextID, title: "New \(nextID)"), at: 1)
+                    nextID += 1
+                case 1: model.sections[section].entries.removeLast()
+                case 2: model.sections[section].entries[0].title = "Step \(step)"
+                default:
+                    model.sections[section].header = "Header \(step)"
+                    model.sections[section].entries[0].title = "With header \(step)"
+                }
+                MainLoop.drain()
+                let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(RenderedMenu(model.menu)))
+                guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }
+            }
+            XCTAssertEqual(rendered.listUpdates, 40, "every change went through a list alone")
+            let listsAfter = rendered.graph.lists?.listCount ?? 0
+            XCTAssertLessThanOrEqual(listsAfter, (listsBefore ?? 0) + 10,
+                                     "the lists of entries resolved again are let go (\(listsBefore ?? 0) → \(listsAfter))")
+        }
+    }
+}
