@@ -258,20 +258,26 @@ package final class MenuLevel: ListPlacement {
 
     /// `prune` for a list whose elements' items start at `base`: takes out the items of the
     /// removed elements (neighbours at once) and prunes those of the changed ones, from the end
-    /// so that the positions still to visit stay. Indices are the elements' old ones.
-    package func pruneElements(from base: Int, removing removed: [Int], changing changed: [(oldIndex: Int, item: PlannedItem)]) {
-        var leaving: [(oldIndex: Int, item: PlannedItem?)] = removed.map { ($0, nil) } + changed.map { ($0.oldIndex, $0.item) }
-        leaving.sort { $0.oldIndex > $1.oldIndex }
+    /// so that the positions still to visit stay. Indices are the elements' old ones; the item
+    /// of `changed[k]` is `items[k]`. (Items are reached by index: a pair with a copy of each
+    /// would retain every attribute.)
+    package func pruneElements(from base: Int, removing removed: [Int], changing changed: [Int], to items: [PlannedItem]) {
+        // The old index, and where its new item is in `items` (-1: the element went).
+        var leaving: [(oldIndex: Int, item: Int)] = []
+        leaving.reserveCapacity(removed.count + changed.count)
+        for index in removed { leaving.append((index, -1)) }
+        for position in changed.indices { leaving.append((changed[position], position)) }
+        if leaving.count > 1 { leaving.sort { $0.oldIndex > $1.oldIndex } }
         var next = 0
         while next < leaving.count {
             let (last, item) = leaving[next]
             next += 1
-            if let item {
-                pruneEntry(at: base + last, to: item)
+            if item >= 0 {
+                pruneEntry(at: base + last, to: items[item])
                 continue
             }
             var first = last
-            while next < leaving.count && leaving[next].item == nil && leaving[next].oldIndex == first - 1 {
+            while next < leaving.count && leaving[next].item < 0 && leaving[next].oldIndex == first - 1 {
                 first -= 1
                 next += 1
             }
@@ -281,15 +287,16 @@ package final class MenuLevel: ListPlacement {
 
     /// `apply` for a list whose elements' items start at `base`: the changed elements' items
     /// are updated or inserted again, the new ones inserted (neighbours at once), in order.
-    /// Indices are the new ones.
-    package func applyElements(from base: Int, _ coming: [(index: Int, item: PlannedItem)]) {
-        let coming = coming.sorted { $0.index < $1.index }
+    /// Indices are the new ones; the item of `indices[k]` is `items[k]`.
+    package func applyElements(from base: Int, indices: [Int], items: [PlannedItem]) {
+        var order = Array(indices.indices)
+        if order.count > 1 { order.sort { indices[$0] < indices[$1] } }
         var next = 0
-        while next < coming.count {
-            let position = base + coming[next].index
-            if position < entries.count && entries[position].identity == coming[next].item.identity {
+        while next < order.count {
+            let position = base + indices[order[next]]
+            if position < entries.count && entries[position].identity == items[order[next]].identity {
                 // Kept by `pruneEntry`: the same attributes, so only its linked level may change.
-                update(at: position, to: coming[next].item)
+                update(at: position, to: items[order[next]])
                 next += 1
                 continue
             }
@@ -297,12 +304,18 @@ package final class MenuLevel: ListPlacement {
             // `position`, so a neighbour that is that entry (kept by `pruneEntry`) ends the run.
             let following = position < entries.count ? entries[position].identity : nil
             var end = next + 1
-            while end < coming.count && coming[end].index == coming[end - 1].index + 1
-                    && coming[end].item.identity != following {
+            while end < order.count && indices[order[end]] == indices[order[end - 1]] + 1
+                    && items[order[end]].identity != following {
                 end += 1
             }
-            let run = coming[next..<end].map(\.item)
-            insert(run, from: 0, to: run.count, at: position)
+            if end - next == 1 {
+                insert(items, from: order[next], to: order[next] + 1, at: position)
+            } else {
+                var run: [PlannedItem] = []
+                run.reserveCapacity(end - next)
+                for k in next..<end { run.append(items[order[k]]) }
+                insert(run, from: 0, to: run.count, at: position)
+            }
             next = end
         }
     }

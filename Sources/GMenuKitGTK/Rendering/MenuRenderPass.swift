@@ -115,26 +115,32 @@ final class MenuRenderPass {
     /// Brings the items of one list's changed, removed and inserted elements to their plan.
     private func apply(_ changes: ElementChanges, _ planned: MenuPlanner.PlannedElements, of list: DeferredElements,
                        in level: MenuLevel, actionPrefix: String) {
-        let changedItems = planned.items.prefix(changes.changed.count)
-        let insertedItems = planned.items.suffix(changes.inserted.count)
         let base = list.placement.firstPosition
+        // The plan's items are the changed elements' then the inserted ones', in order.
+        var oldIndices: [Int] = [], newIndices: [Int] = []
+        oldIndices.reserveCapacity(changes.changed.count)
+        newIndices.reserveCapacity(changes.changed.count + changes.inserted.count)
+        for change in changes.changed {
+            oldIndices.append(change.oldIndex)
+            newIndices.append(change.index)
+        }
+        for insertion in changes.inserted { newIndices.append(insertion.index) }
 
         // What the items of the removed and changed elements were, and what the new ones are.
         var oldIdentities: [MenuIdentity] = []
         var oldTargets: [ActionTarget] = []
         for index in changes.removed { level.collect(at: base + index, identities: &oldIdentities, targets: &oldTargets) }
-        for change in changes.changed { level.collect(at: base + change.oldIndex, identities: &oldIdentities, targets: &oldTargets) }
+        for index in oldIndices { level.collect(at: base + index, identities: &oldIdentities, targets: &oldTargets) }
         // About as many as went: reserved, so that the sets are not rehashed as they fill.
         var newIdentities = Set<MenuIdentity>(minimumCapacity: oldIdentities.count + planned.items.count)
         var newTargets = Set<ActionTarget>(minimumCapacity: oldTargets.count + planned.items.count)
-        for item in planned.items { item.collect(identities: &newIdentities, targets: &newTargets) }
+        for index in planned.items.indices { planned.items[index].collect(identities: &newIdentities, targets: &newTargets) }
         for level in planned.generatedActionLevels { newIdentities.insert(level.generatedItemsAction) }
 
         for host in rowHosts { host.rememberFocus() }
         // As in a full render: what goes and what changes leaves, then the actions change, then
         // what comes arrives.
-        level.pruneElements(from: base, removing: changes.removed,
-                            changing: zip(changes.changed, changedItems).map { ($0.oldIndex, $1) })
+        level.pruneElements(from: base, removing: changes.removed, changing: oldIndices, to: planned.items)
         dropRemovedRows()
 
         var goneActions: [String] = []
@@ -148,8 +154,7 @@ final class MenuRenderPass {
         }
         actions.apply(some: planned.actions, removing: goneActions, removingTargets: goneTargets)
 
-        level.applyElements(from: base, zip(changes.changed, changedItems).map { ($0.index, $1) }
-                                + zip(changes.inserted, insertedItems).map { ($0.index, $1) })
+        level.applyElements(from: base, indices: newIndices, items: planned.items)
         dropRemovedRows()
         fillNewRows()
     }
