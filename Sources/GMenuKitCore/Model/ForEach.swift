@@ -51,7 +51,9 @@ extension ForEach: MenuContent where Content == any MenuContent {
 
     @MainActor package func resolveElements(of data: Data, at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         nodes.reserveCapacity(nodes.count + data.count)
-        for element in data { content(element).resolve(at: identity.appending(element: elementID(element)), into: &nodes) }
+        for element in data {
+            MenuContentGroup.resolveInPlace(content(element), at: identity.appending(element: elementID(element)), into: &nodes)
+        }
     }
 
     @MainActor package func resolve(_ element: Data.Element, id: ID, at identity: MenuIdentity, into nodes: inout [MenuNode]) {
@@ -59,7 +61,7 @@ extension ForEach: MenuContent where Content == any MenuContent {
         // runs for every element of every list.
         var resolved = ResolvedMenuNodes()
         swap(&resolved.nodes, &nodes)
-        content(element).resolve(at: identity.appending(element: id), into: &resolved)
+        MenuContentGroup.resolveInPlace(content(element), at: identity.appending(element: id), into: &resolved)
         swap(&resolved.nodes, &nodes)
     }
 }

@@ -155,6 +155,18 @@ public struct MenuContentGroup: MenuContent {
         }
     }
 
+    /// Resolves content that makes no node of its own (a branch's, a list element's) where it
+    /// stands: a block of one statement is that statement, with no position after the
+    /// identity, as a body of one is (SwiftUI's `buildBlock` of one is its content, too). Each
+    /// position costs an identity written out anew for every element of every list.
+    package static func resolveInPlace(_ content: any MenuContent, at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
+        if type(of: content) == MenuContentGroup.self, let group = content as? MenuContentGroup {
+            group.resolveAsBody(at: identity, into: &nodes)
+        } else {
+            content.resolve(at: identity, into: &nodes)
+        }
+    }
+
     /// Resolves a body: its one statement where the content stands, or each of its statements
     /// at its position.
     @usableFromInline
@@ -174,7 +186,8 @@ package struct MenuContentBranch: MenuContent {
     package let branch: String
 
     package func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
-        content?.resolve(at: identity.appending(branch), into: &nodes)
+        guard let content else { return }
+        MenuContentGroup.resolveInPlace(content, at: identity.appending(branch), into: &nodes)
     }
 }
 

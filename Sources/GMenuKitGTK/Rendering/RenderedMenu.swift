@@ -285,11 +285,11 @@ public final class RenderedMenu {
     /// The full render: resolves, plans and applies the whole menu, then reports what it found.
     private func render() {
         scheduler.renderBegins()
-        let plan = renderPass.plan(content, scheduler: scheduler, options: { plannerOptions() })
+        var plan = renderPass.plan(content, scheduler: scheduler, options: { plannerOptions() })
         defer { renderPass.finish(plan) }
         reporter.stateDiagnostics = []
         defer { reporter.stateDiagnostics = nil }
-        renderPass.apply(plan)
+        renderPass.apply(&plan)
         diagnostics = plan.diagnostics + (reporter.stateDiagnostics ?? [])
         report(diagnostics, missingIcons: plan.missingIcons)
         shortcutOwners = plan.shortcuts
