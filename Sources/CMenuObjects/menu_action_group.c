@@ -9,6 +9,7 @@ struct _GMKMenuActionGroup {
 
 static void gmk_menu_action_group_iface_init(GActionGroupInterface *iface);
 static void gmk_menu_action_group_map_iface_init(GActionMapInterface *iface);
+static gchar **gmk_menu_action_group_list_actions(GActionGroup *group);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE(GMKMenuActionGroup, gmk_menu_action_group, G_TYPE_OBJECT,
                               G_IMPLEMENT_INTERFACE(G_TYPE_ACTION_GROUP, gmk_menu_action_group_iface_init)
@@ -73,6 +74,43 @@ void gmk_menu_action_group_remove(GMKMenuActionGroup *group, const char *name) {
   g_hash_table_remove(group->actions, g_action_get_name(action));
   unfollow(group, action);
   g_object_unref(action);
+}
+
+/* Before an action goes: a stateful GMKMenuAction's handler data is shown to `stateful` (whose
+   state follows a binding, and must stop), then the handler is cleared. */
+static void clear_handler(gpointer action, GFunc stateful, gpointer data) {
+  if (!GMK_IS_MENU_ACTION(action)) return;
+  GMKMenuAction *self = GMK_MENU_ACTION(action);
+  if (stateful && self->state && self->user_data) stateful(self->user_data, data);
+  gmk_menu_action_set_handler(self, NULL, NULL, NULL);
+}
+
+void gmk_menu_action_group_remove_all(GMKMenuActionGroup *group, GFunc stateful, gpointer data) {
+  g_return_if_fail(GMK_IS_MENU_ACTION_GROUP(group));
+  if (g_hash_table_size(group->actions) == 0) return;
+  if (is_heard(group, action_removed_signal)) {
+    /* One by one: each listener hears of a removal while the action can still be queried. */
+    gchar **names = gmk_menu_action_group_list_actions(G_ACTION_GROUP(group));
+    for (guint i = 0; names[i]; i++) {
+      gpointer action = g_hash_table_lookup(group->actions, names[i]);
+      if (action) clear_handler(action, stateful, data);
+      gmk_menu_action_group_remove(group, names[i]);
+    }
+    g_strfreev(names);
+    return;
+  }
+  /* Nobody listens: the table goes at once. An action someone else still holds does nothing
+     from now on. */
+  GHashTable *actions = group->actions;
+  group->actions = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, g_object_unref);
+  GHashTableIter iter;
+  gpointer action;
+  g_hash_table_iter_init(&iter, actions);
+  while (g_hash_table_iter_next(&iter, NULL, &action)) {
+    clear_handler(action, stateful, data);
+    unfollow(group, action);
+  }
+  g_hash_table_unref(actions);
 }
 
 void gmk_menu_action_group_add(GMKMenuActionGroup *group, GAction *action) {

@@ -1,8 +1,10 @@
 import CGtk
 import CMenuObjects
+import Observation
 import XCTest
 
 @testable import GMenuKit
+import GMenuKitTesting
 
 /// GMenuKit's own `GMKMenuAction` and `GMKMenuActionGroup` keep the contracts of GIO's
 /// `GAction`, `GActionGroup` and `GActionMap` that GTK and applications rely on: the group's
@@ -270,4 +272,51 @@ final class MenuActionGroupTests: GtkTestCase {
             g_object_unref(UnsafeMutableRawPointer(second))
         }
     }
+
+    /// Invalidating a menu removes every action at once. Watched, each removal is heard while
+    /// the action can still be queried; unwatched, the table goes in one step. Either way an
+    /// action someone still holds does nothing, and a toggle's binding no longer reaches it.
+    func testInvalidatingRemovesEveryActionAndWhatIsStillHeldDoesNothing() {
+        for watched in [true, false] {
+            onMain {
+                let flag = ToggleFlag()
+                var opened = 0
+                let rendered = RenderedMenu(Menu("File") {
+                    Button("Open") { opened += 1 }
+                    Toggle("Autosave", isOn: Binding(flag, \.isOn))
+                })
+                let group = rendered.actionGroup.unsafePointer
+                let signals = watched ? GroupSignals(group) : nil
+                let names = actionNames(of: group)
+                let open = names.first { $0.contains("open") }!, autosave = names.first { $0.contains("autosave") }!
+                let map = gmk_action_map(UnsafeMutableRawPointer(group))
+                let heldOpen = g_action_map_lookup_action(map, open)!, heldAutosave = g_action_map_lookup_action(map, autosave)!
+                g_object_ref(UnsafeMutableRawPointer(heldOpen))
+                g_object_ref(UnsafeMutableRawPointer(heldAutosave))
+                defer {
+                    g_object_unref(UnsafeMutableRawPointer(heldOpen))
+                    g_object_unref(UnsafeMutableRawPointer(heldAutosave))
+                }
+
+                rendered.invalidate()
+
+                XCTAssertEqual(actionNames(of: group), [], watched ? "watched" : "unwatched")
+                if let signals {
+                    XCTAssertEqual(Set(signals.heard), ["action-removed \(open)", "action-removed \(autosave)"])
+                }
+                g_action_activate(heldOpen, nil)
+                XCTAssertEqual(opened, 0, "a held action does nothing")
+                flag.isOn = true
+                MainLoop.drain()
+                let state = g_action_get_state(heldAutosave)!
+                defer { g_variant_unref(state) }
+                XCTAssertEqual(g_variant_get_boolean(state), 0, "the binding no longer reaches the held action")
+            }
+        }
+    }
 }
+
+@Observable @MainActor private final class ToggleFlag {
+    var isOn = false
+}
+

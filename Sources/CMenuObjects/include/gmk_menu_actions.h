@@ -47,6 +47,10 @@ GMKMenuActionGroup *gmk_menu_action_group_new(void);
 /* Adds `action` (taking a reference), replacing an action of the same name. */
 void gmk_menu_action_group_add(GMKMenuActionGroup *group, GAction *action);
 void gmk_menu_action_group_remove(GMKMenuActionGroup *group, const char *name);
+/* Removes every action, each GMKMenuAction's handler cleared first (its data destroyed), and
+ * before that a stateful one's handler data given to `stateful` (may be NULL): with nobody
+ * listening for `action-removed`, the table goes at once, not name by name. */
+void gmk_menu_action_group_remove_all(GMKMenuActionGroup *group, GFunc stateful, gpointer data);
 /* The GMKMenuAction of that name, or NULL (also for an action of another kind). */
 GMKMenuAction *gmk_menu_action_group_lookup(GMKMenuActionGroup *group, const char *name);
 guint gmk_menu_action_group_count(GMKMenuActionGroup *group);

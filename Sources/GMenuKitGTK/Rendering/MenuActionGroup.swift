@@ -79,7 +79,9 @@ package final class MenuActionGroup {
 
     /// Removes every action; a handler that GTK still calls afterwards does nothing.
     package func removeAll() {
-        for name in actionNames(of: actionGroup) { remove(name) }
+        // In C, at once (name by name, a menu's teardown cost a sixth of its build); a state
+        // that follows a binding stops first, as `remove` stops it.
+        gmk_menu_action_group_remove_all(menuActionGroup, stopStateCallback, nil)
     }
 
     private func install(_ planned: PlannedAction) {
@@ -221,5 +223,17 @@ private let actionHandler: GMKMenuActionHandler = { action, parameter, data in
     nonisolated(unsafe) let (action, parameter, data) = (menuAction, parameter, data)
     MainActor.assumeIsolated {
         SwiftClosureData.object(data, as: ActionHandler.self).handle(action, parameter: parameter)
+    }
+}
+
+/// A stateful action's handler, about to be cleared with every other (`removeAll`).
+private let stopStateCallback: GFunc = { data, _ in
+    // Called synchronously from `removeAll`, on the main thread.
+    nonisolated(unsafe) let data = data
+    MainActor.assumeIsolated {
+        guard let data else { return }
+        let handler = SwiftClosureData.object(data, as: ActionHandler.self)
+        handler.behavior = nil
+        handler.state?.stop()
     }
 }
