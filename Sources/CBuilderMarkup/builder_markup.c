@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* memrchr */
 #include "gmk_builder_markup.h"
 
 #include <string.h>
@@ -101,7 +102,11 @@ static void start_position(Reader *reader, const char *element, int *line, int *
   if (reader->cursor_line != current_line) return;
   gsize offset = MIN(offset_of_column(reader, line_begin, current_column), reader->length);
   gsize start = MIN(offset > 0 ? offset - 1 : 0, reader->length - 1);
-  while (start > 0 && !is_start_tag(reader, start, offset, element)) start--;
+  /* From '<' to '<' backwards (memrchr), not byte by byte. */
+  while (start > 0 && !is_start_tag(reader, start, offset, element)) {
+    const char *previous = memrchr(reader->xml, '<', start);
+    start = previous ? (gsize)(previous - reader->xml) : 0;
+  }
   /* A tag written over several lines: back to the line of its '<'. */
   int start_line = current_line;
   if (start < line_begin) {
