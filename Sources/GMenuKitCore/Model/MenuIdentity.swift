@@ -38,9 +38,10 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
 
     /// A `ForEach` element: "/[id]".
     package func appending<ID: Hashable>(element id: ID) -> MenuIdentity {
-        // Strings and integers, the usual ids, without `String(describing:)`'s generic printing.
-        if let text = id as? String { return appending("/[", text, number: nil, "]") }
-        if let number = id as? Int { return appending("/[", "", number: number, "]") }
+        // Strings and integers, the usual ids, without `String(describing:)`'s generic printing;
+        // told by their type, not by a dynamic cast (a list's code is generic, unspecialized).
+        if ID.self == Int.self { return appending("/[", "", number: unsafeBitCast(id, to: Int.self), "]") }
+        if ID.self == String.self { return appending("/[", unsafeBitCast(id, to: String.self), number: nil, "]") }
         return appending("/[", String(describing: id), number: nil, "]")
     }
 
