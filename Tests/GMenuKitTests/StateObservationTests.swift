@@ -26,20 +26,25 @@ import GMenuKitTesting
 }
 
 /// A toggle's, picker's or slider's state follows its binding through one observation however
-/// often the menu is refreshed: Observation cannot cancel one, and one more per refresh would
-/// pile up in the model until it changes (about 1.5 KB a refresh, all firing at once then).
+/// often the menu is refreshed: one more per refresh would pile up in the model until it
+/// changes (about 1.5 KB a refresh, all firing at once then).
 final class StateObservationTests: GtkTestCase {
+    /// Bold, Sort By and, with `zoom`, a Zoom slider, each bound to a property of `document`.
+    @MainActor private static func formatMenu(_ document: Document, zoom: Bool) -> Menu {
+        Menu("Format") {
+            Toggle("Bold", isOn: Binding(document, \.isBold))
+            Picker("Sort By", selection: Binding(document, \.sortKey)) {
+                Text("Name").tag("name")
+                Text("Date").tag("date")
+            }
+            if zoom { Slider("Zoom", value: Binding(document, \.zoom), in: 0.5...2) }
+        }
+    }
+
     func testRefreshesAddNoObservationsToABindingOverTheSameProperty() {
         onMain {
             let document = Document()
-            let rendered = RenderedMenu(Menu("Format") {
-                Toggle("Bold", isOn: Binding(document, \.isBold))
-                Picker("Sort By", selection: Binding(document, \.sortKey)) {
-                    Text("Name").tag("name")
-                    Text("Date").tag("date")
-                }
-                Slider("Zoom", value: Binding(document, \.zoom), in: 0.5...2)
-            })
+            let rendered = RenderedMenu(Self.formatMenu(document, zoom: true))
             let names = actionNames(of: rendered.actionGroup.unsafePointer)
             let bold = names.first { $0.contains("bold") }!, sort = names.first { $0.contains("sort") }!
             for _ in 0..<1_000 { rendered.refresh() }
@@ -85,13 +90,7 @@ final class StateObservationTests: GtkTestCase {
     func testEachChangeOfABoundPropertySetsTheStateAtOnce() {
         onMain {
             let document = Document()
-            let rendered = RenderedMenu(Menu("Format") {
-                Toggle("Bold", isOn: Binding(document, \.isBold))
-                Picker("Sort By", selection: Binding(document, \.sortKey)) {
-                    Text("Name").tag("name")
-                    Text("Date").tag("date")
-                }
-            })
+            let rendered = RenderedMenu(Self.formatMenu(document, zoom: false))
             let group = rendered.actionGroup.unsafePointer
             let names = actionNames(of: group)
             let bold = names.first { $0.contains("bold") }!, sort = names.first { $0.contains("sort") }!
