@@ -18,7 +18,7 @@ import GMenuKitBuilder
 /// A binding to an object's property (`$model.isBold`, `Binding(model, \.isBold)`) reads that
 /// property alone, so what it reads cannot change: its tracking stays installed, and a change
 /// made on the main thread sets the action's state at once, after the property is set (no
-/// idle, no tracking installed again; a flip costs 1.7× C's `g_simple_action_set_state`
+/// idle, no tracking installed again; a flip costs 1.7× what C's `g_simple_action_set_state`
 /// does). Any other reading (a binding made of closures, a property of a property) is tracked
 /// once per reading, as `withObservationTracking` does, and read again from an idle: what it
 /// reads next time may differ.
