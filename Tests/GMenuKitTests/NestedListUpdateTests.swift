@@ -97,4 +97,25 @@ final class NestedListUpdateTests: GtkTestCase {
                                      "the lists of entries resolved again are let go (\(listsBefore ?? 0) → \(listsAfter))")
         }
     }
+
+    /// A section's entries removed one by one until none is left, then one added back: each
+    /// step is what a fresh render gives (the emptied section is the whole menu's to report).
+    func testASectionEmptiedAndFilledAgainMatchesFreshRenders() {
+        onMain {
+            let model = CountedSections()
+            let rendered = RenderedMenu(model.menu)
+            for step in 0..<4 {
+                if model.sections[1].entries.isEmpty {
+                    model.sections[1].entries.append(ListEntry(id: 99, title: "Back"))
+                } else {
+                    model.sections[1].entries.removeFirst()
+                }
+                MainLoop.drain()
+                let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(RenderedMenu(model.menu)))
+                XCTAssertEqual(updated, expected, "step \(step): \(updated.firstDifference(from: expected))")
+            }
+            XCTAssertEqual(model.sections[1].entries.map(\.title), ["Back"])
+        }
+    }
 }
+
