@@ -19,7 +19,7 @@ import GMenuKitBuilder
 /// property alone, so what it reads cannot change: its tracking stays installed, and a change
 /// made on the main thread sets the action's state at once, after the property is set (no
 /// idle, no tracking installed again; a flip costs 1.7× what C's `g_simple_action_set_state`
-/// does). Any other reading (a binding made of closures, a property of a property) is tracked
+/// does); one made on another thread is read again from an idle. Any other reading (a binding made of closures, a property of a property) is tracked
 /// once per reading, as `withObservationTracking` does, and read again from an idle: what it
 /// reads next time may differ.
 @MainActor
@@ -158,13 +158,12 @@ package final class ChangeNotice: @unchecked Sendable {
     }
 
     /// A standing tracking's property was set, on whatever thread set it: on the main thread
-    /// the state follows now; from another thread, from an idle of the main loop.
+    /// the state follows now; from another thread the tracking ends, and the state is read
+    /// under a new one from an idle of the main loop, as for a tracking of one change.
     package func propertyDidChange(_ tracking: ObservationTracking) {
         guard gmk_main_queue_is_main_thread() != 0 else {
-            Self.notices.add(1, ordering: .relaxed)
-            let delivery = StandingChange(notice: self, tracking: tracking)
-            g_idle_add_full(G_PRIORITY_HIGH_IDLE, standingChangeCallback, SwiftClosureData.retained(delivery),
-                            SwiftClosureData.releaseOnDestroy)
+            tracking.cancel()
+            schedule()
             return
         }
         Self.notices.add(1, ordering: .relaxed)
@@ -177,34 +176,13 @@ package final class ChangeNotice: @unchecked Sendable {
     }
 
     @MainActor
-    fileprivate func deliver(_ tracking: ObservationTracking) {
+    private func deliver(_ tracking: ObservationTracking) {
         guard let observation, let property else {
             tracking.cancel()
             return
         }
         observation.propertyDidChange(tracking, reading: generation, property: property)
     }
-}
-
-/// A standing tracking's change made on another thread, on its way to the main loop.
-private final class StandingChange: @unchecked Sendable {
-    // Made on the thread that changed the property, read once in the idle callback.
-    let notice: ChangeNotice
-    let tracking: ObservationTracking
-
-    init(notice: ChangeNotice, tracking: ObservationTracking) {
-        self.notice = notice
-        self.tracking = tracking
-    }
-}
-
-private let standingChangeCallback: GSourceFunc = { data in
-    nonisolated(unsafe) let data = data
-    MainActor.assumeIsolated {
-        let change = SwiftClosureData.object(data, as: StandingChange.self)
-        change.notice.deliver(change.tracking)
-    }
-    return 0  // G_SOURCE_REMOVE
 }
 
 private let changeCallback: GSourceFunc = { data in

@@ -353,7 +353,7 @@ package final class MenuLevel: ListPlacement {
                  reusing: nil, made: &made, coming: &coming)
             items[index].link = nil
         }
-        place(made, coming, at: 0)
+        place(&made, coming, at: 0)
         for index in items.indices { note(items[index].origin, at: index) }
     }
 
@@ -372,7 +372,7 @@ package final class MenuLevel: ListPlacement {
             make(identity: planned[index].identity, attributes: planned[index].attributes, link: planned[index].link,
                  reusing: reusedChild, made: &made, coming: &coming)
         }
-        place(made, coming, at: position)
+        place(&made, coming, at: position)
         for index in first..<end { note(planned[index].origin, at: position + index - first) }
     }
 
@@ -393,8 +393,7 @@ package final class MenuLevel: ListPlacement {
     }
 
     /// Puts the entries and menu items made at `position`, at once.
-    private func place(_ made: [OpaquePointer?], _ coming: [Entry], at position: Int) {
-        var made = made
+    private func place(_ made: inout [OpaquePointer?], _ coming: [Entry], at position: Int) {
         entries.insert(contentsOf: coming, at: position)
         made.withUnsafeMutableBufferPointer {
             gmk_menu_insert_items(menu.opaque, gint(position), $0.baseAddress, guint($0.count))

@@ -78,7 +78,8 @@ final class MenuRenderPass {
     func renderChanges(of elements: DeferredElements, dataChanged: Bool, actionPrefix: String,
                        options plannerOptions: () -> MenuPlanner.Options) -> Bool {
         guard elements.isIncremental, let level = MenuLevel.holding(elements), level.holds(elements) else { return false }
-        let found: (changes: ElementChanges, planned: MenuPlanner.PlannedElements?, nested: [MenuPlanner.PlannedElements])?
+        let found: (changes: ElementChanges, planned: MenuPlanner.PlannedElements?,
+                    nested: [(change: NestedListChange, planned: MenuPlanner.PlannedElements)])?
             = graph.listUpdate(of: elements.deferral) {
             guard let changes = dataChanged ? elements.readChanges() : elements.readElementChanges() else { return (nil, []) }
             // The list's own changes, then those of the lists inside its changed sections.
@@ -87,10 +88,10 @@ final class MenuRenderPass {
                 guard let own = plan(changes, of: elements, options: plannerOptions) else { return (nil, changes.resolvedScopes) }
                 planned = own
             }
-            var nested: [MenuPlanner.PlannedElements] = []
+            var nested: [(change: NestedListChange, planned: MenuPlanner.PlannedElements)] = []
             for inner in changes.nested where !inner.changes.isEmpty {
                 guard let planned = plan(inner.changes, of: inner.list, options: plannerOptions) else { return (nil, changes.resolvedScopes) }
-                nested.append(planned)
+                nested.append((inner, planned))
             }
             return ((changes, planned, nested), changes.resolvedScopes)
         }
@@ -98,11 +99,9 @@ final class MenuRenderPass {
         if let planned = found.planned { apply(found.changes, planned, of: elements, in: level, actionPrefix: actionPrefix) }
         // Each inner list's items stood where it noted them when it read its changes
         // (``DeferredElements/carriedOver(_:)``).
-        var next = 0
-        for inner in found.changes.nested where !inner.changes.isEmpty {
+        for (inner, planned) in found.nested {
             guard let innerLevel = MenuLevel.holding(inner.list) else { return false }
-            apply(inner.changes, found.nested[next], of: inner.list, in: innerLevel, actionPrefix: actionPrefix)
-            next += 1
+            apply(inner.changes, planned, of: inner.list, in: innerLevel, actionPrefix: actionPrefix)
         }
         return applied()
     }
