@@ -8,13 +8,20 @@ import GMenuKit
 /// Case 10: a menu of N generated items ("Clear History", then a history of N pages) opened, to
 /// its first frame: the time runs from making the popover (GMenuKit fills its slots then) through
 /// `gtk_popover_popup` to the end of the first frame clock paint in which the popover is mapped
-/// with its size (as case 5). With `--scrolling`, the history is a scrolling list
-/// (`.menuListStyle(.scrolling(visibleRows: 12))`), reported as `10-scrolling`; without it, the
-/// history is ordinary items, as GTK builds them (a model button per item), reported as `10`.
-/// Needs a display.
+/// with its size (as case 5). The history is a plain `ForEach`, as an app writes it (reported as
+/// `10`: past 50 entries GMenuKit shows it scrolling on its own); with `--items-style`, it is
+/// `.menuListStyle(.items)`, ordinary items as GTK builds them (a model button per item), reported
+/// as `10-items`; with `--scrolling`, `.menuListStyle(.scrolling(visibleRows: 12))`, reported as
+/// `10-scrolling`. Needs a display.
 @MainActor
 enum LongMenuCase {
-    static func run(items: Int, runs: Int, scrolling: Bool) {
+    enum Style: String {
+        case automatic = "10"
+        case items = "10-items"
+        case scrolling = "10-scrolling"
+    }
+
+    static func run(items: Int, runs: Int, style: Style) {
         guard gtk_init_check() != 0 else {
             printError("case 10 needs a display; run it under scripts/with-display.sh")
             exit(2)
@@ -26,15 +33,13 @@ enum LongMenuCase {
         let menu = RenderedMenu(Menu("History") {
             Button("Clear History") { opened = -1 }
             Section {
-                if scrolling {
-                    ForEach(pages.indices, id: \.self) { index in
-                        Button(pages[index]) { opened = index }
-                    }
-                    .menuListStyle(.scrolling(visibleRows: 12))
-                } else {
-                    ForEach(pages.indices, id: \.self) { index in
-                        Button(pages[index]) { opened = index }
-                    }
+                let history = ForEach(pages.indices, id: \.self) { index in
+                    Button(pages[index]) { opened = index }
+                }
+                switch style {
+                case .automatic: history
+                case .items: history.menuListStyle(.items)
+                case .scrolling: history.menuListStyle(.scrolling(visibleRows: 12))
                 }
             }
             .generatedContent()
@@ -58,7 +63,7 @@ enum LongMenuCase {
             gtk_widget_unparent(popover)
             FirstFrame.settle()
         }
-        Report.result(scrolling ? "10-scrolling" : "10", items: items, seconds: samples)
+        Report.result(style.rawValue, items: items, seconds: samples)
         gtk_window_destroy(gmk_window(window))
         runMainLoopUntilIdle()
         withExtendedLifetime(menu) {}

@@ -21,7 +21,8 @@ enum OpenToggleCase {
         let flag = Flag()
         let menu = RenderedMenu(Menu("Open") {
             Toggle("Wrap Lines", isOn: Binding(flag, \.isOn)).menuActionDismissBehavior(.disabled)
-            ForEach(Array(1..<items), id: \.self) { index in Button("Item " + String(index)) {} }
+            // GTK's own items, as the C side's: a plain list this long would scroll on its own.
+            ForEach(Array(1..<items), id: \.self) { index in Button("Item " + String(index)) {} }.menuListStyle(.items)
         })
         let window = gtk_window_new()!
         let button = gtk_button_new_with_label("Open")!

@@ -6,8 +6,9 @@
 //       one case of the comparison with plain C and PyGObject (Benchmarks/); prints RESULT lines
 //   MenuBenchmark --case 9 --items N [--runs N]
 //       a list's context menu opened on a row of an N-item GtkListView (GMenuKit and C only)
-//   MenuBenchmark --case 10 --items N [--scrolling] [--runs N]
-//       a menu of N generated items opened to its first frame; --scrolling: as a scrolling list
+//   MenuBenchmark --case 10 --items N [--scrolling | --items-style] [--runs N]
+//       a menu of N generated items opened to its first frame, a plain ForEach; --scrolling: asked
+//       to scroll (.menuListStyle(.scrolling)); --items-style: ordinary items (.menuListStyle(.items))
 //   MenuBenchmark --case 1 --items N --generated [--runs N]
 //       case 1 for generated content (a history marked `.generatedContent()`)
 //   MenuBenchmark --case 1 --items N --shared-icon [--runs N]
@@ -94,7 +95,9 @@ MainActor.assumeIsolated {
     case 8 where arguments.contains("--paired"): BuilderImportCase.paired(items: items, runs: runs)
     case 8: BuilderImportCase.run(items: items, runs: runs)
     case 9: ListMenuCase.run(items: items, runs: runs)
-    case 10: LongMenuCase.run(items: items, runs: runs, scrolling: arguments.contains("--scrolling"))
+    case 10:
+        let style: LongMenuCase.Style = arguments.contains("--scrolling") ? .scrolling : arguments.contains("--items-style") ? .items : .automatic
+        LongMenuCase.run(items: items, runs: runs, style: style)
     case 11 where arguments.contains("--find"): InspectionCase.findOnly(items: items, runs: runs, deep: false)
     case 11 where arguments.contains("--find-deep"): InspectionCase.findOnly(items: items, runs: runs, deep: true)
     case 11: InspectionCase.run(items: items, runs: runs)

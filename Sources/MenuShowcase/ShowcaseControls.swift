@@ -49,10 +49,10 @@ final class ShowcaseControls {
         history = PullDownButton(Menu("History") {
             Button("Clear History") { commands.record("Clear History") }
             Section("Recently Visited") {
+                // A plain list: past 50 buttons it scrolls inside the menu on its own.
                 ForEach(visits.indices, id: \.self) { index in
                     Button(visits[index]) { commands.record("Open \(visits[index])") }
                 }
-                .menuListStyle(.scrolling(visibleRows: 10))
             }
         })
 

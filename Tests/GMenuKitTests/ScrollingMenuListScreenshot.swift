@@ -6,9 +6,13 @@ import XCTest
 import GMenuKitTesting
 
 /// Saves a history menu of 10,000 entries shown as a scrolling list, opened by a real click, its
-/// fourth row highlighted by the keyboard, in Adwaita light and dark. Runs only when asked:
+/// fourth row highlighted by the keyboard, in Adwaita light and dark: asked to scroll, and with
+/// no style (a long list scrolls on its own, 12 rows). Runs only when asked:
 /// `GMENUKIT_SCROLLING_LIST_SCREENSHOTS=screenshots` writes scrolling-list-light.png and
-/// scrolling-list-dark.png there.
+/// scrolling-list-dark.png there; `GMENUKIT_SCROLLING_LIST_VARIANTS` picks some of
+/// scrolling-light, scrolling-dark, automatic-light and automatic-dark (automatic-list-….png: a
+/// plain list, which scrolls on its own). Under Xvfb, with no window manager, the popover of a
+/// second window in one process closed as its row took the focus: give one variant a process.
 final class ScrollingMenuListScreenshot: GtkTestCase {
     static let outputVariable = "GMENUKIT_SCROLLING_LIST_SCREENSHOTS"
 
@@ -27,15 +31,18 @@ final class ScrollingMenuListScreenshot: GtkTestCase {
             let entries = (0..<10_000).map { index in
                 index % 7 == 3 ? "A Rather Long Page Title That Does Not Fit The Menu \(index)" : "Page \(index)"
             }
-            for dark in [false, true] {
+            let variants = ProcessInfo.processInfo.environment["GMENUKIT_SCROLLING_LIST_VARIANTS"]?
+                .split(separator: ",").map(String.init) ?? ["scrolling-light", "scrolling-dark"]
+            for variant in variants {
+                let automatic = variant.hasPrefix("automatic"), dark = variant.hasSuffix("dark")
                 ThemeVariant.set(dark: dark)
                 let control = PullDownButton(Menu("History") {
                     Button("Clear History", icon: "edit-clear-all-symbolic") {}
                     Section("Recently Visited") {
-                        ForEach(entries.indices, id: \.self) { index in
+                        let history = ForEach(entries.indices, id: \.self) { index in
                             Button(entries[index]) {}
                         }
-                        .menuListStyle(.scrolling(visibleRows: 8))
+                        if automatic { history } else { history.menuListStyle(.scrolling(visibleRows: 8)) }
                     }
                     Section {
                         Toggle("Show Hidden Pages", isOn: Binding(get: { showsHidden }, set: { showsHidden = $0 }))
@@ -66,7 +73,7 @@ final class ScrollingMenuListScreenshot: GtkTestCase {
                 let menuSurface = try XCTUnwrap(gtk_native_get_surface(gmk_native(popover.gpointer)))
                 let width = max(gdk_surface_get_width(windowSurface), gdk_popup_get_position_x(menuSurface) + gdk_surface_get_width(menuSurface))
                 let height = max(gdk_surface_get_height(windowSurface), gdk_popup_get_position_y(menuSurface) + gdk_surface_get_height(menuSurface))
-                let output = directory + (dark ? "/scrolling-list-dark.png" : "/scrolling-list-light.png")
+                let output = directory + (automatic ? "/automatic-list" : "/scrolling-list") + (dark ? "-dark.png" : "-light.png")
                 let capture = Process()
                 capture.executableURL = URL(fileURLWithPath: "/usr/bin/env")
                 capture.arguments = ["import", "-window", "root", "-crop", "\(width)x\(height)+0+0", "+repage", output]

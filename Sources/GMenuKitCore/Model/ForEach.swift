@@ -19,6 +19,9 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     package let content: (Data.Element) -> Content
     /// Whether a full render leaves elements equal to what they were as they stand (``equatable()``).
     package var skipsEqualElements = false
+    /// Whether a rendered menu may show the elements as a scrolling list when there are many
+    /// (``LongGeneratedLists``); off for `.menuListStyle(.items)`.
+    package var scrollsWhenLong = true
 }
 
 extension ForEach: MenuContent where Content == any MenuContent {

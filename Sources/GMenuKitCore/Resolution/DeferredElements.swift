@@ -90,6 +90,10 @@ package class DeferredElements {
 
     /// Noted while applying, by the level that holds the elements' items: where they stand.
     @exclusivity(unchecked) package final var placement = ListItemsPlacement()
+    /// Whether the last expansion showed the elements as one scrolling list
+    /// (``LongGeneratedLists``): its source follows the data itself, and the menu renders
+    /// again only when the list is no longer long.
+    @exclusivity(unchecked) package final internal(set) var isShownScrolling = false
     /// How many elements the list had when last read.
     @exclusivity(unchecked) package final private(set) var count = 0
     /// Elements whose content read state that changed, noted by their observations on

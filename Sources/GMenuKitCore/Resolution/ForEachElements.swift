@@ -27,7 +27,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     package override var skipsEqualElements: Bool { forEach.skipsEqualElements && areEqual != nil && !observesEachElement }
 
     package override func isUnchangedSinceLastRead() -> Bool {
-        guard skipsEqualElements, let old = elements, let areEqual else { return false }
+        guard skipsEqualElements, !isShownScrolling, let old = elements, let areEqual else { return false }
         let data = observingData { Array(forEach.data()) }
         guard data.count == old.count else { return false }
         for index in data.indices where !areEqual(data[index], old[index]) { return false }
@@ -82,6 +82,12 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         let data = observingData { Array(forEach.data()) }
         elements = data
         setCount(data.count)
+        isShownScrolling = false
+        if let scrolling = scrollingList(showing: data) {
+            isShownScrolling = true
+            keptSignatures = nil
+            return [scrolling]
+        }
         keptSignatures?.reserveCapacity(data.count)
         var nodes: [MenuNode] = []
         nodes.reserveCapacity(data.count)
@@ -104,6 +110,17 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
 
     package override func readChanges() -> ElementChanges? {
         let newData = observingData { Array(forEach.data()) }
+        if isShownScrolling {
+            // The scrolling list's source compares the data itself; the menu renders again
+            // only when the list stops being long.
+            setCount(newData.count)
+            return newData.count > LongGeneratedLists.threshold ? ElementChanges() : nil
+        }
+        // A list that grows long where it may scroll is decided again by the whole menu.
+        if count <= LongGeneratedLists.threshold, newData.count > LongGeneratedLists.threshold,
+           forEach.scrollsWhenLong, deferral.graph?.longLists != nil {
+            return nil
+        }
         guard isIncremental, let areEqual, let oldData = elements else { return nil }
         // An id both removed and inserted moved: its items would need the whole menu planned.
         guard let difference = ElementDifference(from: oldData, to: newData, id: forEach.elementID, areEqual: areEqual),
@@ -130,6 +147,24 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         guard resolved else { return nil }
         carryNestedLists(&changes, of: newData)
         return changes
+    }
+
+    /// The one node of a scrolling list instead of the elements' items, when the menu can hold
+    /// one, the list is long, and its first elements are each a plain row (the rest are told
+    /// as they are shown: one that is not puts the list back into the menu's items).
+    private func scrollingList(showing data: [Data.Element]) -> MenuNode? {
+        guard forEach.scrollsWhenLong, data.count > LongGeneratedLists.threshold,
+              let presenter = deferral.graph?.longLists, presenter.mayShowScrolling(identity)
+        else { return nil }
+        let probe = ElementProbe()
+        for element in data.prefix(LongGeneratedLists.sampled) {
+            var nodes = probe.resolve(forEach.content(element), at: identity.appending(element: forEach.elementID(element)))
+            for index in nodes.indices {
+                for modify in modifiers { modify(&nodes[index]) }
+            }
+            guard !probe.keepsState, presenter.showsAsRow(nodes) else { return nil }
+        }
+        return presenter.scrollingList(for: forEach, at: identity, modifiers: modifiers)
     }
 
     /// Takes the changed elements that are sections around a list of their own, as they were,

@@ -13,7 +13,7 @@ extension DeferredElements {
     func carriedOver(_ node: MenuNode) -> NestedListChange? {
         guard let fresh = node.loneListOfPlainSection,
               let old = deferral.latestList(at: fresh.identity, besides: fresh),
-              old.enclosingSectionTitle == node.title, old.isIncremental, old.standsWhole,
+              old.enclosingSectionTitle == node.title, old.isIncremental, !old.isShownScrolling, old.standsWhole,
               old.deferral === deferral, fresh.takeOver(old)
         else { return nil }
         old.nestingDepth = fresh.nestingDepth

@@ -34,6 +34,9 @@ package final class RenderGraph: MenuResolutionContext {
 
     /// What choosing an item does in the rendered menu, for content that acts on its own.
     package var actionInterpreter: ItemActionInterpreter?
+    /// Where the lists of a full render that are long show scrolling; nil where the menu
+    /// cannot hold a scrolling list (not presented, or drawn without GMenuKit's rows).
+    package weak var longLists: (any LongListPresenting)?
 
     /// How many state values are kept, for tests.
     package var stateCount: Int { slots.count }

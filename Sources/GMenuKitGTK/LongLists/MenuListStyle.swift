@@ -22,16 +22,29 @@ import GMenuKitBuilder
 /// rows look and behave like the menu's items (the arrow keys move through them and on to the
 /// items around the list, Return and a click choose, typing a label's first letters jumps to
 /// it, each row is a menu item for screen readers). Only the elements in view are resolved.
+///
+/// Without a style, a long list scrolls on its own (``automatic``): a history of 1,000
+/// entries opens as fast as a short menu with no modifier at all.
 public struct MenuListStyle: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         case automatic
+        case items
         case scrolling(visibleRows: Int)
     }
 
     package let kind: Kind
 
-    /// The elements are the menu's own items, as any content is (the default).
+    /// The default: the elements are the menu's own items, unless the list is long. A list of
+    /// more than 50 elements, each one button or toggle with a title alone (no icon, subtitle,
+    /// shortcut, role or `@State`), shows as a scrolling list of 12 rows where the menu can
+    /// hold one (shown by a GMenuKit control, or after ``RenderedMenu/present(in:)``). The
+    /// first elements are looked at when the menu renders, the others as they scroll into
+    /// view: one that is more than a row puts the list back into the menu's items.
     public static let automatic = MenuListStyle(kind: .automatic)
+
+    /// The elements are the menu's own items, however many there are (as GTK makes them: a
+    /// widget each when the menu opens).
+    public static let items = MenuListStyle(kind: .items)
 
     /// The elements are rows of a list that scrolls inside the menu, `visibleRows` high (at
     /// least 3), with widgets only for the rows in view: a list of any length opens as fast as a
@@ -56,9 +69,18 @@ public struct ScrollingMenuList<Data: RandomAccessCollection, ID: Hashable>: Men
     package let style: MenuListStyle
 
     public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
-        guard case .scrolling(let visibleRows) = style.kind else {
+        let visibleRows: Int
+        switch style.kind {
+        case .automatic:
             list.resolve(at: identity, into: &nodes)
             return
+        case .items:
+            var list = list
+            list.scrollsWhenLong = false
+            list.resolve(at: identity, into: &nodes)
+            return
+        case .scrolling(let rows):
+            visibleRows = rows
         }
         // The list's source lives as long as the content does, kept by the render like state,
         // so that a refresh hands the rows that are shown the new content rather than making
@@ -77,12 +99,7 @@ public struct ScrollingMenuList<Data: RandomAccessCollection, ID: Hashable>: Men
             source = ScrollingListSource(list: list, identity: identity)
         }
         source.update(list, visibleRows: visibleRows, actions: MenuResolution.context?.actionInterpreter)
-        var node = MenuNode(identity: identity.appending("scrolling-list"), title: "",
-                            kind: .widget(MenuWidgetFactory(id: "gmk-scrolling-list" + identity.path, description: "Scrolling List") {
-                                UnsafeMutableRawPointer(source.makeView())
-                            }))
-        node.isGeneratedContent = true
-        nodes.append(node)
+        nodes.append(source.node(at: identity))
     }
 }
 

@@ -15,6 +15,21 @@ package struct ScrollingListRow {
     package let kind: Kind
     package let isDisabled: Bool
     package let node: MenuNode
+
+    /// Whether an element's nodes are what a row shows whole: one button or toggle with a
+    /// title alone (no icon, subtitle, shortcut, role, tooltip or badge, nothing imported or
+    /// borrowed), which an automatic scrolling list needs of every element.
+    package static func showsWhole(_ nodes: [MenuNode]) -> Bool {
+        guard nodes.count == 1 else { return false }
+        let node = nodes[0]
+        switch node.kind {
+        case .button, .toggle: break
+        default: return false
+        }
+        return node.icon == nil && node.subtitle == nil && node.shortcut == nil && node.role == nil
+            && node.detailsBox == nil && node.imported == nil && node.hiddenWhen == nil && !node.showsActionState
+            && node.deferred == nil
+    }
 }
 
 /// The elements of a scrolling list, for its views: how many there are, and each one resolved
@@ -39,6 +54,31 @@ package class ScrollingListRows {
 
     /// The title of element `index` as a person reads it, for type-to-select.
     package func title(at index: Int) -> String { row(at: index)?.title ?? "" }
+
+    /// The list a view shows under `widget` (a popover, a menu bar) in the menu model's
+    /// custom slot `id`.
+    package static func shown(inSlot id: String, under widget: UnsafeMutablePointer<GtkWidget>) -> ScrollingListRows? {
+        var pending = [widget]
+        while let current = pending.popLast() {
+            if let view = ScrollingListView.of(current), view.slot == id { return view.rows }
+            var child = gtk_widget_get_first_child(current)
+            while let next = child {
+                pending.append(next)
+                child = gtk_widget_get_next_sibling(next)
+            }
+        }
+        return nil
+    }
+
+    /// The menu's node for the list at `identity`: a slot whose widget is a new view.
+    package func node(at identity: MenuIdentity) -> MenuNode {
+        var node = MenuNode(identity: identity.appending("scrolling-list"), title: "",
+                            kind: .widget(MenuWidgetFactory(id: "gmk-scrolling-list" + identity.path, description: "Scrolling List") {
+                                UnsafeMutableRawPointer(self.makeView())
+                            }))
+        node.isGeneratedContent = true
+        return node
+    }
 
     /// A new view of the list: the widget for the menu's slot (floating).
     package func makeView() -> UnsafeMutablePointer<GtkWidget> {
@@ -65,7 +105,20 @@ package class ScrollingListRows {
     /// interpreter, as the menu's own items run theirs (its confirmation, its async policy).
     /// Returns whether the menu closes after it.
     package func activate(at index: Int, from widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        guard let row = row(at: index), !row.isDisabled else { return false }
+        guard let row = row(at: index) else { return false }
+        return activate(row, from: widget)
+    }
+
+    /// Runs the element at `index` when its item is still the one at `identity` (read
+    /// earlier, by the command palette). Returns whether it ran.
+    package func perform(at index: Int, identity: String, from widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let row = row(at: index), row.node.identity.path == identity, !row.isDisabled else { return false }
+        _ = activate(row, from: widget)
+        return true
+    }
+
+    private func activate(_ row: ScrollingListRow, from widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard !row.isDisabled else { return false }
         let interpreter = actions ?? ItemActionInterpreter(confirm: nil, asyncActions: nil)
         let acted = interpreter.activate(row.node, key: row.node.identity.path) { name, target in
             let value = target.flatMap { target in
@@ -107,6 +160,12 @@ package final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashab
     /// The data as the views show it; nil until a view asks.
     private var data: Data?
     private let areEqual: ((Data.Element, Data.Element) -> Bool)?
+    /// The modifiers written around the `ForEach`, applied to each element's nodes.
+    package var modifiers: [(inout MenuNode) -> Void] = []
+    /// For a list shown scrolling because it is long (``AutomaticScrollingLists``): called
+    /// when an element's content is more than a row shows, to put the list back into the
+    /// menu's items. Nil for a list asked to scroll, which reports such an element instead.
+    package var elementIsNotARow: (@MainActor () -> Void)?
     private var isUpdateScheduled = false
     /// Counts reads of the data, so that an observation of an earlier read does nothing.
     private var generation = 0
@@ -138,11 +197,16 @@ package final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashab
         let element = data[data.index(data.startIndex, offsetBy: index)]
         let list = list
         let identity = identity.appending(element: list.elementID(element))
-        let actions = actions
+        let actions = actions, modifiers = modifiers
         // The row is dimmed while its async action runs, as the menu's own items are; read
         // with the content, so that the row is bound again when the run ends.
         let resolve = {
-            let nodes = MenuResolution.during(nil) { list.content(element).resolveNodes(at: identity) }
+            var nodes = MenuResolution.during(nil) { list.content(element).resolveNodes(at: identity) }
+            if !modifiers.isEmpty {
+                for index in nodes.indices {
+                    for modify in modifiers { modify(&nodes[index]) }
+                }
+            }
             let node = Self.firstItem(in: nodes)
             return (nodes, node, node.map { actions?.isDimmed($0.identity.path) ?? false } ?? false)
         }
@@ -159,8 +223,11 @@ package final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashab
         } else {
             (nodes, found, isRunning) = resolve()
         }
+        if let elementIsNotARow, !ScrollingListRow.showsWhole(nodes) {
+            elementIsNotARow()
+        }
         guard let node = found else {
-            reportElementWithoutRow(nodes, at: index)
+            if elementIsNotARow == nil { reportElementWithoutRow(nodes, at: index) }
             return nil
         }
         let kind: ScrollingListRow.Kind

@@ -24,6 +24,9 @@ package final class ScrollingListView {
     private let listView: UnsafeMutablePointer<GtkWidget>
     package let listModel: OpaquePointer
     package let rows: ScrollingListRows
+    /// The menu model's custom slot the view fills, once added (the command palette finds
+    /// the list by it).
+    package var slot: String?
     private var rowHeight = ScrollingListView.estimatedRowHeight
     /// The observations of each list item's current binding, by item.
     private var bindingObservations: [OpaquePointer: ObservationRetirement] = [:]
@@ -34,12 +37,16 @@ package final class ScrollingListView {
 
     isolated deinit {
         for observation in bindingObservations.values { observation.retire() }
+        g_object_unref(UnsafeMutableRawPointer(listModel))
     }
 
     package init(rows: ScrollingListRows) {
         self.rows = rows
         Self.installStyle()
         listModel = gmk_menu_list_model_new(guint(rows.count))
+        // Kept while the view lives: its source may still tell it of changes after GTK
+        // destroyed the list view (the slot left the menu), and the model must stay valid.
+        g_object_ref(UnsafeMutableRawPointer(listModel))
         let selection = gtk_no_selection_new(listModel)!  // takes the model's reference
         let factory = gtk_signal_list_item_factory_new()!
         listView = gtk_list_view_new(gmk_selection_model(UnsafeMutableRawPointer(selection)), gmk_list_item_factory(UnsafeMutableRawPointer(factory)))  // takes both

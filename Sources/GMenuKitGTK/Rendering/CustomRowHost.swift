@@ -42,6 +42,7 @@ package final class CustomRowHost {
                 : gtk_popover_menu_add_child(gmk_popover_menu(widget), row, id)
             if added != 0 {
                 rows[id] = (WeakObjectPointer(row), spec.key)
+                ScrollingListView.of(row)?.slot = id
                 // The row carries its key, so that finding the focused row is a walk up from the focus.
                 g_object_set_data_full(gmk_object(row), Self.keyData, SwiftClosureData.retained(RowKey(spec.key)),
                                        SwiftClosureData.releaseOnDestroy)

@@ -43,7 +43,7 @@ extension RenderedMenu {
         report([MenuDiagnostic(
             rule: "O4", severity: .warning, path: title,
             message: "the menu holds \(count) items; GTK builds a widget for each when it opens, which takes seconds at this length",
-            suggestion: "show a long ForEach with .menuListStyle(.scrolling(visibleRows:)), which makes rows only for what is in view; or move items into submenus, or show fewer generated items (the most recent ones)")])
+            suggestion: "a ForEach of more than 50 plain buttons or toggles (a title alone) scrolls on its own, making rows only for what is in view; ask for it with .menuListStyle(.scrolling(visibleRows:)) where the elements have more; or move items into submenus, or show fewer generated items (the most recent ones)")])
     }
 
     package func reportDiagnostics(_ found: [MenuDiagnostic]) { report(found) }

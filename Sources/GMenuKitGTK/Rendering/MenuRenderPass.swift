@@ -13,6 +13,8 @@ final class MenuRenderPass {
     /// What is kept across renders by identity: the content's state, the lists of the last
     /// full render (each observed on its own).
     let graph = RenderGraph()
+    /// The long lists shown scrolling without being asked (``MenuListStyle/automatic``).
+    let longLists = AutomaticScrollingLists()
     /// The popovers and menu bars showing this menu, whose custom slots it fills.
     var rowHosts: [CustomRowHost] = []
     /// How many list changes were applied on their own, without rendering the whole menu.
@@ -24,9 +26,14 @@ final class MenuRenderPass {
 
     /// Resolves and plans the whole menu. The lists of the last render stop updating
     /// themselves; this render makes new ones, whose changes `scheduler` schedules.
-    func plan(_ content: @MainActor () -> [MenuNode], scheduler: RefreshScheduler,
+    /// `scrollsLongLists`: the menu can hold scrolling lists (it is presented, with its own rows).
+    func plan(_ content: @MainActor () -> [MenuNode], scheduler: RefreshScheduler, scrollsLongLists: Bool,
               options plannerOptions: () -> MenuPlanner.Options) -> MenuPlan {
         let lists = scheduler.listsOfNewRender()
+        graph.longLists = scrollsLongLists ? longLists : nil
+        longLists.actions = graph.actionInterpreter
+        longLists.renderBegins()
+        defer { longLists.renderEnded() }
         // Lists resolve as they are planned, each under an observation of its own.
         let plan = graph.fullRender(lists: lists) {
             let nodes = scheduler.observing(content, lists: lists)
@@ -77,6 +84,10 @@ final class MenuRenderPass {
     /// read did. `actionPrefix`: the scope of the menu's own actions.
     func renderChanges(of elements: DeferredElements, dataChanged: Bool, actionPrefix: String,
                        options plannerOptions: () -> MenuPlanner.Options) -> Bool {
+        if elements.isShownScrolling {
+            // Its source follows the data; the menu renders again when the list is short.
+            return graph.listUpdate(of: elements.deferral) { (elements.readChanges() != nil, []) }
+        }
         guard elements.isIncremental, let level = MenuLevel.holding(elements), level.holds(elements) else { return false }
         let found: (changes: ElementChanges, planned: MenuPlanner.PlannedElements?,
                     nested: [(change: NestedListChange, planned: MenuPlanner.PlannedElements)])?
@@ -196,6 +207,7 @@ final class MenuRenderPass {
     /// and the menu models are emptied.
     func invalidate() {
         graph.retire()
+        longLists.forget()
         actions.removeAll()
         shortcuts.removeAll()
         // GTK 4.8 keeps the section models a popover built: leave it nothing but empty menu models.

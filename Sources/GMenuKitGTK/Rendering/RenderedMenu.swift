@@ -122,6 +122,7 @@ public final class RenderedMenu {
         confirmDestructiveAction = { [weak self] request, proceed in
             ConfirmationDialog.present(request, over: self?.actionsWidget?.object) { if $0 { proceed() } }
         }
+        renderPass.longLists.renderAgain = { [weak self] in scheduleOnMainLoop { self?.refresh() } }
         graph.actionInterpreter = ItemActionInterpreter(
             confirm: { [weak self] request, proceed in self?.confirmDestructiveAction(request, proceed) },
             asyncActions: asyncActions)
@@ -285,7 +286,8 @@ public final class RenderedMenu {
     /// The full render: resolves, plans and applies the whole menu, then reports what it found.
     private func render() {
         scheduler.renderBegins()
-        var plan = renderPass.plan(content, scheduler: scheduler, options: { plannerOptions() })
+        var plan = renderPass.plan(content, scheduler: scheduler, scrollsLongLists: drawsOwnRows && isPresented,
+                                   options: { plannerOptions() })
         defer { renderPass.finish(plan) }
         reporter.stateDiagnostics = []
         defer { reporter.stateDiagnostics = nil }

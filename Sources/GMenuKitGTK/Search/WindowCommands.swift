@@ -20,13 +20,19 @@ public struct WindowCommand {
     public let isAvailable: Bool
     /// What the item says of itself (`.help`): for a dimmed one, why it is unavailable.
     public let help: String?
-    /// `prefix.name`, as the menu item activates it.
+    /// `prefix.name`, as the menu item activates it; empty for an element of a scrolling list,
+    /// which runs as choosing its row does.
     public let actionName: String
     fileprivate let target: ParsedVariant?
     fileprivate let owner: WeakObjectPointer<GtkWidget>
+    /// For a row of a scrolling list, which has no action of its own: runs its element.
+    fileprivate var perform: (@MainActor () -> Bool)? = nil
+    /// That element's item's identity in its menu.
+    fileprivate var rowIdentity = ""
 
     /// What it does: its action and target, the same whichever menu shows it.
     var identity: String {
+        if perform != nil { return "row " + rowIdentity }
         guard let target else { return actionName }
         let printed = g_variant_print(target.variant, 1)!
         defer { g_free(printed) }
@@ -44,6 +50,7 @@ public struct WindowCommand {
     /// or GTK finds no such action.
     @discardableResult
     public func activate() -> Bool {
+        if let perform { return perform() }
         guard let widget = owner.object else { return false }
         return gtk_widget_activate_action_variant(widget, actionName, target?.variant) != 0
     }
@@ -134,6 +141,10 @@ public enum WindowCommands {
                 g_object_unref(submenu)
                 continue
             }
+            if let slot = string(model, index, "custom"), let rows = ScrollingListRows.shown(inSlot: slot, under: owner) {
+                readRows(rows, path: path, owner: owner, into: &commands)
+                continue
+            }
             guard let label, !label.isEmpty, let action = string(model, index, "action") else { continue }
             let target = g_menu_model_get_item_attribute_value(model, index, "target", nil).map { ParsedVariant(taking: $0) }
             let status = ActionStatus.of(action, from: owner)
@@ -163,6 +174,25 @@ public enum WindowCommands {
                 state: state, isAvailable: status.exists && status.isEnabled && status.accepts(target),
                 help: string(model, index, MenuAttributeName.help), actionName: action, target: target,
                 owner: WeakObjectPointer(owner)))
+        }
+    }
+
+    /// Each element of a scrolling list, which its model holds as one slot: resolved now, as
+    /// the rows are, and run as choosing its row does when it is still where it was read.
+    private static func readRows(_ rows: ScrollingListRows, path: [String], owner: UnsafeMutablePointer<GtkWidget>,
+                                 into commands: inout [WindowCommand]) {
+        let widget = WeakObjectPointer(owner)
+        for index in 0..<rows.count {
+            guard let row = rows.row(at: index), !row.title.isEmpty else { continue }
+            let identity = row.node.identity.path
+            commands.append(WindowCommand(
+                title: MenuLabelText.normalize(row.title).text, path: path, keywords: [], shortcut: nil,
+                state: row.kind == .check(isOn: true) ? "✓" : nil, isAvailable: !row.isDisabled, help: nil,
+                actionName: "", target: nil, owner: widget,
+                perform: { [weak rows] in
+                    guard let rows, let owner = widget.object else { return false }
+                    return rows.perform(at: index, identity: identity, from: owner)
+                }, rowIdentity: identity))
         }
     }
 

@@ -143,6 +143,10 @@ public struct LiveMenuItem: @MainActor CustomStringConvertible {
     private func perform(_ entry: LiveEntry, parameter: OpaquePointer?) throws(MenuTestFailure) {
         let parameter = parameter.map { g_variant_ref_sink($0)! }
         defer { if let parameter { g_variant_unref(parameter) } }
+        if let perform = entry.perform {
+            guard perform() else { throw MenuTestFailure("'\(self)' is no longer in its list\n\(menu.outline)") }
+            return
+        }
         guard let action = entry.string("action") else {
             throw MenuTestFailure("'\(self)' has no action: choosing it does nothing")
         }

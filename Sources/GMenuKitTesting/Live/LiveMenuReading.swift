@@ -26,6 +26,9 @@ struct LiveEntry {
     var children: [LiveEntry]
     let model: MenuModelReference
     let index: Int
+    /// For an element of a scrolling list (which the model holds as one slot): runs it as
+    /// choosing its row does; false when it is no longer there or dimmed.
+    var perform: (@MainActor () -> Bool)? = nil
 
     /// A string attribute of the item now.
     func string(_ name: String) -> String? { LiveMenuReader.string(model.model, index, name) }
@@ -62,6 +65,31 @@ struct LiveMenuReader {
         (0..<Int(g_menu_model_get_n_items(model.model))).map { read(model, $0) }
     }
 
+    /// A scrolling list's slot as an untitled section of its elements, each read as its row
+    /// shows it (its content resolved now) and chosen as the row is.
+    private func scrollingList(_ rows: ScrollingListRows, in model: MenuModelReference, at index: Int,
+                               from popover: UnsafeMutablePointer<GtkWidget>) -> LiveEntry {
+        let widget = WeakObjectPointer(popover)
+        var elements: [LiveEntry] = []
+        for position in 0..<rows.count {
+            guard let row = rows.row(at: position) else { continue }
+            var reading = MenuItemReading(kind: .command, title: row.title, isEnabled: !row.isDisabled)
+            if case .check(let isOn) = row.kind {
+                reading.kind = .toggle
+                reading.isChecked = isOn
+            }
+            reading.keepsMenuOpen = row.node.dismissBehavior == .disabled
+            let identity = row.node.identity.path
+            elements.append(LiveEntry(reading: reading, children: [], model: model, index: index, perform: { [weak rows] in
+                guard let rows, let popover = widget.object else { return false }
+                return rows.perform(at: position, identity: identity, from: popover)
+            }))
+        }
+        var reading = MenuItemReading(kind: .section, title: "")
+        reading.children = elements.map(\.reading)
+        return LiveEntry(reading: reading, children: elements, model: model, index: index)
+    }
+
     private mutating func read(_ model: MenuModelReference, _ index: Int) -> LiveEntry {
         let get = { (name: String) in Self.string(model.model, index, name) }
         let rawLabel = get("label")
@@ -72,6 +100,9 @@ struct LiveMenuReader {
         // GTK reads `use-markup` as a string: any string turns markup on, any other type none.
         let isMarkup = Self.value(model.model, index, "use-markup")?.typeString == "s"
 
+        if let custom, let popover = actions.popover, let rows = ScrollingListRows.shown(inSlot: custom, under: popover) {
+            return scrollingList(rows, in: model, at: index, from: popover)
+        }
         var reading = MenuItemReading(kind: .command, title: "")
         if section != nil {
             // A section's heading is plain text to GTK: no access key, no markup.

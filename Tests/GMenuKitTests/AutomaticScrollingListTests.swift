@@ -1,0 +1,238 @@
+import CGtk
+import Observation
+import XCTest
+
+@testable import GMenuKit
+import GMenuKitTesting
+
+/// A long `ForEach` with no style, in a menu a control shows, is a scrolling list on its own
+/// (``MenuListStyle/automatic``): opened for real, chosen by a click, back to the menu's items
+/// when the list is short again or when an element turns out to be more than a row.
+final class AutomaticScrollingListTests: GtkTestCase {
+    @Observable
+    @MainActor
+    final class History {
+        var entries: [Int]
+        var chosen: [Int] = []
+        init(count: Int) { entries = Array(0..<count) }
+    }
+
+    @MainActor
+    private static func listView(in popover: UnsafeMutablePointer<GtkWidget>) -> ScrollingListView? {
+        WidgetTree.all(popover).lazy.compactMap { ScrollingListView.of($0) }.first
+    }
+
+    @MainActor
+    private static func label(of row: UnsafeMutablePointer<GtkWidget>) -> String {
+        ScrollingListView.title(ofRow: row)
+    }
+
+    /// The labels of the items of the menu model's section at `index`, "(slot)" for a custom one.
+    @MainActor
+    private static func section(_ index: Int, of menu: RenderedMenu) -> [String] {
+        let items = MenuModelReader.read(menu.menuModel)
+        guard index < items.count, let section = items[index].section else { return [] }
+        return section.map { $0.attributes["custom"] != nil ? "(slot)" : $0.label ?? "" }
+    }
+
+    func testALongHistoryScrollsWithoutAModifierAndIsItemsAgainWhenShort() throws {
+        try GtkSession.start()
+        try onMain {
+            let history = History(count: 200)
+            let watcher = FinalizationWatcher()
+            var control: PullDownButton? = PullDownButton(Menu("History") {
+                Button("Clear History") { history.entries = [] }
+                Section {
+                    ForEach(history.entries, id: \.self) { entry in Button("Page \(entry)") { history.chosen.append(entry) } }
+                }
+                Section {
+                    ForEach(0..<LongGeneratedLists.threshold) { index in Button("Bookmark \(index)") {} }
+                }
+            })
+            let window = try TestWindow(titled: "Automatic History", child: control!.widget).widget
+            let menu = control!.menu
+            XCTAssertEqual(Self.section(1, of: menu), ["(slot)"], "200 entries: one slot, not 200 items")
+            XCTAssertEqual(Self.section(2, of: menu).count, LongGeneratedLists.threshold, "50 stay the menu's items")
+
+            let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control!.menuButton)))
+            try RealInput.click(control!.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
+            MainLoop.drain()
+            guard let view = Self.listView(in: popover) else {
+                XCTFail("the menu shows a scrolling list")
+                gtk_window_destroy(gmk_window(window))
+                return
+            }
+            MainLoop.turn { view.rowWidgets.count >= LongGeneratedLists.visibleRows }
+            XCTAssertEqual(view.rows.count, 200)
+            XCTAssertEqual(view.rowWidgets.map(Self.label(of:)).prefix(3), ["Page 0", "Page 1", "Page 2"])
+            watcher.watch(view.widget)
+            let third = view.rowWidgets.first { Self.label(of: $0) == "Page 2" }
+            XCTAssertNotNil(third)
+            if let third { try RealInput.click(third) }
+            MainLoop.turn { !history.chosen.isEmpty && gtk_widget_get_visible(popover) == 0 }
+            XCTAssertEqual(history.chosen, [2], "a click on a row runs its element's action")
+            XCTAssertEqual(gtk_widget_get_visible(popover), 0, "and closes the menu")
+
+            // Short again: the elements are the menu's items; long again: one slot.
+            history.entries.removeLast(200 - LongGeneratedLists.threshold)
+            MainLoop.turn { Self.section(1, of: menu).count == LongGeneratedLists.threshold }
+            XCTAssertEqual(Self.section(1, of: menu).prefix(2), ["Page 0", "Page 1"])
+            history.entries.append(1_000)
+            MainLoop.turn { Self.section(1, of: menu) == ["(slot)"] }
+            XCTAssertEqual(Self.section(1, of: menu), ["(slot)"])
+            history.entries.append(1_001)
+            MainLoop.drain()
+            XCTAssertEqual(Self.section(1, of: menu), ["(slot)"], "a long list's change is its source's")
+
+            try RealInput.click(control!.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
+            MainLoop.drain()
+            let reopened = Self.listView(in: popover)
+            MainLoop.turn { (reopened?.rowWidgets.count ?? 0) >= LongGeneratedLists.visibleRows }
+            XCTAssertEqual(reopened?.rows.count, LongGeneratedLists.threshold + 2)
+            gtk_popover_popdown(gmk_popover(popover))
+            MainLoop.drain()
+
+            gtk_window_destroy(gmk_window(window))
+            control = nil
+            MainLoop.drain()
+            XCTAssertTrue(watcher.allFinalized, "the first list view went: \(watcher.finalizedCount) of \(watcher.watchedCount)")
+        }
+    }
+
+    /// An element past the ones looked at when the menu renders is a submenu: shown (End goes
+    /// to the last row), it puts the list back into the menu's items, with its submenu, and
+    /// nothing is reported (the app asked for nothing).
+    func testAnElementFurtherOnThatIsMoreThanARowPutsTheListBackIntoItems() throws {
+        try GtkSession.start()
+        try onMain {
+            let collector = DiagnosticCollector()
+            defer { collector.stop() }
+            let count = 300
+            let menu = RenderedMenu(Menu("Folders") {
+                ForEach(0..<count) { index in
+                    if index == count - 1 {
+                        Menu("Folder \(index)") { Button("Open Inside") {} }
+                    } else {
+                        Button("Folder \(index)") {}
+                    }
+                }
+            }, actionPrefix: "menu", isPresented: true)
+            XCTAssertEqual(MenuModelReader.read(menu.menuModel).count, 1, "one slot first")
+            let opened = try OpenedMenuButton(showing: menu, inWindowTitled: "Automatic Folders")
+            MainLoop.drain()
+            guard let view = Self.listView(in: opened.popover) else {
+                XCTFail("the menu shows a scrolling list")
+                return opened.close()
+            }
+            MainLoop.turn { !view.rowWidgets.isEmpty }
+            if let first = view.rowWidgets.first { _ = gtk_widget_grab_focus(first) }
+            try RealInput.xdotool("key", "End")
+            MainLoop.turn { MenuModelReader.read(menu.menuModel).count == count }
+            let items = MenuModelReader.read(menu.menuModel)
+            XCTAssertEqual(items.count, count, "the list is the menu's items again")
+            XCTAssertEqual(items.last?.submenu?.map(\.label), ["Open Inside"], "with the submenu a row could not show")
+            XCTAssertFalse(collector.collected.contains { $0.message.contains("row") || $0.message.contains("scrolling") },
+                           "\(collector.collected)")
+            opened.close()
+
+            // Asked for items, a long list never scrolls.
+            let asked = RenderedMenu(Menu("Pages") {
+                ForEach(0..<count) { index in Button("Page \(index)") {} }.menuListStyle(.items)
+            }, actionPrefix: "menu", isPresented: true)
+            XCTAssertEqual(MenuModelReader.read(asked.menuModel).count, count)
+        }
+    }
+
+    /// A menu the app shows itself scrolls its long lists once given to `present(in:)`; before
+    /// that GTK shows its model alone, which cannot hold a scrolling list.
+    func testAMenuScrollsItsLongListsOncePresented() throws {
+        try GtkSession.start()
+        onMain {
+            let menu = RenderedMenu(Menu("Pages") {
+                ForEach(0..<100) { index in Button("Page \(index)") {} }
+            })
+            XCTAssertEqual(MenuModelReader.read(menu.menuModel).count, 100)
+            let popover = gtk_popover_menu_new_from_model(menu.menuModel)!
+            g_object_ref_sink(popover.gpointer)
+            menu.present(in: popover)
+            XCTAssertEqual(MenuModelReader.read(menu.menuModel).map { $0.attributes["custom"] != nil }, [true])
+            g_object_unref(popover.gpointer)
+        }
+    }
+
+    /// The command palette reads a scrolling list's elements, which its menu model holds as one
+    /// slot, and runs one as choosing its row does; not once the element is gone.
+    func testTheWindowsCommandsHoldEachElementOfAScrollingList() throws {
+        try GtkSession.start()
+        try onMain {
+            let history = History(count: 100)
+            var control: PullDownButton? = PullDownButton(Menu("History") {
+                Button("Clear History") { history.entries = [] }
+                Section {
+                    ForEach(history.entries, id: \.self) { entry in Button("Page \(entry)") { history.chosen.append(entry) } }
+                }
+            })
+            let window = try TestWindow(titled: "Palette History", child: control!.widget).widget
+            XCTAssertEqual(Self.section(1, of: control!.menu), ["(slot)"])
+            let commands = WindowCommands.read(in: window)
+            XCTAssertEqual(commands.filter { $0.title.hasPrefix("Page ") }.count, 100, "\(commands.map(\.title).prefix(5))")
+            let page = commands.first { $0.title == "Page 42" }
+            XCTAssertEqual(page?.path, ["History"])
+            XCTAssertEqual(page?.isAvailable, true)
+            XCTAssertEqual(page?.activate(), true)
+            MainLoop.drain()
+            XCTAssertEqual(history.chosen, [42], "activated, the element's action runs")
+
+            history.entries.removeFirst(43)
+            MainLoop.drain()
+            XCTAssertEqual(page?.activate(), false, "read before its element went, the command does nothing")
+            XCTAssertEqual(history.chosen, [42])
+            gtk_window_destroy(gmk_window(window))
+            control = nil
+            MainLoop.drain()
+        }
+    }
+
+    /// GMenuKitTesting's live menu reads a scrolling list's elements as items of an untitled
+    /// section, found by path and chosen as their rows are; toggles with their checkmarks.
+    func testALiveMenuFindsAndChoosesTheElementsOfAScrollingList() throws {
+        try GtkSession.start()
+        try onMain {
+            let history = History(count: 80)
+            var shown: Set<Int> = [3]
+            var control: PullDownButton? = PullDownButton(Menu("History") {
+                Section {
+                    ForEach(history.entries, id: \.self) { entry in Button("Page \(entry)") { history.chosen.append(entry) } }
+                }
+                Section {
+                    ForEach(0..<60) { index in
+                        Toggle("Column \(index)", isOn: Binding(get: { shown.contains(index) },
+                                                                set: { if $0 { shown.insert(index) } else { shown.remove(index) } }))
+                    }
+                }
+            })
+            let window = try TestWindow(titled: "Live History", child: control!.widget).widget
+            let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control!.menuButton)))
+            XCTAssertEqual(Self.section(0, of: control!.menu), ["(slot)"])
+            guard let live = LiveMenu(popover: popover, title: "History") else { return XCTFail("no model") }
+            let page = try live.item("Page 70")
+            XCTAssertEqual(page.kind, .command)
+            try page.activate()
+            XCTAssertEqual(history.chosen, [70])
+            let column = try live.item("Column 3")
+            XCTAssertEqual(column.kind, .toggle)
+            XCTAssertEqual(column.isChecked, true)
+            try live.item("Column 4").toggle()
+            XCTAssertEqual(shown, [3, 4])
+            history.entries.removeFirst(71)
+            MainLoop.drain()
+            XCTAssertThrowsError(try page.activate(), "Page 70 is gone")
+            XCTAssertEqual(history.chosen, [70])
+            gtk_window_destroy(gmk_window(window))
+            control = nil
+            MainLoop.drain()
+        }
+    }
+}
