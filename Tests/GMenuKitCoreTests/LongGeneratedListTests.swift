@@ -24,6 +24,8 @@ final class LongGeneratedListTests: XCTestCase {
             shown.append(identity.path)
             return MenuNode(identity: identity.appending("scrolling-list"), title: "Scrolling List", kind: .divider)
         }
+
+        func shownScrollingList(at identity: MenuIdentity) -> MenuNode? { nil }
     }
 
     private struct Counted: MenuContent {

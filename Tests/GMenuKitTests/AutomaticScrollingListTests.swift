@@ -8,6 +8,11 @@ import GMenuKitTesting
 /// A long `ForEach` with no style, in a menu a control shows, is a scrolling list on its own
 /// (``MenuListStyle/automatic``): opened for real, chosen by a click, back to the menu's items
 /// when the list is short again or when an element turns out to be more than a row.
+private struct CountingEntry: MenuContent {
+    @State private var count = 0
+    var body: some MenuContent { Button("Counted \(count) Times") { count += 1 } }
+}
+
 final class AutomaticScrollingListTests: GtkTestCase {
     @Observable
     @MainActor
@@ -137,6 +142,23 @@ final class AutomaticScrollingListTests: GtkTestCase {
                            "\(collector.collected)")
             opened.close()
 
+            // An element further on that keeps @State of its own: a row would start it afresh.
+            let stateful = RenderedMenu(Menu("Counters") {
+                ForEach(0..<count) { index in
+                    if index == count - 1 { CountingEntry() } else { Button("Counter \(index)") {} }
+                }
+            }, actionPrefix: "menu", isPresented: true)
+            let second = try OpenedMenuButton(showing: stateful, inWindowTitled: "Automatic Counters")
+            MainLoop.drain()
+            let counters = Self.listView(in: second.popover)
+            XCTAssertNotNil(counters, "one slot first")
+            MainLoop.turn { !(counters?.rowWidgets.isEmpty ?? true) }
+            if let first = counters?.rowWidgets.first { _ = gtk_widget_grab_focus(first) }
+            try RealInput.xdotool("key", "End")
+            MainLoop.turn { MenuModelReader.read(stateful.menuModel).count == count }
+            XCTAssertEqual(MenuModelReader.read(stateful.menuModel).last?.label, "Counted 0 Times")
+            second.close()
+
             // Asked for items, a long list never scrolls.
             let asked = RenderedMenu(Menu("Pages") {
                 ForEach(0..<count) { index in Button("Page \(index)") {} }.menuListStyle(.items)
@@ -154,10 +176,13 @@ final class AutomaticScrollingListTests: GtkTestCase {
                 ForEach(0..<100) { index in Button("Page \(index)") {} }
             })
             XCTAssertEqual(MenuModelReader.read(menu.menuModel).count, 100)
+            XCTAssertEqual(menu.guidelineDiagnostics().filter { $0.rule == "O4" }.count, 1, "100 items are a long menu (O4)")
             let popover = gtk_popover_menu_new_from_model(menu.menuModel)!
             g_object_ref_sink(popover.gpointer)
             menu.present(in: popover)
             XCTAssertEqual(MenuModelReader.read(menu.menuModel).map { $0.attributes["custom"] != nil }, [true])
+            XCTAssertEqual(menu.guidelineDiagnostics().filter { $0.rule == "O4" }, [],
+                           "the guideline checks read the list as it is shown: one scrolling slot")
             g_object_unref(popover.gpointer)
         }
     }

@@ -33,6 +33,10 @@ package protocol LongListPresenting: AnyObject {
     /// element's nodes given `modifiers`), the same list from one render to the next.
     func scrollingList<Data, ID>(for list: ForEach<Data, ID, any MenuContent>, at identity: MenuIdentity,
                                  modifiers: [(inout MenuNode) -> Void]) -> MenuNode
+
+    /// The node of the list at `identity` as the last render showed it scrolling, or nil: for
+    /// content read again outside a render (the guideline checks), which sees what is shown.
+    func shownScrollingList(at identity: MenuIdentity) -> MenuNode?
 }
 
 /// Resolves an element's content to see what it is, as a row will: outside the render (no

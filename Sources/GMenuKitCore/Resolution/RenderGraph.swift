@@ -101,7 +101,8 @@ package final class RenderGraph: MenuResolutionContext {
     // MARK: MenuResolutionContext
 
     package func deferredNode<Data, ID>(for list: ForEach<Data, ID, any MenuContent>, at identity: MenuIdentity) -> MenuNode? {
-        guard let deferringInto else { return nil }
+        // Read again: a list the last render showed scrolling stays one slot, as it is shown.
+        guard let deferringInto else { return longLists?.shownScrollingList(at: identity) }
         return MenuNode(deferring: ForEachElements(list, identity: identity, deferral: deferringInto))
     }
 

@@ -58,6 +58,10 @@ final class AutomaticScrollingLists: LongListPresenting {
         return source.node(at: identity)
     }
 
+    func shownScrollingList(at identity: MenuIdentity) -> MenuNode? {
+        sources[identity.path]?.node(at: identity)
+    }
+
     /// An element of the list at `path` is more than a row: the list becomes the menu's items
     /// at the next render, which is asked for now.
     private func showItems(of path: String) {

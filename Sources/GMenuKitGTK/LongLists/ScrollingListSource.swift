@@ -200,8 +200,12 @@ package final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashab
         let actions = actions, modifiers = modifiers
         // The row is dimmed while its async action runs, as the menu's own items are; read
         // with the content, so that the row is bound again when the run ends.
+        // A list that scrolls on its own looks at each element as the render looked at the
+        // first ones (`ElementProbe`): content that keeps `@State` is no row either.
+        let probe = elementIsNotARow != nil ? ElementProbe() : nil
         let resolve = {
-            var nodes = MenuResolution.during(nil) { list.content(element).resolveNodes(at: identity) }
+            var nodes = probe?.resolve(list.content(element), at: identity)
+                ?? MenuResolution.during(nil) { list.content(element).resolveNodes(at: identity) }
             if !modifiers.isEmpty {
                 for index in nodes.indices {
                     for modify in modifiers { modify(&nodes[index]) }
@@ -223,7 +227,7 @@ package final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashab
         } else {
             (nodes, found, isRunning) = resolve()
         }
-        if let elementIsNotARow, !ScrollingListRow.showsWhole(nodes) {
+        if let elementIsNotARow, probe?.keepsState == true || !ScrollingListRow.showsWhole(nodes) {
             elementIsNotARow()
         }
         guard let node = found else {
