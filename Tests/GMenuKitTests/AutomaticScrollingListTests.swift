@@ -199,10 +199,19 @@ final class AutomaticScrollingListTests: GtkTestCase {
                     ForEach(history.entries, id: \.self) { entry in Button("Page \(entry)") { history.chosen.append(entry) } }
                 }
             })
-            let window = try TestWindow(titled: "Palette History", child: control!.widget).widget
+            // A second menu whose list stands where the first's does: its elements are its own commands.
+            var other: PullDownButton? = PullDownButton(Menu("Bookmarks") {
+                Button("Edit Bookmarks") {}
+                Section { ForEach(0..<100) { index in Button("Page \(index)") {} } }
+            })
+            let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+            gtk_box_append(gmk_box(box), control!.widget)
+            gtk_box_append(gmk_box(box), other!.widget)
+            let window = try TestWindow(titled: "Palette History", child: box).widget
             XCTAssertEqual(Self.section(1, of: control!.menu), ["(slot)"])
             let commands = WindowCommands.read(in: window)
-            XCTAssertEqual(commands.filter { $0.title.hasPrefix("Page ") }.count, 100, "\(commands.map(\.title).prefix(5))")
+            XCTAssertEqual(commands.filter { $0.title.hasPrefix("Page ") && $0.path == ["History"] }.count, 100, "\(commands.map(\.title).prefix(5))")
+            XCTAssertEqual(commands.filter { $0.title.hasPrefix("Page ") && $0.path == ["Bookmarks"] }.count, 100)
             let page = commands.first { $0.title == "Page 42" }
             XCTAssertEqual(page?.path, ["History"])
             XCTAssertEqual(page?.isAvailable, true)
@@ -216,6 +225,7 @@ final class AutomaticScrollingListTests: GtkTestCase {
             XCTAssertEqual(history.chosen, [42])
             gtk_window_destroy(gmk_window(window))
             control = nil
+            other = nil
             MainLoop.drain()
         }
     }

@@ -198,11 +198,11 @@ package final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashab
         let list = list
         let identity = identity.appending(element: list.elementID(element))
         let actions = actions, modifiers = modifiers
-        // The row is dimmed while its async action runs, as the menu's own items are; read
-        // with the content, so that the row is bound again when the run ends.
         // A list that scrolls on its own looks at each element as the render looked at the
         // first ones (`ElementProbe`): content that keeps `@State` is no row either.
         let probe = elementIsNotARow != nil ? ElementProbe() : nil
+        // The row is dimmed while its async action runs, as the menu's own items are; read
+        // with the content, so that the row is bound again when the run ends.
         let resolve = {
             var nodes = probe?.resolve(list.content(element), at: identity)
                 ?? MenuResolution.during(nil) { list.content(element).resolveNodes(at: identity) }

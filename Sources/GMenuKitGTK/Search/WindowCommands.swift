@@ -27,7 +27,8 @@ public struct WindowCommand {
     fileprivate let owner: WeakObjectPointer<GtkWidget>
     /// For a row of a scrolling list, which has no action of its own: runs its element.
     fileprivate var perform: (@MainActor () -> Bool)? = nil
-    /// That element's item's identity in its menu.
+    /// That element's item's identity in its menu, after the menu's path (identities are
+    /// a menu's own: two menus' lists may have the same).
     fileprivate var rowIdentity = ""
 
     /// What it does: its action and target, the same whichever menu shows it.
@@ -192,7 +193,7 @@ public enum WindowCommands {
                 perform: { [weak rows] in
                     guard let rows, let owner = widget.object else { return false }
                     return rows.perform(at: index, identity: identity, from: owner)
-                }, rowIdentity: identity))
+                }, rowIdentity: path.joined(separator: "\u{1F}") + "\u{1F}" + identity))
         }
     }
 
