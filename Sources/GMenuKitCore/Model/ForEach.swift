@@ -12,6 +12,10 @@
 /// observation of its own, so a change inside an `@Observable` element resolves that element
 /// alone, without reading the list. An element's content should therefore depend on the element
 /// and on observable state only.
+///
+/// In a menu a GMenuKit control shows, a list of more than 50 elements that are each one plain
+/// button or toggle scrolls inside the menu, with rows only for what is in view
+/// (`MenuListStyle.automatic`; `.menuListStyle(.items)` keeps the menu's own items).
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     package let data: @MainActor () -> Data
     /// The element's id: a closure rather than the key path, which costs far more to apply.
