@@ -270,4 +270,41 @@ final class AutomaticScrollingListTests: GtkTestCase {
             MainLoop.drain()
         }
     }
+
+    /// In a menu bar's menu too: F10 opens "Go", whose 1,000 pages are a scrolling list with rows
+    /// for what is in view, and Return on a row runs its element.
+    func testAMenuBarsMenuScrollsItsLongList() throws {
+        try GtkSession.start()
+        try onMain {
+            let history = History(count: 1_000)
+            let bar = MenuBar {
+                Menu("Go") {
+                    Button("Home") {}
+                    Section { ForEach(history.entries, id: \.self) { entry in Button("Page \(entry)") { history.chosen.append(entry) } } }
+                }
+            }
+            let (window, _) = try MenuBarTests.window(titled: "Automatic Bar", with: bar.widget)
+            defer {
+                gtk_window_destroy(gmk_window(window))
+                MainLoop.drain()
+            }
+            guard let go = ControlProbes.barPopovers(bar.widget).first else { return XCTFail("the bar has no menu") }
+            let commands = WindowCommands.read(in: window)
+            XCTAssertEqual(commands.filter { $0.title.hasPrefix("Page ") }.count, 1_000, "the palette reads the bar's list")
+            XCTAssertEqual(commands.first { $0.title == "Page 999" }?.path, ["Go"])
+            try RealInput.xdotool("key", "F10")
+            MainLoop.turn { gtk_widget_get_mapped(go) != 0 }
+            guard let view = Self.listView(in: go) else { return XCTFail("the Go menu shows a scrolling list") }
+            MainLoop.turn { view.rowWidgets.count >= LongGeneratedLists.visibleRows }
+            XCTAssertEqual(view.rows.count, 1_000)
+            XCTAssertLessThanOrEqual(view.rowWidgets.count, 210, "rows for what is in view and GTK 4.8's 200 around it, not 1,000")
+            view.focusRow(at: 5)
+            MainLoop.drain()
+            try RealInput.xdotool("key", "Return")
+            MainLoop.turn { !history.chosen.isEmpty }
+            XCTAssertEqual(history.chosen, [5])
+            MainLoop.turn { gtk_widget_get_mapped(go) == 0 }
+            XCTAssertEqual(gtk_widget_get_mapped(go), 0, "choosing closed the menu")
+        }
+    }
 }
