@@ -22,16 +22,6 @@ final class AutomaticScrollingListTests: GtkTestCase {
         init(count: Int) { entries = Array(0..<count) }
     }
 
-    @MainActor
-    private static func listView(in popover: UnsafeMutablePointer<GtkWidget>) -> ScrollingListView? {
-        WidgetTree.all(popover).lazy.compactMap { ScrollingListView.of($0) }.first
-    }
-
-    @MainActor
-    private static func label(of row: UnsafeMutablePointer<GtkWidget>) -> String {
-        ScrollingListView.title(ofRow: row)
-    }
-
     /// The labels of the items of the menu model's section at `index`, "(slot)" for a custom one.
     @MainActor
     private static func section(_ index: Int, of menu: RenderedMenu) -> [String] {
@@ -63,16 +53,16 @@ final class AutomaticScrollingListTests: GtkTestCase {
             try RealInput.click(control!.menuButton)
             MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
             MainLoop.drain()
-            guard let view = Self.listView(in: popover) else {
+            guard let view = ScrollingMenuListTests.listView(in: popover) else {
                 XCTFail("the menu shows a scrolling list")
                 gtk_window_destroy(gmk_window(window))
                 return
             }
             MainLoop.turn { view.rowWidgets.count >= LongGeneratedLists.visibleRows }
             XCTAssertEqual(view.rows.count, 200)
-            XCTAssertEqual(view.rowWidgets.map(Self.label(of:)).prefix(3), ["Page 0", "Page 1", "Page 2"])
+            XCTAssertEqual(view.rowWidgets.map(ScrollingMenuListTests.label(of:)).prefix(3), ["Page 0", "Page 1", "Page 2"])
             watcher.watch(view.widget)
-            let third = view.rowWidgets.first { Self.label(of: $0) == "Page 2" }
+            let third = view.rowWidgets.first { ScrollingMenuListTests.label(of: $0) == "Page 2" }
             XCTAssertNotNil(third)
             if let third { try RealInput.click(third) }
             MainLoop.turn { !history.chosen.isEmpty && gtk_widget_get_visible(popover) == 0 }
@@ -93,7 +83,7 @@ final class AutomaticScrollingListTests: GtkTestCase {
             try RealInput.click(control!.menuButton)
             MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
             MainLoop.drain()
-            let reopened = Self.listView(in: popover)
+            let reopened = ScrollingMenuListTests.listView(in: popover)
             MainLoop.turn { (reopened?.rowWidgets.count ?? 0) >= LongGeneratedLists.visibleRows }
             XCTAssertEqual(reopened?.rows.count, LongGeneratedLists.threshold + 2)
             gtk_popover_popdown(gmk_popover(popover))
@@ -127,7 +117,7 @@ final class AutomaticScrollingListTests: GtkTestCase {
             XCTAssertEqual(MenuModelReader.read(menu.menuModel).count, 1, "one slot first")
             let opened = try OpenedMenuButton(showing: menu, inWindowTitled: "Automatic Folders")
             MainLoop.drain()
-            guard let view = Self.listView(in: opened.popover) else {
+            guard let view = ScrollingMenuListTests.listView(in: opened.popover) else {
                 XCTFail("the menu shows a scrolling list")
                 return opened.close()
             }
@@ -150,7 +140,7 @@ final class AutomaticScrollingListTests: GtkTestCase {
             }, actionPrefix: "menu", isPresented: true)
             let second = try OpenedMenuButton(showing: stateful, inWindowTitled: "Automatic Counters")
             MainLoop.drain()
-            let counters = Self.listView(in: second.popover)
+            let counters = ScrollingMenuListTests.listView(in: second.popover)
             XCTAssertNotNil(counters, "one slot first")
             MainLoop.turn { !(counters?.rowWidgets.isEmpty ?? true) }
             if let first = counters?.rowWidgets.first { _ = gtk_widget_grab_focus(first) }
@@ -294,7 +284,7 @@ final class AutomaticScrollingListTests: GtkTestCase {
             XCTAssertEqual(commands.first { $0.title == "Page 999" }?.path, ["Go"])
             try RealInput.xdotool("key", "F10")
             MainLoop.turn { gtk_widget_get_mapped(go) != 0 }
-            guard let view = Self.listView(in: go) else { return XCTFail("the Go menu shows a scrolling list") }
+            guard let view = ScrollingMenuListTests.listView(in: go) else { return XCTFail("the Go menu shows a scrolling list") }
             MainLoop.turn { view.rowWidgets.count >= LongGeneratedLists.visibleRows }
             XCTAssertEqual(view.rows.count, 1_000)
             XCTAssertLessThanOrEqual(view.rowWidgets.count, 210, "rows for what is in view and GTK 4.8's 200 around it, not 1,000")

@@ -43,7 +43,7 @@ final class MenuSearchFieldTests: GtkTestCase {
             MainLoop.turn { gtk_widget_has_focus(field) != 0 || gtk_widget_is_ancestor(gtk_root_get_focus(gtk_widget_get_root(field)), field) != 0 }
             XCTAssertNotEqual(gtk_widget_is_ancestor(gtk_root_get_focus(gtk_widget_get_root(field)), field), 0, "the field has the keyboard as the menu opens")
             // 64 results are a long list of plain buttons: a scrolling list, until typing narrows it.
-            let list = WidgetTree.all(popover).lazy.compactMap { ScrollingListView.of($0) }.first
+            let list = ScrollingMenuListTests.listView(in: popover)
             XCTAssertEqual(list?.rows.count, 64)
             XCTAssertEqual(shown().count, 0, "no model button for each of the 64")
 

@@ -51,7 +51,7 @@ final class ScrollingMenuListTests: GtkTestCase {
 
     /// The scrolling list inside an open popover.
     @MainActor
-    private static func listView(in popover: UnsafeMutablePointer<GtkWidget>) -> ScrollingListView? {
+    static func listView(in popover: UnsafeMutablePointer<GtkWidget>) -> ScrollingListView? {
         WidgetTree.all(popover).lazy.compactMap { ScrollingListView.of($0) }.first
     }
 
@@ -77,8 +77,9 @@ final class ScrollingMenuListTests: GtkTestCase {
         gtk_widget_get_root(popover).flatMap { gtk_root_get_focus($0) }
     }
 
+    /// What a row of the list shows.
     @MainActor
-    private static func label(of row: UnsafeMutablePointer<GtkWidget>) -> String {
+    static func label(of row: UnsafeMutablePointer<GtkWidget>) -> String {
         ScrollingListView.title(ofRow: row)
     }
 
