@@ -220,6 +220,47 @@ final class AutomaticScrollingListTests: GtkTestCase {
         }
     }
 
+    /// A context menu's popover exists only once it opens, so its scrolling list has no view
+    /// when the palette reads it: the elements are read from the rendered menu instead, and
+    /// each one runs as choosing its row would.
+    func testTheWindowsCommandsHoldTheElementsOfAContextMenusScrollingList() throws {
+        try GtkSession.start()
+        try onMain {
+            let history = History(count: 100)
+            let button = gtk_button_new_with_label("Note")!
+            var context: ContextMenu? = ContextMenu(Menu("Note") {
+                Button("Copy") {}
+                Section {
+                    ForEach(history.entries, id: \.self) { entry in Button("Page \(entry)") { history.chosen.append(entry) } }
+                }
+            }, attachedTo: button)
+            let window = try InputWindow(titled: "Palette context history", child: button)
+            MainLoop.turn { gtk_window_is_active(gmk_window(window.window.gpointer)) != 0 }
+            gtk_widget_grab_focus(button)
+            XCTAssertNil(context!.popoverWidget, "the menu was never opened")
+            let commands = WindowCommands.read(in: window.window)
+            XCTAssertEqual(Self.section(1, of: context!.menu), ["(slot)"], "the list scrolls")
+            let pages = commands.filter { $0.title.hasPrefix("Page ") }
+            XCTAssertEqual(pages.count, 100, "\(commands.map(\.title).prefix(5))")
+            XCTAssertEqual(pages.first?.path, ["Note"])
+            let page = pages.first { $0.title == "Page 64" }
+            XCTAssertEqual(page?.activate(), true)
+            MainLoop.drain()
+            XCTAssertEqual(history.chosen, [64], "activated, the element's action runs")
+            XCTAssertNil(context!.popoverWidget, "without opening the menu")
+
+            history.entries.removeFirst(65)
+            MainLoop.drain()
+            XCTAssertEqual(page?.activate(), false, "read before its element went, the command does nothing")
+            XCTAssertEqual(history.chosen, [64])
+            window.destroy()
+            weak var rendered = context?.menu
+            context = nil
+            MainLoop.drain()
+            XCTAssertNil(rendered, "the context menu's rendered menu is finalized")
+        }
+    }
+
     /// GMenuKitTesting's live menu reads a scrolling list's elements as items of an untitled
     /// section, found by path and chosen as their rows are; toggles with their checkmarks.
     func testALiveMenuFindsAndChoosesTheElementsOfAScrollingList() throws {

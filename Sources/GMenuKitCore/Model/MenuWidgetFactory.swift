@@ -8,10 +8,15 @@ package final class MenuWidgetFactory: Equatable, @unchecked Sendable {
     /// What the widget is, as a diagnostic names it ("a scrolling list"), when it has no title
     /// of its own: `id` is GMenuKit's internal name for a widget GMenuKit makes.
     package let description: String?
+    /// What a widget GMenuKit makes shows (a scrolling list's rows), for those who read the
+    /// menu where no widget exists yet: a context menu's popover is made only when it opens.
+    package let content: AnyObject?
 
-    package init(id: String, description: String? = nil, make: @escaping @MainActor () -> UnsafeMutableRawPointer) {
+    package init(id: String, description: String? = nil, content: AnyObject? = nil,
+                 make: @escaping @MainActor () -> UnsafeMutableRawPointer) {
         self.id = id
         self.description = description
+        self.content = content
         self.make = make
     }
 

@@ -96,7 +96,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
             for element in data {
                 let start = nodes.count
                 let id = forEach.elementID(element)
-                observingElement(at: index, id: AnyHashable(id), object: element as AnyObject) {
+                observingElement(at: index, id: AnyHashable(id), object: object(element)) {
                     MenuNesting.resolving(atDepth: nestingDepth) {
                         forEach.resolve(element, id: id, at: identity, into: &nodes)
                     }
@@ -287,12 +287,19 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     private func node(at index: Int, of data: [Data.Element]) -> MenuNode? {
         var nodes: [MenuNode] = []
         let id = forEach.elementID(data[index])
-        observingElement(at: index, id: AnyHashable(id), object: data[index] as AnyObject) {
+        observingElement(at: index, id: AnyHashable(id), object: object(data[index])) {
             MenuNesting.resolving(atDepth: nestingDepth) {
                 forEach.resolve(data[index], id: id, at: identity, into: &nodes)
             }
         }
         finish(&nodes, from: 0, element: index)
-        return nodes.count == 1 ? nodes[0] : nil
+        // Moved out, not copied: a copy would retain all the node's fields.
+        return nodes.count == 1 ? nodes.removeLast() : nil
+    }
+
+    /// The element as the object it is, where elements are observed each alone (they are then
+    /// objects): a bit cast, where `as AnyObject` is a dynamic cast, a tenth of a change.
+    private func object(_ element: Data.Element) -> AnyObject {
+        observesEachElement ? unsafeBitCast(element, to: AnyObject.self) : element as AnyObject
     }
 }

@@ -70,10 +70,16 @@ package class ScrollingListRows {
         return nil
     }
 
+    /// The list in the custom slot `id` of `menu`'s model, whether or not a view shows it.
+    package static func held(inSlot id: String, of menu: RenderedMenu) -> ScrollingListRows? {
+        menu.customRow(inSlot: id)?.attributes.appWidget?.content as? ScrollingListRows
+    }
+
     /// The menu's node for the list at `identity`: a slot whose widget is a new view.
     package func node(at identity: MenuIdentity) -> MenuNode {
         var node = MenuNode(identity: identity.appending("scrolling-list"), title: "",
-                            kind: .widget(MenuWidgetFactory(id: "gmk-scrolling-list" + identity.path, description: "Scrolling List") {
+                            kind: .widget(MenuWidgetFactory(id: "gmk-scrolling-list" + identity.path, description: "Scrolling List",
+                                                                           content: self) {
                                 UnsafeMutableRawPointer(self.makeView())
                             }))
         node.isGeneratedContent = true

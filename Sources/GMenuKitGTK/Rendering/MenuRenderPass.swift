@@ -135,11 +135,12 @@ final class MenuRenderPass {
         var oldIndices: [Int] = [], newIndices: [Int] = []
         oldIndices.reserveCapacity(changes.changed.count)
         newIndices.reserveCapacity(changes.changed.count + changes.inserted.count)
-        for change in changes.changed {
-            oldIndices.append(change.oldIndex)
-            newIndices.append(change.index)
+        // By index: a copy of each change would retain all its node's fields.
+        for position in changes.changed.indices {
+            oldIndices.append(changes.changed[position].oldIndex)
+            newIndices.append(changes.changed[position].index)
         }
-        for insertion in changes.inserted { newIndices.append(insertion.index) }
+        for position in changes.inserted.indices { newIndices.append(changes.inserted[position].index) }
 
         // What the items of the removed and changed elements were, and what the new ones are.
         var oldIdentities: [MenuIdentity] = []

@@ -81,6 +81,8 @@ public final class RenderedMenu {
     package var graph: RenderGraph { renderPass.graph }
     /// How many list changes were applied on their own, without rendering the whole menu.
     package var listUpdates: Int { renderPass.listUpdates }
+    /// The row the menu model's custom slot `id` stands for, if the menu holds one there.
+    package func customRow(inSlot id: String) -> CustomRowSpec? { root.customRows.rows[id] }
     /// How many lists the last full render kept as they stood (found unchanged), for tests.
     package var keptListCount: Int { renderPass.keptListCount }
     /// Shown by a control or ``present(in:)``: from then on items get rows where needed.

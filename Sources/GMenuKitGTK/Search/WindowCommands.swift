@@ -92,7 +92,9 @@ public enum WindowCommands {
             var candidate: UnsafeMutablePointer<GtkWidget>? = focus
             while let widget = candidate {
                 if let context = ContextMenu.attached(to: widget), let model = context.modelForCurrentSelection() {
-                    read(model, path: [context.menu.title], owner: context.actionWidget ?? widget, into: &commands)
+                    // Its popover, and so its scrolling lists' views, exist only once it opens.
+                    read(model, path: [context.menu.title], owner: context.actionWidget ?? widget, rendered: context.menu,
+                         into: &commands)
                     break
                 }
                 candidate = gtk_widget_get_parent(widget)
@@ -126,23 +128,27 @@ public enum WindowCommands {
         return nil
     }
 
+    /// `rendered`: the menu the model is, where its scrolling lists may have no view to read.
     private static func read(_ model: UnsafeMutablePointer<GMenuModel>, path: [String], owner: UnsafeMutablePointer<GtkWidget>,
-                             into commands: inout [WindowCommand]) {
+                             rendered: RenderedMenu? = nil, into commands: inout [WindowCommand]) {
         for index in 0..<g_menu_model_get_n_items(model) {
             // GTK takes any string `use-markup` as markup (gtkmenutrackeritem.c), GMenuKit's "true".
             let label = string(model, index, "label").map { plainLabel($0, isMarkup: string(model, index, "use-markup") != nil) }
             if let section = g_menu_model_get_item_link(model, index, G_MENU_LINK_SECTION) {
                 // A section's header ("Sort By" over an inline picker) names its items' place too.
-                read(section, path: path + (label.map { $0.isEmpty ? [] : [$0] } ?? []), owner: owner, into: &commands)
+                read(section, path: path + (label.map { $0.isEmpty ? [] : [$0] } ?? []), owner: owner, rendered: rendered,
+                     into: &commands)
                 g_object_unref(section)
                 continue
             }
             if let submenu = g_menu_model_get_item_link(model, index, G_MENU_LINK_SUBMENU) {
-                read(submenu, path: path + [label ?? ""], owner: owner, into: &commands)
+                read(submenu, path: path + [label ?? ""], owner: owner, rendered: rendered, into: &commands)
                 g_object_unref(submenu)
                 continue
             }
-            if let slot = string(model, index, "custom"), let rows = ScrollingListRows.shown(inSlot: slot, under: owner) {
+            if let slot = string(model, index, "custom"),
+               let rows = ScrollingListRows.shown(inSlot: slot, under: owner)
+                   ?? rendered.flatMap({ ScrollingListRows.held(inSlot: slot, of: $0) }) {
                 readRows(rows, path: path, owner: owner, into: &commands)
                 continue
             }
