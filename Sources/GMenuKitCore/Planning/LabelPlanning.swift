@@ -2,8 +2,9 @@
 /// be empty, the mnemonic marked by letter or by position, submenu labels kept distinct
 /// (GtkPopoverMenu names each submenu page by its label), destructive items tinted.
 package struct LabelPlanning {
-    /// The submenu labels of the plan so far; "main" is GtkPopoverMenu's root page.
-    private var submenuLabels: Set<String> = ["main"]
+    /// The submenu labels of the plan so far, besides "main", GtkPopoverMenu's root page, which
+    /// is always taken: no set is made for a plan without submenus (one list's change).
+    private var submenuLabels: Set<String> = []
 
     package init() {}
 
@@ -78,7 +79,7 @@ package struct LabelPlanning {
     /// `label`, made distinct from every other submenu's of the plan with an invisible mark.
     package mutating func uniqueSubmenuLabel(_ label: String, path: [String], diagnostics: inout PlanDiagnostics) -> String {
         var unique = label
-        while submenuLabels.contains(unique) { unique += "\u{200B}" }
+        while unique == "main" || submenuLabels.contains(unique) { unique += "\u{200B}" }
         if unique != label {
             diagnostics.report(.warning, path: path + [label],
                                "another submenu in this menu has the same label; GTK needs them distinct, so this one gets an invisible mark")

@@ -196,12 +196,11 @@ package struct MenuPlanner {
         defer { names = planner.names }
         var items: [PlannedItem] = []
         items.reserveCapacity(nodes.count)
-        // By index: a copy of each node would retain all its fields.
-        for index in nodes.indices {
-            guard nodes[index].deferred == nil, nodes[index].isSectionLike == elements.isSectioned else { return nil }
-            if case .divider = nodes[index].kind { return nil }
-            let item = planner.tracking(nodes[index], scope: scope, sectioned: elements.isSectioned) {
-                elements.isSectioned ? $0.planBlock(nodes[index], scope: scope) : $0.planItem(nodes[index], scope: scope)
+        for node in nodes {
+            guard node.deferred == nil, node.isSectionLike == elements.isSectioned else { return nil }
+            if case .divider = node.kind { return nil }
+            let item = planner.tracking(node, scope: scope, sectioned: elements.isSectioned) {
+                elements.isSectioned ? $0.planBlock(node, scope: scope) : $0.planItem(node, scope: scope)
             }
             guard let item, elements.isIncremental else { return nil }
             items.append(item)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A `ForEach`'s deferred elements, with their types.
 @MainActor
 package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: DeferredElements {
@@ -187,31 +189,47 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     }
 
     package override func readElementChanges() -> ElementChanges? {
-        let notes = changedElements.withLock { notes in
-            defer { notes = [] }
-            return notes
-        }
+        let notes = Self.takeNotes(from: changedElements)
         guard isIncremental, let kept = elements else { return nil }
         // State that elements observed together read, or that most elements read (a setting
         // beside the list): one plan of the whole menu.
         guard notes.count <= max(16, kept.count / 4), !notes.contains(where: { $0.id == nil }) else { return nil }
-        var indices = Set<Int>()
+        // An array, not a set: a change is usually one note.
+        var indices: [Int] = []
+        indices.reserveCapacity(notes.count)
         for note in notes {
             if let index = index(of: note, in: kept) {
-                indices.insert(index)
+                indices.append(index)
             } else if let object = note.object, kept.contains(where: { ObjectIdentifier($0 as AnyObject) == object }) {
                 // Still there under another id: one read from the object that changed. The
                 // whole menu is planned, as for a list whose ids changed.
                 return nil
             }  // else the element went: nothing to show.
         }
+        if indices.count > 1 {
+            indices.sort()
+            var last = -1
+            indices.removeAll { index in
+                defer { last = index }
+                return index == last
+            }
+        }
         var changes = ElementChanges()
-        for index in indices.sorted() {
+        for index in indices {
             guard let made = node(at: index, of: kept) else { return nil }
             changes.changed.append((index, index, made))
         }
         carryNestedLists(&changes, of: kept)
         return changes
+    }
+
+    /// The notes so far, leaving none: outside the main actor, so that the lock's closure is
+    /// not checked for running on it.
+    private nonisolated static func takeNotes(from notes: borrowing Mutex<[ElementNote]>) -> [ElementNote] {
+        notes.withLock { notes in
+            defer { notes = [] }
+            return notes
+        }
     }
 
     /// Where the noted element stands now: where it stood, unless the list changed since;

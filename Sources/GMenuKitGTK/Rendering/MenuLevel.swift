@@ -409,10 +409,10 @@ package struct ActionTarget: Hashable {
 
 extension PlannedItem {
     /// The identities of this item and everything linked below it, and its generated items' targets.
-    package func collect(identities: inout Set<MenuIdentity>, targets: inout Set<ActionTarget>) {
-        identities.insert(identity)
+    package func collect(identities: inout [MenuIdentity], targets: inout [ActionTarget]) {
+        identities.append(identity)
         if let action = attributes.action, let target = attributes.target {
-            targets.insert(ActionTarget(action: action, target: target))
+            targets.append(ActionTarget(action: action, target: target))
         }
         for child in link?.children ?? [] { child.collect(identities: &identities, targets: &targets) }
     }

@@ -123,8 +123,12 @@ final class MenuRenderPass {
     private func plan(_ changes: ElementChanges, of list: DeferredElements,
                       options plannerOptions: () -> MenuPlanner.Options) -> MenuPlanner.PlannedElements? {
         guard list.count > 0 else { return nil }
-        return MenuPlanner.planElements(changes.changed.map(\.node) + changes.inserted.map(\.node), of: list,
-                                        options: plannerOptions(), names: &names)
+        // One array of the changed elements' nodes then the inserted ones', made once.
+        var nodes: [MenuNode] = []
+        nodes.reserveCapacity(changes.changed.count + changes.inserted.count)
+        for position in changes.changed.indices { nodes.append(changes.changed[position].node) }
+        for position in changes.inserted.indices { nodes.append(changes.inserted[position].node) }
+        return MenuPlanner.planElements(nodes, of: list, options: plannerOptions(), names: &names)
     }
 
     /// Brings the items of one list's changed, removed and inserted elements to their plan.
@@ -135,7 +139,6 @@ final class MenuRenderPass {
         var oldIndices: [Int] = [], newIndices: [Int] = []
         oldIndices.reserveCapacity(changes.changed.count)
         newIndices.reserveCapacity(changes.changed.count + changes.inserted.count)
-        // By index: a copy of each change would retain all its node's fields.
         for position in changes.changed.indices {
             oldIndices.append(changes.changed[position].oldIndex)
             newIndices.append(changes.changed[position].index)
@@ -147,11 +150,10 @@ final class MenuRenderPass {
         var oldTargets: [ActionTarget] = []
         for index in changes.removed { level.collect(at: base + index, identities: &oldIdentities, targets: &oldTargets) }
         for index in oldIndices { level.collect(at: base + index, identities: &oldIdentities, targets: &oldTargets) }
-        // About as many as went: reserved, so that the sets are not rehashed as they fill.
-        var newIdentities = Set<MenuIdentity>(minimumCapacity: oldIdentities.count + planned.items.count)
-        var newTargets = Set<ActionTarget>(minimumCapacity: oldTargets.count + planned.items.count)
+        var newIdentities: [MenuIdentity] = [], newTargets: [ActionTarget] = []
+        newIdentities.reserveCapacity(oldIdentities.count + planned.items.count)
         for index in planned.items.indices { planned.items[index].collect(identities: &newIdentities, targets: &newTargets) }
-        for level in planned.generatedActionLevels { newIdentities.insert(level.generatedItemsAction) }
+        for level in planned.generatedActionLevels { newIdentities.append(level.generatedItemsAction) }
 
         for host in rowHosts { host.rememberFocus() }
         // As in a full render: what goes and what changes leaves, then the actions change, then
@@ -159,14 +161,22 @@ final class MenuRenderPass {
         level.pruneElements(from: base, removing: changes.removed, changing: oldIndices, to: planned.items)
         dropRemovedRows()
 
+        // Items changed in place (a label, a checkmark) keep their identities and targets, in
+        // order: then nothing went, which needs no set of either.
         var goneActions: [String] = []
-        for identity in oldIdentities where !newIdentities.contains(identity) {
-            if let name = names.release(identity) { goneActions.append(name) }
+        if oldIdentities != newIdentities {
+            let kept = Set(newIdentities)
+            for identity in oldIdentities where !kept.contains(identity) {
+                if let name = names.release(identity) { goneActions.append(name) }
+            }
         }
         var goneTargets: [String: [String]] = [:]
-        let ownScope = actionPrefix + "."
-        for target in oldTargets where !newTargets.contains(target) && target.action.hasPrefix(ownScope) {
-            goneTargets[String(target.action.dropFirst(ownScope.count)), default: []].append(target.target)
+        if oldTargets != newTargets {
+            let kept = Set(newTargets)
+            let ownScope = actionPrefix + "."
+            for target in oldTargets where !kept.contains(target) && target.action.hasPrefix(ownScope) {
+                goneTargets[String(target.action.dropFirst(ownScope.count)), default: []].append(target.target)
+            }
         }
         actions.apply(some: planned.actions, removing: goneActions, removingTargets: goneTargets)
 
