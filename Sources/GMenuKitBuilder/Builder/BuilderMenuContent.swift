@@ -165,7 +165,7 @@ public struct BuilderMenuContent: MenuContent {
         let shown: (text: String, mnemonic: Character?)? = label.map {
             section == nil ? ImportedMenuItem.visibleText(ofMnemonicLabel: $0) : (text: $0, mnemonic: nil)
         }
-        var node = MenuNode(identity: identity, title: shown?.text ?? "", kind: kind)
+        var node = MenuNode(identity: identity, title: shown?.text ?? "", kind: consume kind)
         node.mnemonic = shown?.mnemonic
         node.shortcut = shortcut
         node.hiddenWhen = hiddenWhen

@@ -34,7 +34,21 @@ package struct MenuNode {
     /// What a second activation of an async action does while the first runs.
     package var asyncActionPolicy: AsyncActionPolicy = .ignoreWhileRunning
     /// What the node is: a button, toggle, picker, submenu, group, value control or divider.
-    package var kind: Kind
+    package var kind: Kind {
+        get { storedKind }
+        set { (kindCase, storedKind) = Self.split(newValue) }
+        _modify {
+            // Moved out while it changes, so that its values are not shared (and copied on write).
+            var kind = Kind.divider
+            swap(&kind, &storedKind)
+            defer { (kindCase, storedKind) = Self.split(kind) }
+            yield &kind
+        }
+    }
+    private var storedKind: Kind
+    /// The case of ``kind`` alone, kept beside it: reading the kind copies it with its values
+    /// (a retain for each), and planning asks what a node is more often than it reads them.
+    package private(set) var kindCase: KindCase
     /// For a control group: a row of icons, or a labelled row of buttons.
     package var controlGroupStyle: ControlGroupStyle = .automatic
     /// When GTK hides the item rather than dimming it (GMenuModel's `hidden-when`).
@@ -79,11 +93,32 @@ package struct MenuNode {
         case widget(MenuWidgetFactory)
     }
 
+    /// The case of a ``Kind``, without its values.
+    package enum KindCase: UInt8 {
+        case button, toggle, picker, submenu, section, controlGroup, item, divider, widget
+    }
+
+    /// The kind's case, and the kind: its values moved through, where matching a kind that
+    /// is kept would copy them.
+    private static func split(_ kind: consuming Kind) -> (KindCase, Kind) {
+        switch consume kind {
+        case .button(let action): (.button, .button(action))
+        case .toggle(let isOn): (.toggle, .toggle(isOn: isOn))
+        case .picker(let choice): (.picker, .picker(choice))
+        case .submenu(let children, let primaryAction): (.submenu, .submenu(children: children, primaryAction: primaryAction))
+        case .section(let children): (.section, .section(children: children))
+        case .controlGroup(let children): (.controlGroup, .controlGroup(children: children))
+        case .item(let item): (.item, .item(item))
+        case .divider: (.divider, .divider)
+        case .widget(let factory): (.widget, .widget(factory))
+        }
+    }
+
     /// A node of the given kind at `identity`, titled `title`.
     package init(identity: MenuIdentity, title: String, kind: Kind) {
         self.identity = identity
         self.title = title
-        self.kind = kind
+        (kindCase, storedKind) = Self.split(kind)
     }
 
     /// A stand-in for a `ForEach`'s elements, expanded by the planner.

@@ -8,13 +8,8 @@ extension MenuPlanner {
     mutating func planImported(_ node: MenuNode, scope: Scope) -> PlannedItem? {
         guard let imported = node.imported else { return planItem(node, scope: scope) }
         let identity = uniqueIdentity(node, scope: scope)
-        // The kind looked at once for both: every match on it copies the enum and its payload.
-        let isCommand: Bool, isSection: Bool
-        switch node.kind {
-        case .button: (isCommand, isSection) = (true, false)
-        case .section: (isCommand, isSection) = (false, true)
-        default: (isCommand, isSection) = (false, false)
-        }
+        // By its case alone: every match on the kind copies the enum and its payload.
+        let isCommand = node.kindCase == .button, isSection = node.kindCase == .section
         // Only sections and submenus name what is inside them; an item's path is made when reported.
         let inner = isCommand ? scope.entering(node) : scope.entering(node, title: node.title)
         var attributes = PlannedAttributes()
@@ -32,7 +27,9 @@ extension MenuPlanner {
             reportLabelProblems(MenuLabelText.normalize(node.title).problems, title: node.title, scope: scope)
             attributes.label = label
         }
-        switch node.kind {
+        // Read once and matched as it moves: a nested pattern on the node's kind would copy it again.
+        let kind = node.kind
+        switch consume kind {
         case .section(let children):
             var sectionScope = inner
             sectionScope.groupDepth += 1
@@ -55,7 +52,8 @@ extension MenuPlanner {
             }
             let items = planLevel(children, of: identity, scope: submenuScope)
             return PlannedItem(identity: identity, attributes: attributes, link: PlannedLink(kind: .submenu, children: items))
-        case .button(.named(let name, let target)):
+        case .button(let action):
+            guard case .named(let name, let target) = consume action else { return planItem(node, scope: scope) }
             if let shortcut = node.shortcut {
                 // Checked as any shortcut, and kept as written, as GtkBuilder keeps it.
                 let checked = shortcuts.accelerator(node, path: scope.path, phase: &attributes.accelPhase, diagnostics: &diagnostics)

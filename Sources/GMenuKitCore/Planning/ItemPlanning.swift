@@ -5,7 +5,7 @@ extension MenuPlanner {
     /// Buttons, toggles, submenus and pickers shown as submenus.
     mutating func planItem(_ node: MenuNode, scope: Scope) -> PlannedItem? {
         if node.imported != nil { return planImported(node, scope: scope) }
-        if case .widget(let factory) = node.kind { return planWidget(node, factory: factory, scope: scope) }
+        if node.kindCase == .widget, case .widget(let factory) = node.kind { return planWidget(node, factory: factory, scope: scope) }
         let identity = uniqueIdentity(node, scope: scope)
         let inner = scope.entering(node)
         var attributes = PlannedAttributes()

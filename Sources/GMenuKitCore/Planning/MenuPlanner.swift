@@ -149,7 +149,7 @@ package struct MenuPlanner {
         var pending: [[MenuNode]] = [nodes]
         while let level = pending.popLast(), count < limit {
             count += level.count
-            for index in level.indices {
+            for index in level.indices where level[index].kindCase == .section || level[index].kindCase == .submenu {
                 switch level[index].kind {
                 case .section(let children), .submenu(let children, _): if !children.isEmpty { pending.append(children) }
                 default: break
@@ -449,7 +449,16 @@ package struct MenuPlanner {
 // checked at run time for its actor on every call, and these run for every node of a menu.
 // By index: `contains` and `allSatisfy` hand each closure a copy of the (large) node.
 extension [MenuNode] {
-    package var containsSectionLike: Bool { indices.contains { self[$0].isSectionLike } }
+    // A node's case is a field read in place; only pickers and value items need the node.
+    package var containsSectionLike: Bool {
+        indices.contains {
+            switch self[$0].kindCase {
+            case .section, .controlGroup, .divider: true
+            case .item, .picker: self[$0].isSectionLike
+            default: false
+            }
+        }
+    }
     package var allImported: Bool { indices.allSatisfy { self[$0].imported != nil } }
     package var containsDeferredList: Bool { indices.contains { self[$0].deferred != nil } }
 }
@@ -467,11 +476,16 @@ extension MenuNode {
 
     /// Content that a GMenuModel can only express as a section of its own.
     package var isSectionLike: Bool {
+        switch kindCase {
+        case .section, .controlGroup, .divider: return true
+        case .item, .picker: break
+        default: return false
+        }
+        // Only these two read the kind's values.
         switch kind {
-        case .section, .controlGroup, .divider: true
-        case .item(let item): item.isBlock
-        case .picker(let choice): choice.style != .menu
-        default: false
+        case .item(let item): return item.isBlock
+        case .picker(let choice): return choice.style != .menu
+        default: return false
         }
     }
 }

@@ -35,7 +35,7 @@ extension MenuNode {
     /// The list a section holds alone, where the section has nothing but its title of its own
     /// (no modifier that would change how the list's items are planned).
     package var loneListOfPlainSection: DeferredElements? {
-        guard case .section(let children) = kind, children.count == 1, let list = children[0].deferred,
+        guard kindCase == .section, case .section(let children) = kind, children.count == 1, let list = children[0].deferred,
               deferred == nil, icon == nil, subtitle == nil, shortcut == nil, mnemonic == nil, mnemonicPosition == nil,
               !isDisabled, dismissBehavior == .automatic, role == nil, !isGeneratedContent, hiddenWhen == nil,
               imported == nil, detailsBox == nil
