@@ -127,26 +127,30 @@ public enum MenuContentBuilder {
 /// Statements written one after another, as a ``MenuContentBuilder`` block makes them; each
 /// gets its position as its identity.
 public struct MenuContentGroup: MenuContent {
-    /// The statement of a block of one, the most common block: no array to allocate.
-    package let single: (any MenuContent)?
+    /// The statement of a block of one, the most common block: no array to allocate. Not an
+    /// optional: unwrapped, it would be copied for every element of every list.
+    private let single: any MenuContent
+    private let isSingle: Bool
     package let parts: [any MenuContent]
     package let label: String
 
     package init(parts: [any MenuContent], label: String) {
-        single = nil
+        single = EmptyMenuContent()
+        isSingle = false
         self.parts = parts
         self.label = label
     }
 
     package init(single: any MenuContent) {
         self.single = single
+        isSingle = true
         parts = []
         label = ""
     }
 
     /// Resolves each statement at its position.
     public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
-        if let single {
+        if isSingle {
             single.resolve(at: identity.appending(label, 0), into: &nodes)
             return
         }
@@ -174,7 +178,7 @@ public struct MenuContentGroup: MenuContent {
     /// at its position.
     @usableFromInline
     package func resolveAsBody(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
-        if let single {
+        if isSingle {
             single.resolve(at: identity, into: &nodes)
         } else {
             resolve(at: identity, into: &nodes)

@@ -255,7 +255,6 @@ package struct MenuPlanner {
             // A level read from GtkBuilder keeps its structure: items and sections where the file has them.
             var items: [PlannedItem] = []
             items.reserveCapacity(nodes.count)
-            // By index: a copy of each node would retain all its fields.
             for index in nodes.indices {
                 if let item = planImported(nodes[index], scope: scope) { items.append(item) }
             }
@@ -310,7 +309,7 @@ package struct MenuPlanner {
     mutating func planBlock(_ node: MenuNode, scope: Scope) -> PlannedItem? {
         if node.imported != nil { return planImported(node, scope: scope) }
         var scope = scope
-        switch node.kind {
+        switch node.kindCase {
         case .section, .controlGroup:
             scope.groupDepth += 1
             guard scope.groupDepth <= Self.maximumDepth else {
