@@ -10,7 +10,7 @@ package struct BorrowedActions {
     /// Why a target's text is not a GVariant of its type (the planner's options, taken once).
     private let targetProblem: ((MenuActionTarget) -> String?)?
 
-    package init(options: MenuPlanner.Options) {
+    package init(options: borrowing MenuPlanner.Options) {
         targetProblem = options.targetProblem
     }
 

@@ -186,7 +186,7 @@ package struct MenuPlanner {
     /// list fills, with the scope it had. Nil when they need the whole menu planned: a node that
     /// is not one item of the kind the level holds, a diagnostic, a submenu or a shortcut.
     package static func planElements(
-        _ nodes: [MenuNode], of elements: DeferredElements, options: Options, names: inout ActionNameRegistry
+        _ nodes: [MenuNode], of elements: DeferredElements, options: consuming Options, names: inout ActionNameRegistry
     ) -> PlannedElements? {
         guard let scope = elements.scope else { return nil }
         // Its items change now: only a full render notes again what keeping them needs.
@@ -209,13 +209,15 @@ package struct MenuPlanner {
         return (items, planner.actions, planner.generated.levels)
     }
 
-    private init(options: Options, names: ActionNameRegistry) {
-        self.options = options
+    /// Taking the options over, read by the collaborators first: handed on, the options (a
+    /// dozen closures) would be copied for each.
+    private init(options: consuming Options, names: consuming ActionNameRegistry) {
         self.names = names
         actionInterpreter = ItemActionInterpreter(confirm: options.confirm, asyncActions: options.asyncActions)
         shortcuts = ShortcutPlanning(options: options)
         icons = IconChecks(themeHasIcon: options.iconThemeHasIcon)
         borrowed = BorrowedActions(options: options)
+        self.options = options
     }
 
     // MARK: Deferred lists

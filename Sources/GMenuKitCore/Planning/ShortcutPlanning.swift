@@ -12,7 +12,7 @@ package struct ShortcutPlanning {
     private let parseAccelerator: (String) -> MenuPlanner.ParsedAccelerator?
     private let applicationAccels: (@MainActor (_ action: String, _ target: String?, _ targetValue: MenuActionTarget?) -> [String])?
 
-    package init(options: MenuPlanner.Options) {
+    package init(options: borrowing MenuPlanner.Options) {
         showsShortcuts = options.showsShortcuts
         parseAccelerator = options.parseAccelerator
         applicationAccels = options.applicationAccels

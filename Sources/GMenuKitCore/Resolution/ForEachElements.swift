@@ -136,13 +136,14 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         changes.changed.reserveCapacity(difference.changed.count)
         changes.inserted.reserveCapacity(difference.inserted.count)
         let resolved: Bool = observingElements {
+            // Each node moved into the changes: appended as it is, it would be copied.
             for change in difference.changed {
                 guard let made = node(at: change.index, of: newData) else { return false }
-                changes.changed.append((change.index, change.oldIndex, made))
+                changes.changed.append((change.index, change.oldIndex, consume made))
             }
             for index in difference.inserted {
                 guard let made = node(at: index, of: newData) else { return false }
-                changes.inserted.append((index, made))
+                changes.inserted.append((index, consume made))
             }
             return true
         }
