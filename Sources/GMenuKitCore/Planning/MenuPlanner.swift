@@ -451,15 +451,7 @@ package struct MenuPlanner {
 // By index: `contains` and `allSatisfy` hand each closure a copy of the (large) node.
 extension [MenuNode] {
     // A node's case is a field read in place; only pickers and value items need the node.
-    package var containsSectionLike: Bool {
-        indices.contains {
-            switch self[$0].kindCase {
-            case .section, .controlGroup, .divider: true
-            case .item, .picker: self[$0].isSectionLike
-            default: false
-            }
-        }
-    }
+    package var containsSectionLike: Bool { indices.contains { self[$0].kindCase.isSectionLike ?? self[$0].isSectionLike } }
     package var allImported: Bool { indices.allSatisfy { self[$0].imported != nil } }
     package var containsDeferredList: Bool { indices.contains { self[$0].deferred != nil } }
 }
@@ -471,22 +463,27 @@ extension MenuIdentity {
 
 extension MenuNode {
     /// A button: an item without items of its own.
-    package var isCommand: Bool {
-        if case .button = kind { true } else { false }
-    }
+    package var isCommand: Bool { kindCase == .button }
 
     /// Content that a GMenuModel can only express as a section of its own.
     package var isSectionLike: Bool {
-        switch kindCase {
-        case .section, .controlGroup, .divider: return true
-        case .item, .picker: break
-        default: return false
-        }
-        // Only these two read the kind's values.
+        if let answer = kindCase.isSectionLike { return answer }
         switch kind {
         case .item(let item): return item.isBlock
         case .picker(let choice): return choice.style != .menu
         default: return false
+        }
+    }
+}
+
+extension MenuNode.KindCase {
+    /// Whether a node of this case is section-like whatever its values; nil for a value item
+    /// or a picker, whose values decide.
+    var isSectionLike: Bool? {
+        switch self {
+        case .section, .controlGroup, .divider: true
+        case .item, .picker: nil
+        default: false
         }
     }
 }
