@@ -110,4 +110,30 @@ final class LabelAndNameTests: XCTestCase {
         XCTAssertEqual(ActionNameRegistry.slug("…"), "item")
         XCTAssertEqual(ActionNameRegistry.slug(String(repeating: "a", count: 100)).count, 40)
     }
+
+    /// Identities and taken names are hashed by their bytes (`KeyHashing`), not by `Hasher`:
+    /// an identity is one key however it was made, thousands stay distinct through the
+    /// tables' growth, and a released name is free again.
+    func testIdentitiesAndActionNamesAreKeysByTheirText() {
+        let appended = MenuIdentity().appending("0", 3).appending(element: 42).appending("label")
+        let parsed = MenuIdentity(appended.path)
+        XCTAssertEqual(appended, parsed)
+        XCTAssertEqual(Set([appended, parsed]).count, 1)
+        XCTAssertEqual([appended: 1][parsed], 1)
+
+        var byIdentity: [MenuIdentity: Int] = [:]
+        let identities = (0..<5000).map { MenuIdentity("/0").appending(element: $0) }
+        for (index, identity) in identities.enumerated() { byIdentity[identity] = index }
+        XCTAssertEqual(byIdentity.count, 5000)
+        XCTAssertTrue(identities.indices.allSatisfy { byIdentity[identities[$0]] == $0 })
+        XCTAssertNil(byIdentity[MenuIdentity("/0/[5000]")])
+
+        var names = ActionNameRegistry()
+        let given = identities.prefix(3000).map { names.name(for: $0, title: "Open") }
+        XCTAssertEqual(Set(given).count, 3000)
+        XCTAssertEqual(given.first, "open")
+        XCTAssertEqual(names.release(identities[0]), "open")
+        XCTAssertEqual(names.name(for: MenuIdentity("/elsewhere"), title: "Open"), "open", "a released name is free again")
+        XCTAssertEqual(names.name(for: identities[1], title: "Open"), given[1], "a kept item keeps its name")
+    }
 }

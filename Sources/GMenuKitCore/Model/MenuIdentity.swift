@@ -14,7 +14,7 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
     /// An identity of the given path; the empty path is a menu's top.
     public init(_ path: String = "") {
         self.path = path
-        pathHash = Self.fnv1a(path, from: 0, continuing: Self.fnvOffsetBasis)
+        pathHash = KeyHashing.fnv1a(path)
     }
 
     public static func == (lhs: MenuIdentity, rhs: MenuIdentity) -> Bool {
@@ -23,6 +23,12 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(pathHash)
+    }
+
+    /// What sets and dictionaries hash an identity by: its carried hash, without a `Hasher`
+    /// (see `KeyHashing`).
+    public func _rawHashValue(seed: Int) -> Int {
+        KeyHashing.seeded(pathHash, seed: seed)
     }
 
     /// The identity of something inside this one, named by `component`.
@@ -53,14 +59,14 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
     /// as it goes; a hash that matches is compared as text.
     package func isInsideElement(of lists: [UInt64: [MenuIdentity]]) -> Bool {
         // At each byte, the hash of the path before the byte that precedes it.
-        var hash = Self.fnvOffsetBasis
+        var hash = KeyHashing.fnvOffsetBasis
         var previous: UInt8?
         for (offset, byte) in path.utf8.enumerated() {
             if previous == UInt8(ascii: "/") && byte == UInt8(ascii: "["), let candidates = lists[hash] {
                 let prefix = path.utf8.prefix(offset - 1)
                 if candidates.contains(where: { $0.path.utf8.elementsEqual(prefix) }) { return true }
             }
-            if let previous { hash = (hash ^ UInt64(previous)) &* 0x100_0000_01b3 }
+            if let previous { hash = (hash ^ UInt64(previous)) &* KeyHashing.fnvPrime }
             previous = byte
         }
         return false
@@ -93,7 +99,7 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
         }
         var identity = self
         identity.path = newPath
-        identity.pathHash = Self.fnv1a(newPath, from: oldCount, continuing: pathHash)
+        identity.pathHash = KeyHashing.fnv1a(newPath, from: oldCount, continuing: pathHash)
         return identity
     }
 
@@ -102,16 +108,6 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
         guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return offset }
         (target + offset).update(from: source, count: bytes.count)
         return offset + bytes.count
-    }
-
-    /// FNV-1a continued over the bytes of `text` from byte `start` on.
-    private static func fnv1a(_ text: String, from start: Int, continuing hash: UInt64) -> UInt64 {
-        var text = text
-        return text.withUTF8 { bytes in
-            var hash = hash
-            for index in start..<bytes.count { hash = (hash ^ UInt64(bytes[index])) &* fnvPrime }
-            return hash
-        }
     }
 
     /// Writes `number` in decimal (with a minus sign when negative) at the start of `buffer`,
@@ -137,8 +133,4 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
         }
         return reversed
     }
-
-    private static let fnvPrime: UInt64 = 0x100_0000_01b3
-
-    private static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 }

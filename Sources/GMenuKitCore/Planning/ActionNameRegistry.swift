@@ -14,7 +14,7 @@ package struct ActionNameRegistry {
     }
 
     private var entries: [MenuIdentity: Entry] = [:]
-    private var takenNames: Set<String> = []
+    private var takenNames: Set<TakenName> = []
     /// Where to go on counting for a name many items share, so that naming the thousandth
     /// "Open" does not try "open-2" … "open-999" first.
     private var nextSuffix: [String: Int] = [:]
@@ -51,7 +51,7 @@ package struct ActionNameRegistry {
 
     private static func name(
         of entry: inout Entry, title: String, pass: Int, asked: inout Int,
-        takenNames: inout Set<String>, nextSuffix: inout [String: Int]
+        takenNames: inout Set<TakenName>, nextSuffix: inout [String: Int]
     ) -> String {
         if entry.pass == unnamed {
             entry.name = takeName(for: title, takenNames: &takenNames, nextSuffix: &nextSuffix)
@@ -64,16 +64,16 @@ package struct ActionNameRegistry {
     }
 
     /// A name derived from the title that no other item has, taken.
-    private static func takeName(for title: String, takenNames: inout Set<String>, nextSuffix: inout [String: Int]) -> String {
+    private static func takeName(for title: String, takenNames: inout Set<TakenName>, nextSuffix: inout [String: Int]) -> String {
         let base = slug(title)
         // One hash when the name is free, the common case.
-        if takenNames.insert(base).inserted { return base }
+        if takenNames.insert(TakenName(base)).inserted { return base }
         var counter = nextSuffix[base, default: 2]
         var name: String
         repeat {
             name = base + "-" + String(counter)
             counter += 1
-        } while !takenNames.insert(name).inserted
+        } while !takenNames.insert(TakenName(name)).inserted
         nextSuffix[base] = counter
         return name
     }
@@ -81,7 +81,7 @@ package struct ActionNameRegistry {
     /// Releases the name of an item that went, and says what it was.
     package mutating func release(_ identity: MenuIdentity) -> String? {
         guard let entry = entries.removeValue(forKey: identity) else { return nil }
-        takenNames.remove(entry.name)
+        takenNames.remove(TakenName(entry.name))
         if entry.pass == pass { askedThisPass -= 1 }
         return entry.name
     }
@@ -92,7 +92,7 @@ package struct ActionNameRegistry {
             let current = pass
             for (identity, entry) in entries where entry.pass != current {
                 entries[identity] = nil
-                takenNames.remove(entry.name)
+                takenNames.remove(TakenName(entry.name))
             }
         }
         pass += 1
@@ -101,32 +101,36 @@ package struct ActionNameRegistry {
 
     /// Lowercase ASCII words joined by '-', at most 40 characters: "Sort by Date" → "sort-by-date".
     package static func slug(_ title: String) -> String {
-        // Built on the stack: a name is made for every item of a new menu.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumSlugLength) { bytes in
-            var count = 0
-            var pendingDash = false
-            for byte in title.utf8 {
-                let character: UInt8
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): character = byte
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): character = byte + 32
-                default:
-                    // Spaces, punctuation and every byte of a non-ASCII character separate words.
-                    pendingDash = true
-                    continue
-                }
-                if pendingDash && count > 0 {
-                    // A name does not end in a dash.
-                    if count + 1 == maximumSlugLength { break }
-                    bytes[count] = UInt8(ascii: "-")
+        // Built on the stack, read from the title's bytes in place (stepping through `utf8`
+        // costs several times more): a name is made for every item of a new menu.
+        var title = title
+        return title.withUTF8 { titleBytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumSlugLength) { bytes in
+                var count = 0
+                var pendingDash = false
+                for byte in titleBytes {
+                    let character: UInt8
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): character = byte
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): character = byte + 32
+                    default:
+                        // Spaces, punctuation and every byte of a non-ASCII character separate words.
+                        pendingDash = true
+                        continue
+                    }
+                    if pendingDash && count > 0 {
+                        // A name does not end in a dash.
+                        if count + 1 == maximumSlugLength { break }
+                        bytes[count] = UInt8(ascii: "-")
+                        count += 1
+                    }
+                    pendingDash = false
+                    bytes[count] = character
                     count += 1
+                    if count == maximumSlugLength { break }
                 }
-                pendingDash = false
-                bytes[count] = character
-                count += 1
-                if count == maximumSlugLength { break }
+                return count == 0 ? "item" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self)
             }
-            return count == 0 ? "item" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self)
         }
     }
 
@@ -137,5 +141,16 @@ package struct ActionNameRegistry {
         !name.isEmpty && name.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".")
         }
+    }
+}
+
+/// A name in the registry's set of taken names.
+private struct TakenName: Hashable {
+    let name: String
+
+    init(_ name: String) { self.name = name }
+
+    func _rawHashValue(seed: Int) -> Int {
+        KeyHashing.seeded(KeyHashing.fnv1a(name), seed: seed)
     }
 }

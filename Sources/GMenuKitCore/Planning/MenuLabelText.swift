@@ -66,7 +66,15 @@ package enum MenuLabelText {
 
     /// GTK parses item labels for mnemonics; a literal underscore must be doubled.
     package static func escapingMnemonics(_ text: String) -> String {
-        text.utf8.contains(UInt8(ascii: "_")) ? text.replacing("_", with: "__") : text
+        inBytes(text, { $0.contains(UInt8(ascii: "_")) }) ? text.replacing("_", with: "__") : text
+    }
+
+    /// `body` over the text's UTF-8 in place (a small string's on the stack): stepping through
+    /// `utf8` costs about 30 instructions a byte, a buffer a few, and every item's label is
+    /// read twice this way.
+    private static func inBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var text = text
+        return text.withUTF8(body)
     }
 
     /// The label escaped, with GTK's mnemonic mark before the first `letter` in it (in either
@@ -116,16 +124,18 @@ package enum MenuLabelText {
     /// Most labels need no change; one pass over their bytes says so, which keeps menus of
     /// thousands of generated items cheap to plan.
     private static func isAlreadyNormal(_ text: String) -> Bool {
-        guard text.utf8.count <= maximumLength else { return false }
-        var previous: UInt8 = UInt8(ascii: " ")
-        for byte in text.utf8 {
-            // Control characters, a dot that may start "...", doubled or leading spaces, and
-            // anything beyond ASCII (U+2028 and friends) take the careful path.
-            if byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: ".") { return false }
-            if byte == UInt8(ascii: " ") && previous == UInt8(ascii: " ") { return false }
-            previous = byte
+        inBytes(text) { bytes in
+            guard bytes.count <= maximumLength else { return false }
+            var previous: UInt8 = UInt8(ascii: " ")
+            for byte in bytes {
+                // Control characters, a dot that may start "...", doubled or leading spaces, and
+                // anything beyond ASCII (U+2028 and friends) take the careful path.
+                if byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: ".") { return false }
+                if byte == UInt8(ascii: " ") && previous == UInt8(ascii: " ") { return false }
+                previous = byte
+            }
+            return previous != UInt8(ascii: " ")
         }
-        return previous != UInt8(ascii: " ")
     }
 
     /// Pango markup needs `&`, `<`, `>` and quotes escaped.

@@ -104,6 +104,8 @@ package struct MenuPlanner {
     }
 
     package let options: Options
+    /// "gmk.", made once: every item's action name is qualified with it.
+    private let qualifiedNamePrefix: String
     var names: ActionNameRegistry
     /// What choosing an item does: the one interpreter every place an item acts uses.
     let actionInterpreter: ItemActionInterpreter
@@ -217,6 +219,7 @@ package struct MenuPlanner {
         shortcuts = ShortcutPlanning(options: options)
         icons = IconChecks(themeHasIcon: options.iconThemeHasIcon)
         borrowed = BorrowedActions(options: options)
+        qualifiedNamePrefix = options.actionPrefix + "."
         self.options = options
     }
 
@@ -414,7 +417,11 @@ package struct MenuPlanner {
         actions.append(action)
     }
 
-    package func qualified(_ name: String) -> String { options.actionPrefix + "." + name }
+    package func qualified(_ name: String) -> String {
+        var qualified = qualifiedNamePrefix
+        qualified.append(name)
+        return qualified
+    }
 
     /// The action a dimmed item names when it has none of its own: never added to any group,
     /// since GTK 4.8 dims an item whose action is missing (and draws an item without an action

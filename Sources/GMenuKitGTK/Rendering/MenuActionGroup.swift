@@ -87,15 +87,17 @@ package final class MenuActionGroup {
     private func install(_ planned: PlannedAction) {
         let action: OpaquePointer
         var state: ActionStateObservation?
-        switch planned.behavior {
-        case .perform:
+        // By its shape: a switch over the behavior copies its closures, with a retain each.
+        let shape = planned.shape
+        switch shape {
+        case .plain:
             action = Self.makeAction(named: planned.name, parameterType: nil, state: nil)
         case .dispatch:
             action = Self.makeAction(named: planned.name, parameterType: gmk_variant_type_string(), state: nil)
         case .toggle, .choice, .value:
             let observation = ActionStateObservation()
             let initial = observation.read(planned.behavior)
-            let parameterType = switch planned.shape {
+            let parameterType = switch shape {
             case .choice: gmk_variant_type_string()
             case .value: gmk_variant_type_double()
             default: Optional<OpaquePointer>.none
@@ -105,7 +107,7 @@ package final class MenuActionGroup {
             state = observation
         }
         if !planned.isEnabled { gmk_menu_action_set_enabled(action, 0) }
-        let handler = ActionHandler(behavior: planned.behavior, shape: planned.shape, state: state, pass: pass)
+        let handler = ActionHandler(behavior: planned.behavior, shape: shape, state: state, pass: pass)
         gmk_menu_action_set_handler(action, actionHandler, SwiftClosureData.retained(handler),
                                     SwiftClosureData.releaseOnDestroy)
         gmk_menu_action_group_add(menuActionGroup, gmk_action(action.gpointer))

@@ -11,6 +11,8 @@ import GMenuKitBuilder
 @MainActor
 package final class MenuItemFactory {
     private var serializedIcons: [String: OpaquePointer] = [:]
+    /// The icon asked for last, one of `serializedIcons`.
+    private var lastIcon: (name: String, variant: OpaquePointer)?
     /// The rows of items that GMenuKit draws itself, by the `custom` slot they fill.
     package let customRows = CustomRowRegistry()
 
@@ -99,11 +101,17 @@ package final class MenuItemFactory {
 
     /// What `g_icon_serialize` makes of a themed icon of this name, made once.
     private func serializedIcon(named name: String) -> OpaquePointer {
-        if let variant = serializedIcons[name] { return variant }
+        // Neighbouring items mostly share their icon: a comparison rather than a string's hash.
+        if let last = lastIcon, last.name == name { return last.variant }
+        if let variant = serializedIcons[name] {
+            lastIcon = (name, variant)
+            return variant
+        }
         let icon = name.withCString { g_themed_icon_new($0) }!
         let variant = g_icon_serialize(icon)!
         g_object_unref(icon.gpointer)
         serializedIcons[name] = variant
+        lastIcon = (name, variant)
         return variant
     }
 }
