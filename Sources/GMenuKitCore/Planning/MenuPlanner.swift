@@ -247,8 +247,11 @@ package struct MenuPlanner {
     /// A GMenuModel has no separators: dividers and groups become sections. A level made only of
     /// plain items stays flat; otherwise each run of plain items forms a section of its own.
     mutating func planLevel(_ given: [MenuNode], of owner: MenuIdentity, scope outer: Scope) -> [PlannedItem] {
-        var scope = outer
-        scope.level = owner
+        var levelScope = outer
+        levelScope.level = owner
+        // A constant: a variable that the closures below capture is copied for every call
+        // that is handed it beside them.
+        let scope = levelScope
         var given = given
         if options.keepsLists, given.count == 1, let deferred = given[0].deferred,
            let (kept, nodes) = keptOrExpanded(deferred, of: owner, scope: scope) {
