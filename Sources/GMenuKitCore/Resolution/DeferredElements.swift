@@ -12,10 +12,14 @@ package struct ElementOrigin {
 package struct ElementChanges {
     /// Old indices of the elements that went, ascending.
     package var removed: [Int] = []
-    /// Elements that stayed but changed: their new index, their old index, and their node.
-    package var changed: [(index: Int, oldIndex: Int, node: MenuNode)] = []
-    /// New elements: their index and node, ascending.
-    package var inserted: [(index: Int, node: MenuNode)] = []
+    /// Elements that stayed but changed: their new index and their old index.
+    package var changed: [(index: Int, oldIndex: Int)] = []
+    /// New elements' indices, ascending.
+    package var inserted: [Int] = []
+    /// The nodes of the changed elements, then of the inserted ones, in the order of those: the
+    /// planner takes the array as it is. Apart from the indices, so that reading an index
+    /// copies no node (a retain for each of its fields).
+    package var nodes: [MenuNode] = []
     /// The identities of the elements that went or were resolved again: the state kept under
     /// them that this update did not use went with them.
     package var resolvedScopes: [MenuIdentity] = []

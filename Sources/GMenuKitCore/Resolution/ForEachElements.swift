@@ -134,16 +134,18 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         setCount(newData.count)
         changes.removed = difference.removed
         changes.changed.reserveCapacity(difference.changed.count)
-        changes.inserted.reserveCapacity(difference.inserted.count)
+        changes.inserted = difference.inserted
+        changes.nodes.reserveCapacity(difference.changed.count + difference.inserted.count)
         let resolved: Bool = observingElements {
             // Each node moved into the changes: appended as it is, it would be copied.
             for change in difference.changed {
                 guard let made = node(at: change.index, of: newData) else { return false }
-                changes.changed.append((change.index, change.oldIndex, consume made))
+                changes.changed.append((change.index, change.oldIndex))
+                changes.nodes.append(consume made)
             }
             for index in difference.inserted {
                 guard let made = node(at: index, of: newData) else { return false }
-                changes.inserted.append((index, consume made))
+                changes.nodes.append(consume made)
             }
             return true
         }
@@ -176,8 +178,10 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     /// changed element's, or the inner list's changed elements' where it went on.
     private func carryNestedLists(_ changes: inout ElementChanges, of data: [Data.Element]) {
         var carried: [Int] = []
+        // The changed elements' nodes come first in `nodes`, at the same positions.
         for position in changes.changed.indices {
-            if let nested = carriedOver(changes.changed[position].node) {
+            // The case first: reading it copies no node.
+            if changes.nodes[position].kindCase == .section, let nested = carriedOver(changes.nodes[position]) {
                 changes.nested.append(nested)
                 changes.resolvedScopes.append(contentsOf: nested.changes.resolvedScopes)
                 carried.append(position)
@@ -186,7 +190,10 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
             }
         }
         // From the end, so that the positions still to remove stay; nodes are not copied.
-        for position in carried.reversed() { changes.changed.remove(at: position) }
+        for position in carried.reversed() {
+            changes.changed.remove(at: position)
+            changes.nodes.remove(at: position)
+        }
     }
 
     package override func readElementChanges() -> ElementChanges? {
@@ -218,7 +225,8 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         var changes = ElementChanges()
         for index in indices {
             guard let made = node(at: index, of: kept) else { return nil }
-            changes.changed.append((index, index, made))
+            changes.changed.append((index, index))
+            changes.nodes.append(consume made)
         }
         carryNestedLists(&changes, of: kept)
         return changes

@@ -15,7 +15,7 @@ import GMenuKitBuilder
 package final class MenuActionGroup {
     private let group: ObjectReference
     /// Counts full applies; each marks the handlers it keeps, so that the others can be found.
-    private var pass = 0
+    @exclusivity(unchecked) private var pass = 0
 
     package init() {
         group = ObjectReference(taking: gmk_menu_action_group_new().gpointer)

@@ -15,7 +15,8 @@ import GMenuKitBuilder
 package final class MenuLevel: ListPlacement {
     private let menu: ObjectReference
     private let items: MenuItemFactory
-    private var entries: [Entry] = []
+    // Main-actor state read one access at a time: no dynamic exclusivity check (ARCHITECTURE.md).
+    @exclusivity(unchecked) private var entries: [Entry] = []
 
     /// Every item of this level and of the levels linked below it: what GTK's popover builds a
     /// widget for when it opens (a submenu's item counts besides its own items).

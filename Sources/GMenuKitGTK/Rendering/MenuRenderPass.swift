@@ -9,18 +9,21 @@ final class MenuRenderPass {
     let root = MenuLevel(items: MenuItemFactory())
     let actions = MenuActionGroup()
     let shortcuts = MenuShortcuts()
-    var names = ActionNameRegistry()
+    // Main-actor state read one access at a time: no dynamic exclusivity check for the fields
+    // a list change reaches, here, in the levels, the action group and the rendered menu (the
+    // checks were 1% of a label change; ARCHITECTURE.md).
+    @exclusivity(unchecked) var names = ActionNameRegistry()
     /// What is kept across renders by identity: the content's state, the lists of the last
     /// full render (each observed on its own).
     let graph = RenderGraph()
     /// The long lists shown scrolling without being asked (``MenuListStyle/automatic``).
     let longLists = AutomaticScrollingLists()
     /// The popovers and menu bars showing this menu, whose custom slots it fills.
-    var rowHosts: [CustomRowHost] = []
+    @exclusivity(unchecked) var rowHosts: [CustomRowHost] = []
     /// How many list changes were applied on their own, without rendering the whole menu.
-    private(set) var listUpdates = 0
+    @exclusivity(unchecked) private(set) var listUpdates = 0
     /// How many lists the last full render kept as they stood (found unchanged), for tests.
-    private(set) var keptListCount = 0
+    @exclusivity(unchecked) private(set) var keptListCount = 0
 
     // MARK: The whole menu
 
@@ -123,12 +126,7 @@ final class MenuRenderPass {
     private func plan(_ changes: ElementChanges, of list: DeferredElements,
                       options plannerOptions: () -> MenuPlanner.Options) -> MenuPlanner.PlannedElements? {
         guard list.count > 0 else { return nil }
-        // One array of the changed elements' nodes then the inserted ones', made once.
-        var nodes: [MenuNode] = []
-        nodes.reserveCapacity(changes.changed.count + changes.inserted.count)
-        for position in changes.changed.indices { nodes.append(changes.changed[position].node) }
-        for position in changes.inserted.indices { nodes.append(changes.inserted[position].node) }
-        return MenuPlanner.planElements(nodes, of: list, options: plannerOptions(), names: &names)
+        return MenuPlanner.planElements(changes.nodes, of: list, options: plannerOptions(), names: &names)
     }
 
     /// Brings the items of one list's changed, removed and inserted elements to their plan.
@@ -143,7 +141,7 @@ final class MenuRenderPass {
             oldIndices.append(changes.changed[position].oldIndex)
             newIndices.append(changes.changed[position].index)
         }
-        for position in changes.inserted.indices { newIndices.append(changes.inserted[position].index) }
+        newIndices.append(contentsOf: changes.inserted)
 
         // What the items of the removed and changed elements were, and what the new ones are.
         var oldIdentities: [MenuIdentity] = []

@@ -73,9 +73,9 @@ public final class RenderedMenu {
     private(set) var shortcutOwners: [String: MenuPlan.Shortcut] = [:]
     /// The app's actions the last full render's items borrow (`BorrowedActionTypes`).
     package var borrowedActions: [MenuPlan.BorrowedAction] = []
-    private var isRendering = false
-    private var needsAnotherPass = false
-    private(set) var isInvalidated = false
+    @exclusivity(unchecked) private var isRendering = false
+    @exclusivity(unchecked) private var needsAnotherPass = false
+    @exclusivity(unchecked) private(set) var isInvalidated = false
     /// What is kept across renders by identity: the content's state, the lists of the last
     /// full render (each observed on its own).
     package var graph: RenderGraph { renderPass.graph }
@@ -86,7 +86,7 @@ public final class RenderedMenu {
     /// How many lists the last full render kept as they stood (found unchanged), for tests.
     package var keptListCount: Int { renderPass.keptListCount }
     /// Shown by a control or ``present(in:)``: from then on items get rows where needed.
-    private(set) var isPresented: Bool
+    @exclusivity(unchecked) private(set) var isPresented: Bool
     /// The last widget the actions were inserted on: its window is where confirmations appear.
     package private(set) var actionsWidget: WeakObjectPointer<GtkWidget>?
 
