@@ -9,9 +9,10 @@ extension MenuPlanner {
         guard let imported = node.imported else { return planItem(node, scope: scope) }
         let identity = uniqueIdentity(node, scope: scope)
         // By its case alone: every match on the kind copies the enum and its payload.
-        let isCommand = node.kindCase == .button, isSection = node.kindCase == .section
-        // Only sections and submenus name what is inside them; an item's path is made when reported.
-        let inner = isCommand ? scope.entering(node) : scope.entering(node, title: node.title)
+        let isSection = node.kindCase == .section
+        // Only sections and submenus name what is inside them (a scope made for a command, which
+        // only asks whether it is disabled, would copy its path); an item's path is made when reported.
+        func inner() -> Scope { scope.entering(node, title: node.title) }
         var attributes = PlannedAttributes()
         attributes.changeRare {
             $0.hiddenWhen = node.hiddenWhen?.rawValue
@@ -31,10 +32,10 @@ extension MenuPlanner {
         let kind = node.kind
         switch consume kind {
         case .section(let children):
-            var sectionScope = inner
+            var sectionScope = inner()
             sectionScope.groupDepth += 1
             guard sectionScope.groupDepth <= Self.maximumDepth else {
-                report(.error, path: inner.path, "sections are nested more than \(Self.maximumDepth) deep; the deeper ones are left out")
+                report(.error, path: sectionScope.path, "sections are nested more than \(Self.maximumDepth) deep; the deeper ones are left out")
                 return nil
             }
             attributes.linkKind = .section
@@ -43,7 +44,7 @@ extension MenuPlanner {
         case .submenu(let children, _):
             if let label = imported.label { attributes.label = labels.uniqueSubmenuLabel(label, path: scope.path, diagnostics: &diagnostics) }
             attributes.linkKind = .submenu
-            var submenuScope = inner
+            var submenuScope = inner()
             submenuScope.depth += 1
             guard submenuScope.depth <= Self.maximumDepth else {
                 report(.error, path: submenuScope.path, "submenus are nested more than \(Self.maximumDepth) deep; the deeper ones are left out")
@@ -59,7 +60,7 @@ extension MenuPlanner {
                 let checked = shortcuts.accelerator(node, path: scope.path, phase: &attributes.accelPhase, diagnostics: &diagnostics)
                 attributes.accel = checked == "" ? "" : shortcut
             }
-            if !name.isEmpty && !inner.isDisabled {
+            if !name.isEmpty && !(scope.isDisabled || node.isDisabled) {
                 borrowed.checkImportedName(name, scopePath: scope.path, title: node.title, diagnostics: &diagnostics)
                 // Typed values were checked when the file was read.
                 if borrowed.borrow(name, target: target, into: &attributes, scopePath: scope.path, title: node.title,

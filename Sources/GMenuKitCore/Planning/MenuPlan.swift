@@ -175,7 +175,8 @@ package struct PlannedAttributes: Equatable {
         }
         var value = rare?.value ?? RareAttributes()
         change(&value)
-        rare = value.isEmpty ? nil : RareAttributes.Box(value)
+        // Moved into the box: passed as it is, the value would be copied (a retain per field).
+        rare = value.isEmpty ? nil : RareAttributes.Box(consume value)
     }
 }
 
