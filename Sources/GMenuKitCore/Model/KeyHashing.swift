@@ -9,8 +9,7 @@ package enum KeyHashing {
 
     /// FNV-1a continued over the bytes of `text` from byte `start` on.
     package static func fnv1a(_ text: String, from start: Int = 0, continuing hash: UInt64 = fnvOffsetBasis) -> UInt64 {
-        var text = text
-        return text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             var hash = hash
             for index in start..<bytes.count { hash = (hash ^ UInt64(bytes[index])) &* fnvPrime }
             return hash

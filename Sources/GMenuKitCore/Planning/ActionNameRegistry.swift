@@ -103,8 +103,7 @@ package struct ActionNameRegistry {
     package static func slug(_ title: String) -> String {
         // Built on the stack, read from the title's bytes in place (stepping through `utf8`
         // costs several times more): a name is made for every item of a new menu.
-        var title = title
-        return title.withUTF8 { titleBytes in
+        title.withUTF8Bytes { titleBytes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumSlugLength) { bytes in
                 var count = 0
                 var pendingDash = false
@@ -144,7 +143,8 @@ package struct ActionNameRegistry {
     }
 }
 
-/// A name in the registry's set of taken names.
+/// A name in the registry's set of taken names, hashed by its bytes (`KeyHashing`) rather than
+/// by `Hasher`: a new menu takes a name for every item, and the set rehashes them all as it grows.
 private struct TakenName: Hashable {
     let name: String
 

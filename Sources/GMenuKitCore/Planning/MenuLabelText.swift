@@ -66,15 +66,7 @@ package enum MenuLabelText {
 
     /// GTK parses item labels for mnemonics; a literal underscore must be doubled.
     package static func escapingMnemonics(_ text: String) -> String {
-        inBytes(text, { $0.contains(UInt8(ascii: "_")) }) ? text.replacing("_", with: "__") : text
-    }
-
-    /// `body` over the text's UTF-8 in place (a small string's on the stack): stepping through
-    /// `utf8` costs about 30 instructions a byte, a buffer a few, and every item's label is
-    /// read twice this way.
-    private static func inBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        var text = text
-        return text.withUTF8(body)
+        text.withUTF8Bytes { $0.contains(UInt8(ascii: "_")) } ? text.replacing("_", with: "__") : text
     }
 
     /// The label escaped, with GTK's mnemonic mark before the first `letter` in it (in either
@@ -124,7 +116,7 @@ package enum MenuLabelText {
     /// Most labels need no change; one pass over their bytes says so, which keeps menus of
     /// thousands of generated items cheap to plan.
     private static func isAlreadyNormal(_ text: String) -> Bool {
-        inBytes(text) { bytes in
+        text.withUTF8Bytes { bytes in
             guard bytes.count <= maximumLength else { return false }
             var previous: UInt8 = UInt8(ascii: " ")
             for byte in bytes {

@@ -104,7 +104,8 @@ package struct MenuPlanner {
     }
 
     package let options: Options
-    /// "gmk.", made once: every item's action name is qualified with it.
+    /// The action prefix and its dot ("menu."), made once: every item's action name is
+    /// qualified with it.
     private let qualifiedNamePrefix: String
     var names: ActionNameRegistry
     /// What choosing an item does: the one interpreter every place an item acts uses.
