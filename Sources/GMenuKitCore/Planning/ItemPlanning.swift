@@ -149,7 +149,11 @@ extension MenuPlanner {
         case .section, .controlGroup, .divider:
             return nil
         }
-        return PlannedItem(identity: identity, attributes: attributes, link: nil)
+        // Moved out (a swap: `consume` is refused for a variable the code above hands on inout):
+        // passed as it is, the attributes were copied with a retain for each of them.
+        var taken = PlannedAttributes()
+        swap(&taken, &attributes)
+        return PlannedItem(identity: identity, attributes: consume taken, link: nil)
     }
 
     /// One string-state action for the whole picker and one item per option, each with its

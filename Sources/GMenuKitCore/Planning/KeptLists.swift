@@ -209,7 +209,8 @@ extension MenuPlanner {
                 if elements.skipsEqualElements { noteUnreadKeeping(node, ownName: ownName, in: elements) }
             }
         }
-        return item
+        // Moved out: returned as it is, the item was copied (it is handed to `keptAction` above).
+        return item.take()
     }
 
     /// The items of the last render's list that the lone list of a level goes on as, kept as

@@ -62,6 +62,14 @@ extension PlannedItem {
     package static func element(identity: MenuIdentity, attributes: PlannedAttributes, of elements: DeferredElements, index: Int) -> PlannedItem {
         PlannedItem(identity: identity, attributes: attributes, origin: ElementOrigin(elements: elements, index: index))
     }
+
+    /// The attributes and the link, taken out (empty ones left): a render that lets go of its
+    /// plan as it makes the menu moves what the menu keeps rather than copying it.
+    package mutating func takeAttributesAndLink() -> (attributes: PlannedAttributes, link: PlannedLink?) {
+        var taken = PlannedAttributes()
+        swap(&taken, &attributes)
+        return (taken, link.take())
+    }
 }
 
 package struct PlannedLink {

@@ -350,9 +350,11 @@ package final class MenuLevel: ListPlacement {
         var coming: [Entry] = []
         coming.reserveCapacity(items.count)
         for index in items.indices {
-            make(identity: items[index].identity, attributes: items[index].attributes, link: items[index].link,
-                 reusing: nil, made: &made, coming: &coming)
-            items[index].link = nil
+            // Taken out of the plan, which lets go of them: the entry keeps the attributes
+            // without a copy (a retain of each), and the linked level is made the same way.
+            let (attributes, link) = items[index].takeAttributesAndLink()
+            make(identity: items[index].identity, attributes: attributes, link: link,
+                 reusing: nil, releasingLinks: true, made: &made, coming: &coming)
         }
         place(&made, coming, at: 0)
         for index in items.indices { note(items[index].origin, at: index) }
@@ -380,14 +382,18 @@ package final class MenuLevel: ListPlacement {
     /// The menu item and the entry for an item, its linked level filled first. Given the
     /// item's parts, read from the collection one by one: the whole item, taken from a
     /// collection, is a copy (a retain of every attribute).
-    private func make(identity: MenuIdentity, attributes: consuming PlannedAttributes, link: PlannedLink?,
-                      reusing reusedChild: MenuLevel?, made: inout [OpaquePointer?], coming: inout [Entry]) {
+    /// `releasingLinks`: the link is the plan's own, taken out of it; its items are taken out of
+    /// it in turn.
+    private func make(identity: MenuIdentity, attributes: consuming PlannedAttributes, link: consuming PlannedLink?,
+                      reusing reusedChild: MenuLevel?, releasingLinks: Bool = false,
+                      made: inout [OpaquePointer?], coming: inout [Entry]) {
         var child: MenuLevel? = nil
-        if let link {
+        let linkKind = link?.kind
+        if var link = link.take() {
             child = reusedChild ?? MenuLevel(items: items)
-            child?.apply(link.children)
+            if releasingLinks { child?.applyReleasingLinks(&link.children) } else { child?.apply(link.children) }
         }
-        let item = items.makeItem(attributes, identity: identity, link: link.map { ($0.kind, child!.model) })
+        let item = items.makeItem(attributes, identity: identity, link: linkKind.map { ($0, child!.model) })
         made.append(item.item)
         // The attributes handed on to the entry that keeps them: one copy.
         coming.append(Entry(identity: identity, attributes: attributes, child: child, customID: item.customID))
