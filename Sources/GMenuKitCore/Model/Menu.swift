@@ -88,7 +88,9 @@ public enum MenuNesting {
         package var groups = 0
     }
 
-    package private(set) static var resolvingDepth = Depth()
+    /// Main-actor state read one access at a time: no dynamic exclusivity check, which every
+    /// element's resolution paid (ARCHITECTURE.md).
+    @exclusivity(unchecked) package private(set) static var resolvingDepth = Depth()
 
     /// Runs `body` one submenu deeper; it is told whether that submenu is within the cut, so
     /// whether to resolve its content.

@@ -39,11 +39,12 @@ package final class ActionStateObservation {
         }
     }
 
-    private var behavior: PlannedAction.Behavior?
+    // Main-actor state read one access at a time: no dynamic exclusivity check (ARCHITECTURE.md).
+    @exclusivity(unchecked) private var behavior: PlannedAction.Behavior?
     /// Borrowed: the action group holds the reference and calls ``stop()`` before dropping it.
-    private var action: OpaquePointer?
+    @exclusivity(unchecked) private var action: OpaquePointer?
     /// Only the latest reading's change notice counts; earlier ones are stale.
-    private var generation = 0
+    @exclusivity(unchecked) private var generation = 0
 
     /// Reads the state for `behavior` and watches what the reading touched.
     package func read(_ behavior: PlannedAction.Behavior) -> State {

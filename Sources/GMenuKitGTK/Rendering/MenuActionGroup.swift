@@ -161,12 +161,14 @@ package final class MenuActionGroup {
 /// activation never runs a stale closure.
 @MainActor
 package final class ActionHandler {
-    package var behavior: PlannedAction.Behavior?
+    // Main-actor state read one access at a time: no dynamic exclusivity check (every refresh
+    // sets both for every action; ARCHITECTURE.md).
+    @exclusivity(unchecked) package var behavior: PlannedAction.Behavior?
     package let shape: PlannedAction.Shape
     /// For toggles, pickers and value controls: keeps the action's state following its binding.
     package let state: ActionStateObservation?
     /// The last full apply that kept the action.
-    package var pass: Int
+    @exclusivity(unchecked) package var pass: Int
 
     package init(behavior: PlannedAction.Behavior, shape: PlannedAction.Shape, state: ActionStateObservation?, pass: Int) {
         self.behavior = behavior

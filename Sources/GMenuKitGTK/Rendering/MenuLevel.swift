@@ -31,14 +31,14 @@ package final class MenuLevel: ListPlacement {
     /// losing its oldest entries); references are cheap to move.
     private final class Entry {
         let identity: MenuIdentity
-        var attributes: PlannedAttributes
+        @exclusivity(unchecked) var attributes: PlannedAttributes
         let child: MenuLevel?
         /// The slot of the row GMenuKit draws for the item, if it draws one.
         let customID: String?
         /// The `ForEach` list whose element the item stands for, if any.
-        var elements: DeferredElements?
+        @exclusivity(unchecked) var elements: DeferredElements?
         /// `prune` found that only what the item shows changes: `apply` replaces it in place.
-        var isRestyled = false
+        @exclusivity(unchecked) var isRestyled = false
 
         init(identity: MenuIdentity, attributes: PlannedAttributes, child: MenuLevel?, customID: String?) {
             self.identity = identity
