@@ -149,11 +149,9 @@ extension MenuPlanner {
         case .section, .controlGroup, .divider:
             return nil
         }
-        // Moved out (a swap: `consume` is refused for a variable the code above hands on inout):
-        // passed as it is, the attributes were copied with a retain for each of them.
-        var taken = PlannedAttributes()
-        swap(&taken, &attributes)
-        return PlannedItem(identity: identity, attributes: consume taken, link: nil)
+        // Taken out: `consume` is refused for a variable the code above hands on inout, and
+        // passed as it is, the attributes were copied.
+        return PlannedItem(identity: identity, attributes: PlannedAttributes.take(&attributes), link: nil)
     }
 
     /// One string-state action for the whole picker and one item per option, each with its

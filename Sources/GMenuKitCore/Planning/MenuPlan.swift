@@ -66,9 +66,7 @@ extension PlannedItem {
     /// The attributes and the link, taken out (empty ones left): a render that lets go of its
     /// plan as it makes the menu moves what the menu keeps rather than copying it.
     package mutating func takeAttributesAndLink() -> (attributes: PlannedAttributes, link: PlannedLink?) {
-        var taken = PlannedAttributes()
-        swap(&taken, &attributes)
-        return (taken, link.take())
+        (PlannedAttributes.take(&attributes), link.take())
     }
 }
 
@@ -170,6 +168,14 @@ package struct PlannedAttributes: Equatable {
     package var keptAttributes: [MenuAttribute] {
         get { rare?.value.keptAttributes ?? [] }
         set { if !newValue.isEmpty || rare != nil { changeRare { $0.keptAttributes = newValue } } }
+    }
+
+    /// The attributes out of `attributes`, leaving empty ones: moved where a plain hand-over
+    /// would copy them (a retain of each).
+    package static func take(_ attributes: inout PlannedAttributes) -> PlannedAttributes {
+        var taken = PlannedAttributes()
+        swap(&taken, &attributes)
+        return taken
     }
 
     /// Changes the rare attributes: in their box when no copy of these attributes shares it,
