@@ -93,6 +93,13 @@ package struct MenuNode {
         case widget(MenuWidgetFactory)
     }
 
+    /// Whether the node at `node` is a button that runs a closure, asked where the node is:
+    /// reading its kind copies the kind with its values.
+    package static func performsClosure(at node: UnsafePointer<MenuNode>) -> Bool {
+        guard node.pointee.kindCase == .button, case .button(.perform) = node.pointee.storedKind else { return false }
+        return true
+    }
+
     /// The case of a ``Kind``, without its values.
     package enum KindCase: UInt8 {
         case button, toggle, picker, submenu, section, controlGroup, item, divider, widget

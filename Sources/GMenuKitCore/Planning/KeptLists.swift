@@ -14,23 +14,30 @@ package struct KeptItemSignature: Equatable {
     package let hash: Int
 
     package init(_ node: MenuNode, kind: MenuNode.KeptKind) {
+        self = withUnsafePointer(to: node) { Self(at: $0, kind: kind) }
+    }
+
+    /// The signature of the node at `node`, read where it is: a refresh compares one for every
+    /// element of a kept list, and handing the node over as a value copied it first (a retain
+    /// of every field).
+    package init(at node: UnsafePointer<MenuNode>, kind: MenuNode.KeptKind) {
         // FNV-1a over the fields, the identity by its own 64-bit hash of its path: `Hasher`
         // (seeded, SipHash) cost a full render of generated lists several percent.
-        var hash = Self.mix(0xcbf2_9ce4_8422_2325, Int(truncatingIfNeeded: node.identity.pathHashValue))
-        hash = Self.mix(hash, node.title)
-        hash = Self.mix(hash, node.icon)
-        hash = Self.mix(hash, node.subtitle)
-        hash = Self.mix(hash, node.mnemonic.map { String($0) })
-        hash = Self.mix(hash, node.mnemonicPosition ?? -1)
-        hash = Self.mix(hash, node.role.map { $0 == .destructive ? 1 : 2 } ?? 0)
-        let dismissal = switch node.dismissBehavior {
+        var hash = Self.mix(0xcbf2_9ce4_8422_2325, Int(truncatingIfNeeded: node.pointee.identity.pathHashValue))
+        hash = Self.mix(hash, node.pointee.title)
+        hash = Self.mix(hash, node.pointee.icon)
+        hash = Self.mix(hash, node.pointee.subtitle)
+        hash = Self.mix(hash, node.pointee.mnemonic.map { String($0) })
+        hash = Self.mix(hash, node.pointee.mnemonicPosition ?? -1)
+        hash = Self.mix(hash, node.pointee.role.map { $0 == .destructive ? 1 : 2 } ?? 0)
+        let dismissal = switch node.pointee.dismissBehavior {
         case .automatic: 0
         case .enabled: 1
         case .disabled: 2
         }
         hash = Self.mix(hash, dismissal)
-        hash = Self.mix(hash, node.hiddenWhen.map { $0 == .actionMissing ? 1 : 2 } ?? 0)
-        hash = Self.mix(hash, (node.isGeneratedContent ? 1 : 0) | (node.confirmsBeforeActing ? 2 : 0))
+        hash = Self.mix(hash, node.pointee.hiddenWhen.map { $0 == .actionMissing ? 1 : 2 } ?? 0)
+        hash = Self.mix(hash, (node.pointee.isGeneratedContent ? 1 : 0) | (node.pointee.confirmsBeforeActing ? 2 : 0))
         // A button and a toggle of the same title make different items.
         hash = Self.mix(hash, kind == .toggle ? 3 : 4)
         self.hash = Int(truncatingIfNeeded: hash)
@@ -105,8 +112,9 @@ extension MenuPlanner {
         // Through the buffer: binding each node to a constant would copy it, retaining its fields.
         return nodes.withUnsafeBufferPointer { nodes in
             for index in nodes.indices {
-                guard nodes[index].origin?.elements === list, let kind = nodes[index].keptKind,
-                      KeptItemSignature(nodes[index], kind: kind) == signatures[index]
+                let node = nodes.baseAddress! + index
+                guard node.pointee.origin?.elements === list, let kind = MenuNode.keptKind(at: node),
+                      KeptItemSignature(at: node, kind: kind) == signatures[index]
                 else { return false }
             }
             return true
@@ -148,11 +156,15 @@ extension MenuNode {
     /// An enabled button that runs a closure, or a toggle, with nothing the planner reads
     /// besides its signature's fields (no shortcut, details, state, import or list); nil for
     /// any other node.
-    package var keptKind: KeptKind? {
-        guard deferred == nil, imported == nil, detailsBox == nil, shortcut == nil, !showsActionState, !isDisabled
+    package var keptKind: KeptKind? { withUnsafePointer(to: self) { Self.keptKind(at: $0) } }
+
+    /// ``keptKind`` of the node at `node`, read where it is (as ``KeptItemSignature/init(at:kind:)``).
+    package static func keptKind(at node: UnsafePointer<MenuNode>) -> KeptKind? {
+        guard node.pointee.deferred == nil, node.pointee.imported == nil, node.pointee.detailsBox == nil,
+              node.pointee.shortcut == nil, !node.pointee.showsActionState, !node.pointee.isDisabled
         else { return nil }
-        switch kind {
-        case .button(.perform): return .button
+        switch node.pointee.kindCase {
+        case .button: return performsClosure(at: node) ? .button : nil
         case .toggle: return .toggle
         default: return nil
         }

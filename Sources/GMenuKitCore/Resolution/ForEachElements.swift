@@ -129,7 +129,9 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
               !difference.containsMoves, takeIDs(of: difference, from: oldData, to: newData)
         else { return nil }
         var changes = ElementChanges()
-        changes.resolvedScopes = difference.removed.map { identity.appending(element: forEach.elementID(oldData[$0])) }
+        if scopesMatter {
+            changes.resolvedScopes = difference.removed.map { identity.appending(element: forEach.elementID(oldData[$0])) }
+        }
         keep(newData, after: difference)
         setCount(newData.count)
         changes.removed = difference.removed
@@ -185,7 +187,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
                 changes.nested.append(nested)
                 changes.resolvedScopes.append(contentsOf: nested.changes.resolvedScopes)
                 carried.append(position)
-            } else {
+            } else if scopesMatter {
                 changes.resolvedScopes.append(identity.appending(element: forEach.elementID(data[changes.changed[position].index])))
             }
         }
@@ -195,6 +197,11 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
             changes.nodes.remove(at: position)
         }
     }
+
+    /// Whether the scopes resolved again are worth naming: state kept under them that the
+    /// update did not reach goes, and with no state kept anywhere there is none to drop (an
+    /// identity made for each changed element, about 2% of a change).
+    private var scopesMatter: Bool { deferral.graph?.keepsState ?? true }
 
     package override func readElementChanges() -> ElementChanges? {
         let notes = Self.takeNotes(from: changedElements)

@@ -41,6 +41,10 @@ package final class RenderGraph: MenuResolutionContext {
     /// How many state values are kept, for tests.
     package var stateCount: Int { slots.count }
 
+    /// Whether any content keeps state: only then does a list that updates alone need to say
+    /// which elements' scopes it resolved again (``listUpdate(of:_:)``).
+    package var keepsState: Bool { !slots.isEmpty }
+
     /// Resolves and plans the whole menu (`body`), with `lists` as the lists it makes: the
     /// lists of the last full render stop updating themselves, and the state this one did not
     /// reach is dropped.

@@ -70,29 +70,30 @@ package final class MenuLevel: ListPlacement {
             insert(items, from: items.startIndex, to: items.endIndex, at: 0)
             return
         }
-        if items.count == entries.count && zip(items, entries).allSatisfy({ $0.identity == $1.identity }) {
+        if standInOrder(items) {
             // The same items in the same order, the common case of a refresh: no sets to build.
-            for (position, item) in items.enumerated() { update(at: position, to: item) }
+            for position in items.indices { update(at: position, to: items, position) }
             return
         }
         var remaining = Set(entries.lazy.map(\.identity))
-        for (position, item) in items.enumerated() {
-            if position < entries.count && entries[position].identity == item.identity {
-                remaining.remove(item.identity)
-                update(at: position, to: item)
-            } else if remaining.contains(item.identity),
-                      let from = entries[position...].firstIndex(where: { $0.identity == item.identity }) {
+        for position in items.indices {
+            let identity = items[position].identity
+            if position < entries.count && entries[position].identity == identity {
+                remaining.remove(identity)
+                update(at: position, to: items, position)
+            } else if remaining.contains(identity),
+                      let from = entries[position...].firstIndex(where: { $0.identity == identity }) {
                 // Moved: take it out where it was and put it here, keeping its linked level.
-                remaining.remove(item.identity)
+                remaining.remove(identity)
                 let moved = entries.remove(at: from)
                 // GTK's popover builds the moved item's widgets again: the pages of its submenus
                 // and the slots of its rows come new and empty, so its level is filled anew.
                 if moved.child?.needsRebuildWhenMoved == true { moved.child?.removeAll() }
                 customRows.forget(moved.customID)
                 gmk_menu_remove_items(menu.opaque, gint(from), 1)
-                insert(item, at: position, reusing: moved.child)
+                insert(items, from: position, to: position + 1, at: position, reusing: moved.child)
             } else {
-                insert(item, at: position, reusing: nil)
+                insert(items, from: position, to: position + 1, at: position)
             }
         }
     }
@@ -111,21 +112,22 @@ package final class MenuLevel: ListPlacement {
             if list.placement.level === self && holdsWholly(list) { return }
             return prune(list.keptItems ?? Self.holding(list)?.plannedItems(of: list) ?? [])
         }
-        let sameOrder = items.count == entries.count && zip(items, entries).allSatisfy { $0.identity == $1.identity }
-        var planned: [MenuIdentity: PlannedItem] = [:]
+        let sameOrder = standInOrder(items)
+        // Where each identity's item is (the first, if several have it).
+        var planned: [MenuIdentity: Int] = [:]
         if !sameOrder {
-            for item in items where planned[item.identity] == nil { planned[item.identity] = item }
+            for index in items.indices where planned[items[index].identity] == nil { planned[items[index].identity] = index }
         }
         // From the end, so that the positions still to visit do not move; neighbours that go
         // together go at once.
         var leavingEnd: Int?
         for position in entries.indices.reversed() {
             let entry = entries[position]
-            if let item = sameOrder ? items[position] : planned[entry.identity], !changes(entry, to: item) {
+            if let index = sameOrder ? position : planned[entry.identity], !changes(entry, to: items, index) {
                 if let end = leavingEnd { removeEntries(position + 1..<end) }
                 leavingEnd = nil
-                if let link = item.link { entry.child?.prune(link.children) }
-            } else if let item = sameOrder ? items[position] : planned[entry.identity], restyles(entry, to: item) {
+                if let children = items[index].link?.children { entry.child?.prune(children) }
+            } else if let index = sameOrder ? position : planned[entry.identity], restyles(entry, to: items, index) {
                 if let end = leavingEnd { removeEntries(position + 1..<end) }
                 leavingEnd = nil
                 entry.isRestyled = true
@@ -136,21 +138,32 @@ package final class MenuLevel: ListPlacement {
         if let end = leavingEnd { removeEntries(0..<end) }
     }
 
-    private func changes(_ entry: Entry, to item: PlannedItem) -> Bool {
-        entry.attributes != item.attributes || (entry.child == nil) != (item.link == nil)
+    /// Whether the items are the entries' own, in their order.
+    private func standInOrder(_ items: [PlannedItem]) -> Bool {
+        guard items.count == entries.count else { return false }
+        for position in items.indices where items[position].identity != entries[position].identity { return false }
+        return true
+    }
+
+    // An item is read from its array by index, part by part, here and below: taken whole, it
+    // would be a copy (a retain of every attribute), for every item a refresh compares.
+
+    private func changes(_ entry: Entry, to items: [PlannedItem], _ index: Int) -> Bool {
+        entry.attributes != items[index].attributes || (entry.child == nil) != (items[index].link == nil)
     }
 
     /// Whether a changed item changes only what its own row shows (its label, its shortcut, its
     /// icon): a plain item GTK draws, no link and no row of GMenuKit's, with the same action
     /// and target. It is replaced in place, with one `items-changed`, instead of taken out
     /// and put back (which keeps submenu pages and rows apart from actions that change shape).
-    private func restyles(_ entry: Entry, to item: PlannedItem) -> Bool {
+    private func restyles(_ entry: Entry, to items: [PlannedItem], _ index: Int) -> Bool {
         // Fields read in place: a copy of the attributes would retain every one of them.
-        entry.child == nil && item.link == nil && entry.customID == nil && item.attributes.row == nil
-            && entry.attributes.appWidget == nil && item.attributes.appWidget == nil
-            && entry.attributes.keptLinks.isEmpty && item.attributes.keptLinks.isEmpty
-            && entry.attributes.action == item.attributes.action && entry.attributes.target == item.attributes.target
-            && entry.attributes.targetValue == item.attributes.targetValue
+        entry.child == nil && items[index].link == nil && entry.customID == nil && items[index].attributes.row == nil
+            && entry.attributes.appWidget == nil && items[index].attributes.appWidget == nil
+            && entry.attributes.keptLinks.isEmpty && items[index].attributes.keptLinks.isEmpty
+            && entry.attributes.action == items[index].attributes.action
+            && entry.attributes.target == items[index].attributes.target
+            && entry.attributes.targetValue == items[index].attributes.targetValue
     }
 
     /// Whether a submenu (GTK gives each a page of its own) or a row of GMenuKit's own (in a
@@ -178,15 +191,17 @@ package final class MenuLevel: ListPlacement {
 
     /// An item `prune` kept: the same attributes, so only its linked level may change; or one
     /// it marked as restyled, replaced in place.
-    private func update(at position: Int, to item: PlannedItem) {
+    /// Brings the entry at `position`, kept by `prune`, to `planned[index]`.
+    private func update(at position: Int, to planned: [PlannedItem], _ index: Int) {
         if entries[position].isRestyled {
             let entry = entries[position]
             entry.isRestyled = false
-            gmk_menu_replace_item(menu.opaque, gint(position), items.makeItem(item.attributes, identity: item.identity, link: nil).item)
-            entry.attributes = item.attributes
+            gmk_menu_replace_item(menu.opaque, gint(position),
+                                  items.makeItem(planned[index].attributes, identity: planned[index].identity, link: nil).item)
+            entry.attributes = planned[index].attributes
         }
-        if let link = item.link { entries[position].child?.apply(link.children) }
-        note(item.origin, at: position)
+        if let children = planned[index].link?.children { entries[position].child?.apply(children) }
+        note(planned[index].origin, at: position)
     }
 
     /// Tells a list where its element's item stands now, so that it can be updated alone.
@@ -274,7 +289,7 @@ package final class MenuLevel: ListPlacement {
             let (last, item) = leaving[next]
             next += 1
             if item >= 0 {
-                pruneEntry(at: base + last, to: items[item])
+                pruneEntry(at: base + last, to: items, item)
                 continue
             }
             var first = last
@@ -297,7 +312,7 @@ package final class MenuLevel: ListPlacement {
             let position = base + indices[order[next]]
             if position < entries.count && entries[position].identity == items[order[next]].identity {
                 // Kept by `pruneEntry`: the same attributes, so only its linked level may change.
-                update(at: position, to: items[order[next]])
+                update(at: position, to: items, order[next])
                 next += 1
                 continue
             }
@@ -323,20 +338,16 @@ package final class MenuLevel: ListPlacement {
 
     /// `prune` for one item: takes it out if it changes (marks it when it only restyles), else
     /// prunes its linked level.
-    private func pruneEntry(at position: Int, to item: PlannedItem) {
-        if changes(entries[position], to: item) {
-            if restyles(entries[position], to: item) {
+    private func pruneEntry(at position: Int, to items: [PlannedItem], _ index: Int) {
+        if changes(entries[position], to: items, index) {
+            if restyles(entries[position], to: items, index) {
                 entries[position].isRestyled = true
             } else {
                 removeEntries(position..<position + 1)
             }
-        } else if let link = item.link {
-            entries[position].child?.prune(link.children)
+        } else if let children = items[index].link?.children {
+            entries[position].child?.prune(children)
         }
-    }
-
-    private func insert(_ item: PlannedItem, at position: Int, reusing reusedChild: MenuLevel?) {
-        insert(CollectionOfOne(item), from: 0, to: 1, at: position, reusing: reusedChild)
     }
 
     /// The first items of a level that has none yet (a menu's first full render), each item's
@@ -415,12 +426,18 @@ package struct ActionTarget: Hashable {
 }
 
 extension PlannedItem {
-    /// The identities of this item and everything linked below it, and its generated items' targets.
-    package func collect(identities: inout [MenuIdentity], targets: inout [ActionTarget]) {
-        identities.append(identity)
-        if let action = attributes.action, let target = attributes.target {
-            targets.append(ActionTarget(action: action, target: target))
+    /// The identities of `items` and of everything linked below them, and their generated
+    /// items' targets. Read by index, part by part: an item taken whole from the array is a
+    /// copy (a retain of every attribute).
+    package static func collect(_ items: [PlannedItem], identities: inout [MenuIdentity], targets: inout [ActionTarget]) {
+        for index in items.indices {
+            identities.append(items[index].identity)
+            if let action = items[index].attributes.action, let target = items[index].attributes.target {
+                targets.append(ActionTarget(action: action, target: target))
+            }
+            if let children = items[index].link?.children {
+                collect(children, identities: &identities, targets: &targets)
+            }
         }
-        for child in link?.children ?? [] { child.collect(identities: &identities, targets: &targets) }
     }
 }

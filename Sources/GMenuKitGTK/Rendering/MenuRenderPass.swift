@@ -150,7 +150,7 @@ final class MenuRenderPass {
         for index in oldIndices { level.collect(at: base + index, identities: &oldIdentities, targets: &oldTargets) }
         var newIdentities: [MenuIdentity] = [], newTargets: [ActionTarget] = []
         newIdentities.reserveCapacity(oldIdentities.count + planned.items.count)
-        for index in planned.items.indices { planned.items[index].collect(identities: &newIdentities, targets: &newTargets) }
+        PlannedItem.collect(planned.items, identities: &newIdentities, targets: &newTargets)
         for level in planned.generatedActionLevels { newIdentities.append(level.generatedItemsAction) }
 
         for host in rowHosts { host.rememberFocus() }
