@@ -312,15 +312,26 @@ package struct PlannedAction {
 
     package var name: String
     package var isEnabled: Bool
-    package var behavior: Behavior
+    package let behavior: Behavior
+    /// The behavior's shape, kept beside it: reading it from the behavior copied the
+    /// behavior's closures first (a retain each), for every action a render installs or updates.
+    package let shape: Shape
 
-    package var shape: Shape {
-        switch behavior {
-        case .perform: .plain
-        case .dispatch: .dispatch
-        case .toggle: .toggle
-        case .choice: .choice
-        case .value: .value
+    package init(name: String, isEnabled: Bool, behavior: consuming Behavior) {
+        self.name = name
+        self.isEnabled = isEnabled
+        (shape, self.behavior) = Self.split(behavior)
+    }
+
+    /// The behavior's shape, and the behavior: its values moved through (as `MenuNode` splits
+    /// its kind).
+    private static func split(_ behavior: consuming Behavior) -> (Shape, Behavior) {
+        switch consume behavior {
+        case .perform(let perform): (.plain, .perform(perform))
+        case .dispatch(let handlers, let kept): (.dispatch, .dispatch(handlers, kept: kept))
+        case .toggle(let isOn): (.toggle, .toggle(isOn: isOn))
+        case .choice(let selected, let select, let source): (.choice, .choice(selected: selected, select: select, source: source))
+        case .value(let control): (.value, .value(control))
         }
     }
 }

@@ -34,15 +34,17 @@ package final class MenuActionGroup {
     package func apply(_ planned: [PlannedAction]) {
         pass += 1
         let isEmpty = gmk_menu_action_group_count(menuActionGroup) == 0
-        for action in planned {
-            if !isEmpty, let existing = installed(named: action.name) {
-                if existing.handler.shape == action.shape {
-                    update(existing, to: action)
+        // By index, part by part: an action taken from the array as a loop constant is a copy
+        // (a retain of its name and of each of its closures), for every action a refresh updates.
+        for index in planned.indices {
+            if !isEmpty, let existing = installed(named: planned[index].name) {
+                if existing.handler.shape == planned[index].shape {
+                    update(existing, to: planned, index)
                     continue
                 }
-                remove(action.name)
+                remove(planned[index].name)
             }
-            install(action)
+            install(planned[index])
         }
         if !isEmpty && Int(gmk_menu_action_group_count(menuActionGroup)) != planned.count {
             for name in actionNames(of: actionGroup) where installed(named: name).map({ $0.handler.pass != pass }) ?? false {
@@ -57,16 +59,16 @@ package final class MenuActionGroup {
     package func apply(some planned: [PlannedAction], removing names: [String], removingTargets targets: [String: [String]]) {
         for name in names { remove(name) }
         for (name, gone) in targets { installed(named: name)?.handler.changeDispatch(adding: [:], removing: gone) }
-        for action in planned {
-            if let existing = installed(named: action.name), existing.handler.shape == action.shape {
-                if case .dispatch(let handlers, _) = action.behavior {
+        for index in planned.indices {
+            if let existing = installed(named: planned[index].name), existing.handler.shape == planned[index].shape {
+                if case .dispatch(let handlers, _) = planned[index].behavior {
                     existing.handler.changeDispatch(adding: handlers, removing: [])
                 } else {
-                    update(existing, to: action)
+                    update(existing, to: planned, index)
                 }
             } else {
-                remove(action.name)
-                install(action)
+                remove(planned[index].name)
+                install(planned[index])
             }
         }
     }
@@ -115,11 +117,11 @@ package final class MenuActionGroup {
         g_object_unref(action.gpointer)
     }
 
-    private func update(_ existing: (action: OpaquePointer, handler: ActionHandler), to planned: PlannedAction) {
-        existing.handler.behavior = planned.behavior
+    private func update(_ existing: (action: OpaquePointer, handler: ActionHandler), to planned: [PlannedAction], _ index: Int) {
+        existing.handler.behavior = planned[index].behavior
         existing.handler.pass = pass
-        gmk_menu_action_set_enabled(existing.action, planned.isEnabled ? 1 : 0)
-        existing.handler.state?.update(to: planned.behavior)
+        gmk_menu_action_set_enabled(existing.action, planned[index].isEnabled ? 1 : 0)
+        existing.handler.state?.update(to: planned[index].behavior)
     }
 
     private func remove(_ name: String) {
