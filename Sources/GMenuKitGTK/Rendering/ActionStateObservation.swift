@@ -41,6 +41,8 @@ package final class ActionStateObservation {
 
     // Main-actor state read one access at a time: no dynamic exclusivity check (ARCHITECTURE.md).
     @exclusivity(unchecked) private var behavior: PlannedAction.Behavior?
+    /// The behavior's binding source, kept apart: asked of the behavior, it copies the behavior.
+    @exclusivity(unchecked) private var source: AnyHashable?
     /// Borrowed: the action group holds the reference and calls ``stop()`` before dropping it.
     @exclusivity(unchecked) private var action: OpaquePointer?
     /// Only the latest reading's change notice counts; earlier ones are stale.
@@ -48,10 +50,15 @@ package final class ActionStateObservation {
 
     /// Reads the state for `behavior` and watches what the reading touched.
     package func read(_ behavior: PlannedAction.Behavior) -> State {
+        read(behavior, source: behavior.bindingSource)
+    }
+
+    private func read(_ behavior: PlannedAction.Behavior, source: AnyHashable?) -> State {
         self.behavior = behavior
+        self.source = source
         generation += 1
         let reading = generation
-        if let source = behavior.bindingSource?.base as? BindingSource {
+        if let source = source?.base as? BindingSource {
             let notice = ChangeNotice(observation: self, generation: reading, property: source.keyPath)
             return withObservationTracking {
                 Self.state(of: behavior)
@@ -78,17 +85,19 @@ package final class ActionStateObservation {
     /// and one more each refresh would pile up there, about 1.5 KB a refresh, and all fire at
     /// the next change.
     package func update(to behavior: PlannedAction.Behavior) {
-        if let source = behavior.bindingSource, source == self.behavior?.bindingSource {
+        let source = behavior.bindingSource
+        if source != nil, source == self.source {
             self.behavior = behavior
             setState(Self.state(of: behavior))
         } else {
-            setState(read(behavior))
+            setState(read(behavior, source: source))
         }
     }
 
     /// The action is gone: changes no longer reach it.
     package func stop() {
         behavior = nil
+        source = nil
         action = nil
         generation += 1
     }
