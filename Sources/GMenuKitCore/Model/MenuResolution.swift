@@ -25,7 +25,8 @@ package protocol MenuResolutionContext: AnyObject {
 /// the lists, the renderer) passes the render graph explicitly.
 @MainActor
 package enum MenuResolution {
-    package private(set) static var context: (any MenuResolutionContext)?
+    // Read by every `ForEach` and `@State` as content resolves, one access at a time.
+    @exclusivity(unchecked) package private(set) static var context: (any MenuResolutionContext)?
 
     /// Runs `body` with `context` in effect, and restores what was in effect before.
     package static func during<T>(_ context: (any MenuResolutionContext)?, _ body: () throws -> T) rethrows -> T {

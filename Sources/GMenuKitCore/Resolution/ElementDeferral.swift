@@ -6,11 +6,11 @@
 @MainActor
 package final class ElementDeferral {
     /// False once a later full render has replaced the lists this one made.
-    package private(set) var isCurrent = true
+    @exclusivity(unchecked) package private(set) var isCurrent = true
     /// The lists this render made. The observations hold their lists weakly (an observed model
     /// would otherwise keep its lists, and through their data closures itself, alive), so the
     /// render keeps them, until it is replaced.
-    private var lists: [DeferredElements] = []
+    @exclusivity(unchecked) private var lists: [DeferredElements] = []
     /// Ends this render's observations, of the content and of the lists, once it is replaced.
     package let retirement = ObservationRetirement()
     /// The lists whose data, or whose elements observed together, read observable state in this
@@ -18,10 +18,10 @@ package final class ElementDeferral {
     /// tracking of a reading that touched nothing observable (a section's own array) a real
     /// one, which costs an installation per list; such a list that starts to read observables
     /// leaves one tracking unretired, which goes at the next change.
-    private var dataReaders: Set<MenuIdentity> = []
-    private var elementReaders: Set<MenuIdentity> = []
-    private var earlierDataReaders: Set<MenuIdentity> = []
-    private var earlierElementReaders: Set<MenuIdentity> = []
+    @exclusivity(unchecked) private var dataReaders: Set<MenuIdentity> = []
+    @exclusivity(unchecked) private var elementReaders: Set<MenuIdentity> = []
+    @exclusivity(unchecked) private var earlierDataReaders: Set<MenuIdentity> = []
+    @exclusivity(unchecked) private var earlierElementReaders: Set<MenuIdentity> = []
     /// Called, on whatever thread changed it, when the data a list read changes.
     package let dataChanged: @Sendable (DeferredElements) -> Void
     /// Called, on whatever thread changed it, when state that elements' content read changes
@@ -36,10 +36,10 @@ package final class ElementDeferral {
 
     /// The rendered menu's graph: an element a kept list runs the action of is resolved in it,
     /// with the state its content keeps.
-    package weak var graph: RenderGraph?
+    @exclusivity(unchecked) package weak var graph: RenderGraph?
     /// The lists of the render before that a list of this one may keep (``keptList(for:)``),
     /// by identity: those whose every element made one item that can be kept, planned alone.
-    private var previousLists: [MenuIdentity: DeferredElements] = [:]
+    @exclusivity(unchecked) private var previousLists: [MenuIdentity: DeferredElements] = [:]
 
     func keep(_ list: DeferredElements) { lists.append(list) }
 
@@ -94,7 +94,7 @@ package final class ElementDeferral {
     /// in a menu's first render, which most menus never follow with another (noting costs
     /// about 5% of a render of a menu of lists). A menu refreshed again and again keeps its
     /// lists from its third render on.
-    package private(set) var notesKeptItems = false
+    @exclusivity(unchecked) package private(set) var notesKeptItems = false
 
     /// Takes over, from the render this one replaces, the lists a later plan may keep.
     package func inherit(from previous: ElementDeferral?) {

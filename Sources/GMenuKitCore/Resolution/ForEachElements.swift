@@ -4,18 +4,18 @@ import Synchronization
 @MainActor
 package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>: DeferredElements {
     /// The `ForEach` of the render that made the list, or of the last render that took it over.
-    private var forEach: ForEach<Data, ID, any MenuContent>
+    @exclusivity(unchecked) private var forEach: ForEach<Data, ID, any MenuContent>
     /// The elements as last read. Once the list has changed, an array of the list's own (see
     /// ``keep(_:after:)``); until then it may share the model's storage.
-    private var elements: [Data.Element]? {
+    @exclusivity(unchecked) private var elements: [Data.Element]? {
         didSet { elementsByTarget = nil }
     }
     /// Where each element stands, by its identity; made at the first activation of a kept
     /// item after the elements changed.
-    private var elementsByTarget: [String: Int]?
+    @exclusivity(unchecked) private var elementsByTarget: [String: Int]?
     /// Their ids, gathered when elements are first inserted and kept from then on: an inserted
     /// id already in the list is a clash that only the whole menu plans and reports.
-    private var ids: Set<ID>?
+    @exclusivity(unchecked) private var ids: Set<ID>?
     private let areEqual: ((Data.Element, Data.Element) -> Bool)?
 
     package init(_ forEach: ForEach<Data, ID, any MenuContent>, identity: MenuIdentity, deferral: ElementDeferral) {

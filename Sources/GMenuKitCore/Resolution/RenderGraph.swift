@@ -24,19 +24,19 @@ package final class RenderGraph: MenuResolutionContext {
         }
     }
 
-    private var slots: [StateKey: Slot] = [:]
+    @exclusivity(unchecked) private var slots: [StateKey: Slot] = [:]
     /// Counts resolutions, to tell the state they used from the state they did not.
-    private var pass = 0
+    @exclusivity(unchecked) private var pass = 0
     /// The lists of the last full render; they update themselves until the next one.
-    package private(set) var lists: ElementDeferral?
+    @exclusivity(unchecked) package private(set) var lists: ElementDeferral?
     /// The lists `ForEach` defers into while content resolves; nil: lists resolve at once.
-    private var deferringInto: ElementDeferral?
+    @exclusivity(unchecked) private var deferringInto: ElementDeferral?
 
     /// What choosing an item does in the rendered menu, for content that acts on its own.
-    package var actionInterpreter: ItemActionInterpreter?
+    @exclusivity(unchecked) package var actionInterpreter: ItemActionInterpreter?
     /// Where the lists of a full render that are long show scrolling; nil where the menu
     /// cannot hold a scrolling list (not presented, or drawn without GMenuKit's rows).
-    package weak var longLists: (any LongListPresenting)?
+    @exclusivity(unchecked) package weak var longLists: (any LongListPresenting)?
 
     /// How many state values are kept, for tests.
     package var stateCount: Int { slots.count }

@@ -15,10 +15,10 @@ package struct CustomRowSpec {
 /// last caught up, so that an update costs what changed, not the size of the menu.
 @MainActor
 package final class CustomRowRegistry {
-    package private(set) var rows: [String: CustomRowSpec] = [:]
-    private var added: [String] = []
-    private var removed: [String] = []
-    private var lastNumber = 0
+    @exclusivity(unchecked) package private(set) var rows: [String: CustomRowSpec] = [:]
+    @exclusivity(unchecked) private var added: [String] = []
+    @exclusivity(unchecked) private var removed: [String] = []
+    @exclusivity(unchecked) private var lastNumber = 0
 
     /// A fresh slot name for a new item's row; short enough to stay inside the string.
     package func register(_ spec: CustomRowSpec) -> String {

@@ -217,27 +217,28 @@ package final class MenuLevel: ListPlacement {
 
     /// The level where `elements` noted its items, if it is one.
     package static func holding(_ elements: DeferredElements) -> MenuLevel? {
-        elements.placement.level as? MenuLevel
+        elements.placedIn as? MenuLevel
     }
 
     /// Whether the items of `elements` still stand where it noted them.
     package func holds(_ elements: DeferredElements) -> Bool {
-        let first = elements.placement.firstPosition, last = first + elements.count - 1
-        return elements.count > 0 && last < entries.count
+        let (first, count) = elements.itemSpan
+        let last = first + count - 1
+        return count > 0 && last < entries.count
             && entries[first].elements === elements && entries[last].elements === elements
     }
 
     /// Whether the items of `elements` are all this level has.
     package func holdsWholly(_ elements: DeferredElements) -> Bool {
-        elements.placement.firstPosition == 0 && elements.count == entries.count && holds(elements)
+        elements.itemSpan == (0, entries.count) && holds(elements)
     }
 
     /// The items of `elements` as they stand, as planned items (a kept list's items are buttons:
     /// no linked levels).
     package func plannedItems(of elements: DeferredElements) -> [PlannedItem] {
         guard holds(elements) else { return [] }
-        let first = elements.placement.firstPosition
-        return (0..<elements.count).map { index in
+        let (first, count) = elements.itemSpan
+        return (0..<count).map { index in
             let entry = entries[first + index]
             return PlannedItem.element(identity: entry.identity, attributes: entry.attributes, of: elements, index: index)
         }

@@ -125,14 +125,14 @@ final class MenuRenderPass {
     /// alone.
     private func plan(_ changes: ElementChanges, of list: DeferredElements,
                       options plannerOptions: () -> MenuPlanner.Options) -> MenuPlanner.PlannedElements? {
-        guard list.count > 0 else { return nil }
+        guard list.itemSpan.count > 0 else { return nil }
         return MenuPlanner.planElements(changes.nodes, of: list, options: plannerOptions(), names: &names)
     }
 
     /// Brings the items of one list's changed, removed and inserted elements to their plan.
     private func apply(_ changes: ElementChanges, _ planned: MenuPlanner.PlannedElements, of list: DeferredElements,
                        in level: MenuLevel, actionPrefix: String) {
-        let base = list.placement.firstPosition
+        let base = list.itemSpan.first
         // The plan's items are the changed elements' then the inserted ones', in order.
         var oldIndices: [Int] = [], newIndices: [Int] = []
         oldIndices.reserveCapacity(changes.changed.count)

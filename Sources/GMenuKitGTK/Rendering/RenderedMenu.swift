@@ -27,7 +27,7 @@ public final class RenderedMenu {
 
     /// A colour for destructive items (`#c01c28`, `red`); controls set it from the theme's
     /// error colour. With none, destructive items are only marked for the controls.
-    public var destructiveColor: String? {
+    @exclusivity(unchecked) public var destructiveColor: String? {
         didSet { if destructiveColor != oldValue { refresh() } }
     }
 
@@ -40,7 +40,7 @@ public final class RenderedMenu {
     /// menu GTK shows on its own, such as a text view's extra menu: its items stay GTK's.
     /// Either way a menu gets slots only once it is shown by a control or ``present(in:)``: a
     /// model handed to GTK's widgets alone shows every item as GTK draws it.
-    public var drawsOwnRows = true {
+    @exclusivity(unchecked) public var drawsOwnRows = true {
         didSet { if drawsOwnRows != oldValue { refresh() } }
     }
 
@@ -52,7 +52,7 @@ public final class RenderedMenu {
 
     /// Whether items show their keyboard shortcuts. Context menus show none (rules L5, C2);
     /// a shortcut that is not shown is not installed either.
-    public var showsShortcuts = true {
+    @exclusivity(unchecked) public var showsShortcuts = true {
         didSet { if showsShortcuts != oldValue { refresh() } }
     }
 
@@ -252,7 +252,7 @@ public final class RenderedMenu {
     /// they can be planned alone; otherwise the whole menu. `dataChanged`: the list's data
     /// changed; else state that some of its elements' content read did.
     func listChanged(_ elements: DeferredElements, dataChanged: Bool) {
-        guard !isInvalidated, elements.deferral.isCurrent else { return }
+        guard !isInvalidated, elements.isOfCurrentRender else { return }
         guard !isRendering else {
             needsAnotherPass = true
             return
