@@ -66,4 +66,37 @@ final class ActionPlanningTests: XCTestCase {
             XCTAssertNotEqual(file?.action, clear?.action, "a generated item and a written one, two actions")
         }
     }
+
+    /// A planned action keeps its behavior's shape beside it (the action group replaces an
+    /// action whose shape changed), and a binding's source, which a refresh compares to keep a
+    /// toggle's observation, is its object and key path: the same key path made elsewhere is the
+    /// same source, another property or object is not.
+    func testAnActionKeepsItsBehaviorsShapeAndABindingSourceIsItsObjectAndKeyPath() {
+        onMain {
+            let flags = SourceFlags(), other = SourceFlags()
+            let isOn = Binding(flags, \.isOn)
+            XCTAssertEqual(PlannedAction(name: "a", isEnabled: true, behavior: .perform {}).shape, .plain)
+            XCTAssertEqual(PlannedAction(name: "a", isEnabled: true, behavior: .toggle(isOn: isOn)).shape, .toggle)
+            XCTAssertEqual(PlannedAction(name: "a", isEnabled: false, behavior: .dispatch([:])).shape, .dispatch)
+            XCTAssertEqual(PlannedAction(name: "a", isEnabled: true, behavior: .choice(selected: { "" }, select: { _ in true }, source: nil)).shape, .choice)
+
+            let keyPath: ReferenceWritableKeyPath<SourceFlags, Bool> = Self.isOnPath()
+            XCTAssertNotNil(isOn.source)
+            XCTAssertEqual(isOn.source, Binding(flags, keyPath).source, "the same property, its key path made elsewhere")
+            XCTAssertEqual(isOn.source?.hashValue, Binding(flags, keyPath).source?.hashValue)
+            XCTAssertEqual(isOn.source, Binding(flags, \.isOn).source)
+            XCTAssertNotEqual(isOn.source, Binding(flags, \.isBold).source, "another property")
+            XCTAssertNotEqual(isOn.source, Binding(other, \.isOn).source, "another object")
+        }
+    }
+
+    @MainActor private static func isOnPath() -> ReferenceWritableKeyPath<SourceFlags, Bool> {
+        \SourceFlags.isOn
+    }
+}
+
+@MainActor
+private final class SourceFlags {
+    var isOn = false
+    var isBold = false
 }
