@@ -62,7 +62,7 @@ package final class MenuLevel: ListPlacement {
     package func apply(_ items: [PlannedItem]) {
         if let list = items.first?.kept {
             // A list kept as it stands: nothing to do where it stands, else its items as they were.
-            if list.placement.level === self && holdsWholly(list) { return }
+            if list.placedIn === self && holdsWholly(list) { return }
             return apply(list.keptItems ?? Self.holding(list)?.plannedItems(of: list) ?? [])
         }
         if entries.isEmpty {
@@ -109,7 +109,7 @@ package final class MenuLevel: ListPlacement {
     package func prune(_ items: [PlannedItem]) {
         guard !entries.isEmpty else { return }
         if let list = items.first?.kept {
-            if list.placement.level === self && holdsWholly(list) { return }
+            if list.placedIn === self && holdsWholly(list) { return }
             return prune(list.keptItems ?? Self.holding(list)?.plannedItems(of: list) ?? [])
         }
         let sameOrder = standInOrder(items)
@@ -157,13 +157,20 @@ package final class MenuLevel: ListPlacement {
     /// and target. It is replaced in place, with one `items-changed`, instead of taken out
     /// and put back (which keeps submenu pages and rows apart from actions that change shape).
     private func restyles(_ entry: Entry, to items: [PlannedItem], _ index: Int) -> Bool {
-        // Fields read in place: a copy of the attributes would retain every one of them.
-        entry.child == nil && items[index].link == nil && entry.customID == nil && items[index].attributes.row == nil
-            && entry.attributes.appWidget == nil && items[index].attributes.appWidget == nil
-            && entry.attributes.keptLinks.isEmpty && items[index].attributes.keptLinks.isEmpty
-            && entry.attributes.action == items[index].attributes.action
-            && entry.attributes.target == items[index].attributes.target
-            && entry.attributes.targetValue == items[index].attributes.targetValue
+        // Stored fields read in place. A computed one (the widget, the kept links and the typed
+        // target, in their boxes) copies the whole attributes to be asked, a retain of every
+        // attribute: asked only of attributes that have those boxes.
+        guard entry.child == nil, items[index].link == nil, entry.customID == nil, items[index].attributes.row == nil,
+              entry.attributes.action == items[index].attributes.action,
+              entry.attributes.target == items[index].attributes.target
+        else { return false }
+        let hasRare = entry.attributes.rare != nil || items[index].attributes.rare != nil
+        if hasRare && (entry.attributes.appWidget != nil || items[index].attributes.appWidget != nil
+            || !entry.attributes.keptLinks.isEmpty || !items[index].attributes.keptLinks.isEmpty) {
+            return false
+        }
+        let hasTypedTarget = entry.attributes.typedTarget != nil || items[index].attributes.typedTarget != nil
+        return !hasTypedTarget || entry.attributes.targetValue == items[index].attributes.targetValue
     }
 
     /// Whether a submenu (GTK gives each a page of its own) or a row of GMenuKit's own (in a
@@ -189,9 +196,9 @@ package final class MenuLevel: ListPlacement {
         gmk_menu_remove_all(menu.opaque)
     }
 
-    /// An item `prune` kept: the same attributes, so only its linked level may change; or one
-    /// it marked as restyled, replaced in place.
-    /// Brings the entry at `position`, kept by `prune`, to `planned[index]`.
+    /// The entry at `position` brought to `planned[index]`, an item `prune` kept: the same
+    /// attributes, so only its linked level may change; or one it marked as restyled, replaced
+    /// in place.
     private func update(at position: Int, to planned: [PlannedItem], _ index: Int) {
         if entries[position].isRestyled {
             let entry = entries[position]
