@@ -22,6 +22,10 @@ items=1000
 export GTK_A11Y=none NO_AT_BRIDGE=1
 # Swift seeds its hashing anew in every process; fixed, so that counts repeat.
 export SWIFT_DETERMINISTIC_HASHING=1
+# No fast bins in glibc's malloc: when freed fast-bin chunks are merged (malloc_consolidate)
+# depends on the heap's layout, which moves with anything else in the process (even the length
+# of the program's path moved one case by 9%); without them a count follows the code path.
+export GLIBC_TUNABLES=glibc.malloc.mxfast=0
 
 cases=(
   "1-build|--case 1|--case 1"

@@ -20,6 +20,25 @@ final class LabelAndNameTests: XCTestCase {
         }
     }
 
+    /// Labels that need nothing done (an untitled section's empty one among them) come back as
+    /// they are, by the quick check; the others are mended, and a mended label needs nothing more.
+    func testALabelIsNormalizedOnceAndAnEmptyOneStaysEmpty() {
+        let expected: [(String, String)] = [
+            ("", ""), ("Open", "Open"), ("Save As", "Save As"), (" ", ""), ("a  b", "a b"), (" lead", "lead"),
+            ("trail ", "trail"), ("Save...", "Save…"), ("two\nlines", "two lines"), ("Café", "Café"),
+        ]
+        for (raw, text) in expected {
+            let normalized = MenuLabelText.normalize(raw)
+            XCTAssertEqual(normalized.text, text, "“\(raw)”")
+            XCTAssertFalse(normalized.wasOnlyCombiningMarks, "“\(raw)”")
+            let again = MenuLabelText.normalize(normalized.text)
+            XCTAssertEqual(again.text, text, "“\(raw)” normalized twice")
+            XCTAssertEqual(again.problems, [], "“\(raw)” normalized twice")
+        }
+        XCTAssertEqual(MenuLabelText.normalize("").problems, [])
+        XCTAssertEqual(MenuLabelText.normalize("two\nlines").problems.count, 1)
+    }
+
     func testMarkupCharactersStayLiteralWithoutMarkup() {
         onMain {
             let find = plan(Menu("Edit") { Button("Find & <Replace>") {} }).items[0]

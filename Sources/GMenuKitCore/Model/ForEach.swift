@@ -62,15 +62,21 @@ extension ForEach: MenuContent where Content == any MenuContent {
             MenuContentGroup.resolveInPlace(content(element), at: identity.appending(element: elementID(element)), into: &nodes)
         }
     }
+}
 
-    @MainActor package func resolve(_ element: Data.Element, id: ID, at identity: MenuIdentity, into nodes: inout [MenuNode]) {
-        // The array moves in and back out, written out rather than through a closure: this
-        // runs for every element of every list.
-        var resolved = ResolvedMenuNodes()
-        swap(&resolved.nodes, &nodes)
-        MenuContentGroup.resolveInPlace(content(element), at: identity.appending(element: id), into: &resolved)
-        swap(&resolved.nodes, &nodes)
-    }
+/// One element's content, made by a `ForEach`'s `content`, resolved onto `nodes`. A list's code
+/// is generic and unspecialized: calling the `ForEach`'s own method asked the runtime for the
+/// `ForEach` type's metadata at every element (2% of a refresh), so lists take the closure out
+/// once and call this.
+@MainActor package func resolveElement<Element, ID: Hashable>(
+    _ element: Element, id: ID, content: (Element) -> any MenuContent, at identity: MenuIdentity, into nodes: inout [MenuNode]
+) {
+    // The array moves in and back out, written out rather than through a closure: this runs for
+    // every element of every list.
+    var resolved = ResolvedMenuNodes()
+    swap(&resolved.nodes, &nodes)
+    MenuContentGroup.resolveInPlace(content(element), at: identity.appending(element: id), into: &resolved)
+    swap(&resolved.nodes, &nodes)
 }
 
 extension ForEach where Content == any MenuContent, Data.Element: Equatable {

@@ -126,7 +126,8 @@ package enum MenuLabelText {
                 if byte == UInt8(ascii: " ") && previous == UInt8(ascii: " ") { return false }
                 previous = byte
             }
-            return previous != UInt8(ascii: " ")
+            // An empty label (an untitled section's) is normal; a trailing space is not.
+            return bytes.isEmpty || previous != UInt8(ascii: " ")
         }
     }
 

@@ -68,7 +68,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         // In the graph, so content with state of its own finds its state; no observation.
         graph.readAgain {
             MenuNesting.resolving(atDepth: nestingDepth) {
-                forEach.resolve(element, id: forEach.elementID(element), at: identity, into: &nodes)
+                resolveElement(element, id: forEach.elementID(element), content: forEach.content, at: identity, into: &nodes)
             }
         }
         guard nodes.count == 1 else { return false }
@@ -93,14 +93,15 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         keptSignatures?.reserveCapacity(data.count)
         var nodes: [MenuNode] = []
         nodes.reserveCapacity(data.count)
+        let (elementID, content) = (forEach.elementID, forEach.content)
         observingElements {
             var index = 0
             for element in data {
                 let start = nodes.count
-                let id = forEach.elementID(element)
+                let id = elementID(element)
                 observingElement(at: index, id: AnyHashable(id), object: object(element)) {
                     MenuNesting.resolving(atDepth: nestingDepth) {
-                        forEach.resolve(element, id: id, at: identity, into: &nodes)
+                        resolveElement(element, id: id, content: content, at: identity, into: &nodes)
                     }
                 }
                 finish(&nodes, from: start, element: index)
@@ -323,7 +324,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         let id = forEach.elementID(data[index])
         observingElement(at: index, id: AnyHashable(id), object: object(data[index])) {
             MenuNesting.resolving(atDepth: nestingDepth) {
-                forEach.resolve(data[index], id: id, at: identity, into: &nodes)
+                resolveElement(data[index], id: id, content: forEach.content, at: identity, into: &nodes)
             }
         }
         finish(&nodes, from: 0, element: index)
