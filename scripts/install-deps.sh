@@ -4,8 +4,9 @@ set -euo pipefail
 
 # dbus-daemon (dbus-run-session), at-spi2-core and python3-pyatspi: the accessibility tests read menus through AT-SPI.
 # gettext: msgfmt compiles the test catalog that imported menus are translated with; locales:
-# the sources glibc's localedef compiles the German locale of that test from.
-packages=(libgtk-4-dev libglib2.0-dev pkg-config xvfb xauth xdotool imagemagick x11-utils python3-gi gir1.2-gtk-4.0 valgrind dbus-daemon at-spi2-core python3-pyatspi gettext locales)
+# the sources glibc's localedef compiles the German locale of that test from. libc6-dbg (which
+# valgrind pulls in as well): names glibc malloc's internals, which the instruction guard leaves out.
+packages=(libgtk-4-dev libglib2.0-dev pkg-config xvfb xauth xdotool imagemagick x11-utils python3-gi gir1.2-gtk-4.0 valgrind libc6-dbg dbus-daemon at-spi2-core python3-pyatspi gettext locales)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -66,6 +66,14 @@ void gmk_menu_action_set_state(GMKMenuAction *action, GVariant *state) {
   if (action->group) g_action_group_action_state_changed(action->group, action->name, state);
 }
 
+void gmk_menu_action_set_boolean_state(GMKMenuAction *action, gboolean value) {
+  g_return_if_fail(GMK_IS_MENU_ACTION(action));
+  if (action->state != NULL && g_variant_classify(action->state) == G_VARIANT_CLASS_BOOLEAN &&
+      !g_variant_get_boolean(action->state) == !value)
+    return;
+  gmk_menu_action_set_state(action, g_variant_new_boolean(value));
+}
+
 gboolean gmk_menu_action_accepts(GAction *action, GVariant *parameter, const char *what) {
   gboolean is_state = g_str_equal(what, "state");
   const GVariantType *expected = is_state ? g_action_get_state_type(action) : g_action_get_parameter_type(action);

@@ -87,6 +87,20 @@ final class ActionPlanningTests: XCTestCase {
             XCTAssertEqual(isOn.source, Binding(flags, \.isOn).source)
             XCTAssertNotEqual(isOn.source, Binding(flags, \.isBold).source, "another property")
             XCTAssertNotEqual(isOn.source, Binding(other, \.isOn).source, "another object")
+            XCTAssertEqual(isOn.source?.isProperty, true)
+
+            // A binding that reads more than the property: its source says what, and is another.
+            let settings = Binding(flags, \.settings)
+            let inner = settings.isOn
+            XCTAssertEqual(inner.source?.isProperty, false)
+            XCTAssertEqual(inner.source, Binding(flags, \.settings).isOn.source)
+            XCTAssertNotEqual(inner.source, settings.source)
+            XCTAssertNotEqual(inner.source, settings.isBold.source)
+            let maybe = Binding<Bool?>(get: { flags.isOn }, set: { flags.isOn = $0 ?? false }, source: isOn.source)
+            let unwrapped: Binding<Bool>? = Binding(maybe)
+            XCTAssertEqual(unwrapped?.source?.isProperty, false)
+            XCTAssertNotEqual(unwrapped?.source, isOn.source)
+            XCTAssertNil(Binding(get: { true }, set: { _ in }).source, "closures read what no one can tell")
         }
     }
 
@@ -97,6 +111,13 @@ final class ActionPlanningTests: XCTestCase {
 
 @MainActor
 private final class SourceFlags {
+    var isOn = false
+    var settings = SourceSettings()
+    var isBold = false
+}
+
+@MainActor
+private final class SourceSettings {
     var isOn = false
     var isBold = false
 }

@@ -139,6 +139,14 @@ final class LabelAndNameTests: XCTestCase {
         XCTAssertEqual(appended, parsed)
         XCTAssertEqual(Set([appended, parsed]).count, 1)
         XCTAssertEqual([appended: 1][parsed], 1)
+        // Each number written as Swift writes it, and hashed on as the identity made from its text.
+        for number in [0, 7, 10, 99, 100, 12_345, -1, -250, Int.max, Int.min] {
+            let element = MenuIdentity("/0").appending(element: number).appending("if")
+            XCTAssertEqual(element.path, "/0/[\(number)]/if")
+            XCTAssertEqual(element, MenuIdentity(element.path))
+            XCTAssertEqual(MenuIdentity().appending("for", number), MenuIdentity("/for\(number)"))
+        }
+        XCTAssertEqual(MenuIdentity("/é").appending(element: "Ünïcode"), MenuIdentity("/é/[Ünïcode]"))
 
         var byIdentity: [MenuIdentity: Int] = [:]
         let identities = (0..<5000).map { MenuIdentity("/0").appending(element: $0) }

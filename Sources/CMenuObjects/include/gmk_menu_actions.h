@@ -42,6 +42,9 @@ gpointer gmk_menu_action_get_handler_data(GMKMenuAction *action);
 void gmk_menu_action_set_enabled(GMKMenuAction *action, gboolean enabled);
 /* Sets the state; `state` is sunk if floating and must have the action's state type. */
 void gmk_menu_action_set_state(GMKMenuAction *action, GVariant *state);
+/* The same for a boolean state, without making a GVariant when the state is already `value`:
+   a refresh sets every toggle's state, nearly always to what it was. */
+void gmk_menu_action_set_boolean_state(GMKMenuAction *action, gboolean value);
 
 GMKMenuActionGroup *gmk_menu_action_group_new(void);
 /* Adds `action` (taking a reference), replacing an action of the same name. */

@@ -13,10 +13,12 @@
 public struct Binding<Value> {
     private let getValue: @MainActor () -> Value
     private let setValue: @MainActor (Value) -> Void
-    /// What the binding reads, when that is known: an object and a key path. Two bindings with
-    /// the same source read the same property, so a state observation over one also covers the
-    /// other (see `ActionStateObservation.update(to:)`).
-    package let source: AnyHashable?
+    /// What the binding reads, when that is known: an object's property, and what it reads of
+    /// that. Two bindings with the same source read the same thing, so a state observation over
+    /// one also covers the other (see `ActionStateObservation.update(to:)`). Typed, not an
+    /// `AnyHashable`: every refresh compares the source of every toggle's binding, and boxing
+    /// and comparing an `AnyHashable` cost about 4,000 instructions a toggle.
+    package let source: BindingSource?
 
     /// A binding passed on as it is: the memberwise initializer of content with a
     /// `@Binding var isOn: Bool` property takes `isOn: $flag`.
@@ -29,7 +31,7 @@ public struct Binding<Value> {
         self.init(get: get, set: set, source: nil)
     }
 
-    package init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void, source: AnyHashable?) {
+    package init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void, source: BindingSource?) {
         getValue = get
         setValue = set
         self.source = source
@@ -65,7 +67,7 @@ public struct Binding<Value> {
                 value[keyPath: keyPath] = member
                 self.wrappedValue = value
             },
-            source: source.map { [$0, AnyHashable(keyPath)] })
+            source: source?.reading(keyPath))
     }
 
     /// The binding's value, non-optional: nil when the bound value is nil now (SwiftUI's
@@ -73,7 +75,7 @@ public struct Binding<Value> {
     public init?(_ base: Binding<Value?>) {
         guard let value = base.wrappedValue else { return nil }
         self.init(get: { base.wrappedValue ?? value }, set: { base.wrappedValue = $0 },
-                  source: base.source.map { [$0, "unwrapped"] as [AnyHashable] })
+                  source: base.source?.reading("unwrapped"))
     }
 
     /// The same binding seen as another type (a value control's value as a `Double`): same source.
@@ -86,12 +88,30 @@ public struct Binding<Value> {
 package struct BindingSource: Hashable {
     package let object: ObjectIdentifier
     package let keyPath: AnyKeyPath
+    /// What the binding reads of the property, when not the property itself: a property of
+    /// it (a key path), or its value unwrapped.
+    package private(set) var beyond: [AnyHashable] = []
+
+    package init(object: ObjectIdentifier, keyPath: AnyKeyPath) {
+        self.object = object
+        self.keyPath = keyPath
+    }
+
+    /// Whether the binding reads the property itself, and nothing beyond it.
+    package var isProperty: Bool { beyond.isEmpty }
+
+    /// The source of a binding that reads `step` of what this one reads.
+    package func reading(_ step: AnyHashable) -> BindingSource {
+        var source = self
+        source.beyond.append(step)
+        return source
+    }
 
     /// A key path written the same way at the same place is one object, so the same key path is
     /// told by identity first: comparing two key paths component by component costs about
     /// 2,000 instructions, and every refresh compares the source of every toggle's binding.
     package static func == (lhs: BindingSource, rhs: BindingSource) -> Bool {
-        lhs.object == rhs.object && (lhs.keyPath === rhs.keyPath || lhs.keyPath == rhs.keyPath)
+        lhs.object == rhs.object && (lhs.keyPath === rhs.keyPath || lhs.keyPath == rhs.keyPath) && lhs.beyond == rhs.beyond
     }
 }
 
@@ -110,6 +130,6 @@ extension Binding where Value: AnyObject {
         Binding<Member>(
             get: { self.wrappedValue[keyPath: keyPath] },
             set: { self.wrappedValue[keyPath: keyPath] = $0 },
-            source: source.map { [$0, AnyHashable(keyPath)] as [AnyHashable] })
+            source: source?.reading(keyPath))
     }
 }

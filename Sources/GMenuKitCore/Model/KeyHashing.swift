@@ -7,11 +7,11 @@ package enum KeyHashing {
     package static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     package static let fnvPrime: UInt64 = 0x100_0000_01b3
 
-    /// FNV-1a continued over the bytes of `text` from byte `start` on.
-    package static func fnv1a(_ text: String, from start: Int = 0, continuing hash: UInt64 = fnvOffsetBasis) -> UInt64 {
+    /// FNV-1a of the bytes of `text` (an identity carries its hash on as it grows: `MenuIdentity`).
+    package static func fnv1a(_ text: String) -> UInt64 {
         text.withUTF8Bytes { bytes in
-            var hash = hash
-            for index in start..<bytes.count { hash = (hash ^ UInt64(bytes[index])) &* fnvPrime }
+            var hash = fnvOffsetBasis
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* fnvPrime }
             return hash
         }
     }

@@ -321,7 +321,7 @@ package struct PickerChoice {
     /// Sets the bound selection to an option's tag.
     package var select: @MainActor (AnyHashable) -> Void
     /// What the selection's binding reads, when known (`Binding.source`).
-    package var selectionSource: AnyHashable? = nil
+    package var selectionSource: BindingSource? = nil
 
     /// The selection now.
     @MainActor package var selection: AnyHashable { currentSelection() }

@@ -292,12 +292,12 @@ package struct PlannedAction {
         /// `selected` reads the target of the option selected now ("" for none); `select`
         /// answers whether the target named an option; `source` is what the picker's binding
         /// reads, when known.
-        case choice(selected: @MainActor () -> String, select: @MainActor (String) -> Bool, source: AnyHashable?)
+        case choice(selected: @MainActor () -> String, select: @MainActor (String) -> Bool, source: BindingSource?)
         /// A double state and parameter: a value control's value, fitted as the control fits it.
         case value(ValueControlAction)
 
         /// What the state's binding reads, when that is known (`Binding.source`).
-        @MainActor package var bindingSource: AnyHashable? {
+        @MainActor package var bindingSource: BindingSource? {
             switch self {
             case .toggle(let isOn): isOn.source
             case .choice(_, _, let source): source

@@ -42,7 +42,7 @@ package final class ActionStateObservation {
     // Main-actor state read one access at a time: no dynamic exclusivity check (ARCHITECTURE.md).
     @exclusivity(unchecked) private var behavior: PlannedAction.Behavior?
     /// The behavior's binding source, kept apart: asked of the behavior, it copies the behavior.
-    @exclusivity(unchecked) private var source: AnyHashable?
+    @exclusivity(unchecked) private var source: BindingSource?
     /// Borrowed: the action group holds the reference and calls ``stop()`` before dropping it.
     @exclusivity(unchecked) private var action: OpaquePointer?
     /// Only the latest reading's change notice counts; earlier ones are stale.
@@ -53,12 +53,12 @@ package final class ActionStateObservation {
         read(behavior, source: behavior.bindingSource)
     }
 
-    private func read(_ behavior: PlannedAction.Behavior, source: AnyHashable?) -> State {
+    private func read(_ behavior: PlannedAction.Behavior, source: BindingSource?) -> State {
         self.behavior = behavior
         self.source = source
         generation += 1
         let reading = generation
-        if let source = source?.base as? BindingSource {
+        if let source, source.isProperty {
             let notice = ChangeNotice(observation: self, generation: reading, property: source.keyPath)
             return withObservationTracking {
                 Self.state(of: behavior)
@@ -126,7 +126,12 @@ package final class ActionStateObservation {
 
     private func setState(_ state: State) {
         // The action changes (and tells GTK) only if the state differs.
-        if let action { gmk_menu_action_set_state(action, state.variant) }
+        guard let action else { return }
+        if case .bool(let isOn) = state {
+            gmk_menu_action_set_boolean_state(action, isOn ? 1 : 0)
+        } else {
+            gmk_menu_action_set_state(action, state.variant)
+        }
     }
 
     private static func state(of behavior: PlannedAction.Behavior) -> State {

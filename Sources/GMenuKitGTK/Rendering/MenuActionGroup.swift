@@ -206,7 +206,7 @@ package final class ActionHandler {
             guard let newValue = Variants.bool(parameter) else { return }
             isOn.wrappedValue = newValue
             // The state follows right away; the binding, read again later, agrees with it.
-            gmk_menu_action_set_state(action, g_variant_new_boolean(newValue ? 1 : 0))
+            gmk_menu_action_set_boolean_state(action, newValue ? 1 : 0)
         case .choice(_, let select, _):
             guard let target = Variants.string(parameter) else { return }
             // A target that names no option (from outside GMenuKit) changes nothing.
