@@ -26,14 +26,13 @@ public struct Toggle: MenuContent {
     public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         // Filled in place, as `Button` does.
         if let borrowedActionName {
-            nodes.append(MenuNode(identity: identity, title: title, kind: .button(.named(borrowedActionName, target: nil))))
+            nodes.append(MenuNode(identity: identity, title: title, kind: .button(.named(borrowedActionName, target: nil)),
+                                  icon: icon, subtitle: subtitle))
             nodes[nodes.count - 1].showsActionState = true
         } else {
-            nodes.append(MenuNode(identity: identity, title: title, kind: .toggle(isOn: isOn)))
+            nodes.append(MenuNode(identity: identity, title: title, kind: .toggle(isOn: isOn), icon: icon, subtitle: subtitle))
         }
         let last = nodes.count - 1
-        nodes[last].icon = icon
-        nodes[last].subtitle = subtitle
         if !labelProblems.isEmpty { nodes[last].noteProblems(labelProblems) }
         if builtLabelStyle != .automatic { nodes[last].details.labelStyle = builtLabelStyle }
     }
