@@ -101,6 +101,13 @@ final class MenuActionGroupTests: GtkTestCase {
             g_action_group_activate_action(rendered.actionGroup.unsafePointer, "copy", nil)
             XCTAssertEqual(signals.heard, [], "a disabled action does nothing")
             XCTAssertEqual(Set(actionNames(of: rendered.actionGroup.unsafePointer)), ["copy", "paste", "bold"])
+            // A binding of closures is read again at a refresh: its state changes once, when it differs.
+            isBold = false
+            rendered.refresh()
+            XCTAssertEqual(signals.heard, ["action-state-changed bold false"])
+            signals.heard = []
+            rendered.refresh()
+            XCTAssertEqual(signals.heard, [], "a state that did not change is not set again")
         }
     }
 
