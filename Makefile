@@ -78,7 +78,8 @@ bench: deps
 	scripts/bench-docs.py $(BENCH_REPORT) Sources/GMenuKit/GMenuKit.docc/Performance.md
 
 # Speed guarded on every change: instructions per run (callgrind) of the main cases beside plain
-# C, failing when GMenuKit ÷ C is more than 3% worse than Benchmarks/instructions-baseline.txt.
+# C, failing when GMenuKit ÷ C, without glibc malloc's bins (steady), is more than 3% worse than
+# Benchmarks/instructions-baseline.txt.
 bench-instructions: deps
 	$(SWIFT) build -c release --product MenuBenchmark $(SWIFT_FLAGS)
 	mkdir -p $(dir $(BENCH_C))

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Guards GMenuKit's speed on every change: counts, with callgrind, the instructions of one run of
 # the main benchmark cases on GMenuKit's side and on plain C's, prints GMenuKit ÷ C, and fails
-# when a ratio is more than 3% worse than the baseline kept in Benchmarks/instructions-baseline.txt.
+# when a steady ratio (below) is more than 3% worse than the baseline kept in
+# Benchmarks/instructions-baseline.txt.
 # Instruction counts are what a shared, loaded machine does not disturb; the ratio to C is what
 # an update of GTK or GLib, which both sides call, moves least.
 #
