@@ -200,6 +200,87 @@ final class RowLayoutTests: GtkTestCase {
         }
     }
 
+    /// A page of GMenuKit's rows alone has no GTK group to join: its command rows' empty start
+    /// boxes join none (a size group measures every member for each one, and had been most of a
+    /// 1,000-row menu's opening), and line up as they would in one. A scrolling list's check
+    /// row brings the indicator column: then every command row of the page makes room for it,
+    /// the rows made before the list's first and those made after.
+    func testAPageOfRowsAloneJoinsNoSizeGroupUntilAListsCheckRowBringsTheIndicatorColumn() throws {
+        try GtkSession.start()
+        try onMain {
+            final class Flags { var on: Set<Int> = [1] }
+            let flags = Flags()
+            @MainActor func flag(_ index: Int) -> Binding<Bool> {
+                Binding(get: { flags.on.contains(index) }, set: { if $0 { flags.on.insert(index) } else { flags.on.remove(index) } })
+            }
+            let plain = RenderedMenu(Menu("Rows") {
+                Button("Copy", icon: "edit-copy-symbolic") {}
+                Button("Paste", icon: "edit-paste-symbolic") {}
+                Toggle("Bold", icon: "format-text-bold-symbolic", isOn: flag(0))
+            })
+            let opened = try OpenedMenuButton(showing: plain, inWindowTitled: "Rows alone")
+            gtk_test_widget_wait_for_draw(opened.popover)
+            XCTAssertTrue(PopoverPages.modelButtons(in: opened.popover).isEmpty, "every item is a row")
+            guard let copy = MenuRows.row("Copy", in: opened.popover), let paste = MenuRows.row("Paste", in: opened.popover),
+                  let copyStart = RowIndicatorAlignment.startBox(of: copy), let pasteStart = RowIndicatorAlignment.startBox(of: paste)
+            else { opened.close(); return XCTFail("two command rows with start boxes expected") }
+            XCTAssertNil(RowIndicatorAlignment.group(ofPageHolding: copy), "no size group in a page of rows alone")
+            XCTAssertEqual(gtk_widget_get_width(copyStart), 0)
+            XCTAssertEqual(gtk_widget_get_width(pasteStart), 0)
+            @MainActor func leadingEdge(_ widget: UnsafeMutablePointer<GtkWidget>, in popover: UnsafeMutablePointer<GtkWidget>) -> Float {
+                var bounds = graphene_rect_t()
+                XCTAssertNotEqual(gtk_widget_compute_bounds(widget, popover, &bounds), 0)
+                return bounds.origin.x
+            }
+            @MainActor func icon(_ row: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+                WidgetTree.all(row).first { WidgetTree.isWidget($0, ofType: "GtkImage") }
+            }
+            if let copyIcon = icon(copy), let pasteIcon = icon(paste) {
+                XCTAssertEqual(leadingEdge(copyIcon, in: opened.popover), leadingEdge(pasteIcon, in: opened.popover), "the rows' icons line up")
+            } else {
+                XCTFail("icons expected in the command rows")
+            }
+            opened.close()
+
+            let withList = RenderedMenu(Menu("Rows and flags") {
+                Button("Copy", icon: "edit-copy-symbolic") {}
+                Section {
+                    ForEach(0..<100) { index in Toggle("Flag \(index)", isOn: flag(index)) }
+                        .menuListStyle(.scrolling(visibleRows: 5))
+                }
+                Button("Paste", icon: "edit-paste-symbolic") {}
+            })
+            guard let (listOpened, view) = try ScrollingMenuListTests.openScrollingList(withList, inWindowTitled: "Rows and a list")
+            else { return }
+            defer { listOpened.close() }
+            gtk_test_widget_wait_for_draw(listOpened.popover)
+            Screenshot.saveIfAsked(name: "row-layout-rows-and-a-list", variable: Self.screenshotVariable, size: "420x520")
+            let popover = listOpened.popover
+            guard let copyRow = MenuRows.row("Copy", in: popover), let pasteRow = MenuRows.row("Paste", in: popover),
+                  let checkRow = view.rowWidgets.first(where: { ScrollingMenuListTests.label(of: $0) == "Flag 1" }),
+                  let checkStart = RowIndicatorAlignment.startBox(of: checkRow),
+                  let group = RowIndicatorAlignment.group(ofPageHolding: copyRow)
+            else { return XCTFail("command rows, a list's check row with its start box, and the page's group expected") }
+            var members = Set<UnsafeMutableRawPointer>()
+            var node = gtk_size_group_get_widgets(group)
+            while let current = node {
+                if let widget = current.pointee.data { members.insert(widget) }
+                node = current.pointee.next
+            }
+            let column: Int32 = gtk_widget_get_width(checkStart)
+            XCTAssertGreaterThan(column, 0, "the check row's start box holds its indicator")
+            for (name, row) in [("Copy", copyRow), ("Paste", pasteRow)] {
+                guard let start = RowIndicatorAlignment.startBox(of: row) else { XCTFail("\(name) has a start box"); continue }
+                XCTAssertTrue(members.contains(UnsafeMutableRawPointer(start)), "\(name)'s start box joined the page's group")
+                XCTAssertEqual(gtk_widget_get_width(start), column, "\(name) makes room for the indicator column")
+                if let rowIcon = icon(row), let label = WidgetTree.all(checkRow).first(where: { WidgetTree.isWidget($0, ofType: "GtkLabel") }) {
+                    XCTAssertEqual(leadingEdge(rowIcon, in: popover), leadingEdge(label, in: popover), accuracy: 1,
+                                   "\(name)'s icon starts where the check row's label does")
+                }
+            }
+        }
+    }
+
     /// Long labels: GTK's model buttons neither wrap nor ellipsize a label (gtkmodelbutton.c
     /// sets neither), and GMenuKit cuts every label at 120 characters. A row's label is laid
     /// out as GTK's is, a long subtitle under a short label wraps instead of widening the

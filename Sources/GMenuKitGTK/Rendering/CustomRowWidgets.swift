@@ -36,8 +36,8 @@ package enum CustomRowWidgets {
             preconditionFailure("an app's widget is made by its factory")
         case .command:
             row = gmk_widget_new_with_role(gtk_button_get_type(), GTK_ACCESSIBLE_ROLE_MENU_ITEM, "modelbutton")
-            let content = commandContent(attributes)
-            gtk_button_set_child(gmk_button(row), withStartBox(content.box, of: row))
+            let content = commandContent(attributes, of: row)
+            gtk_button_set_child(gmk_button(row), content.box)
             gmk_accessible_set_labelled_by(row, content.label)
             if let shortcut = content.shortcut { gmk_accessible_set_key_shortcuts(row, shortcut) }
             if let subtitle = attributes.subtitle { gmk_accessible_set_description(row, subtitle) }
@@ -122,17 +122,6 @@ package enum CustomRowWidgets {
         return row
     }
 
-    /// `content` after the row's start box, the column of GTK's check and radio indicators.
-    private static func withStartBox(
-        _ content: UnsafeMutablePointer<GtkWidget>, of row: UnsafeMutablePointer<GtkWidget>
-    ) -> UnsafeMutablePointer<GtkWidget> {
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_box_append(gmk_box(box), RowIndicatorAlignment.startBox(for: row))
-        gtk_widget_set_hexpand(content, 1)
-        gtk_box_append(gmk_box(box), content)
-        return box
-    }
-
     /// The smaller line under a row's label (rule L6).
     private static func subtitleLabel(_ subtitle: String) -> UnsafeMutablePointer<GtkWidget> {
         let line = gtk_label_new(subtitle)!
@@ -151,25 +140,42 @@ package enum CustomRowWidgets {
         return badge
     }
 
+    /// A command row's one box: its start box (the column of GTK's check and radio indicators,
+    /// see ``RowIndicatorAlignment``), then the icon, the label (over its subtitle, if any), the
+    /// badge and the shortcut, 8 pixels apart. The gaps are the pieces' margins, not the box's
+    /// spacing, which would also follow the start box, empty or not: one box and no box around
+    /// a lone label keep a row at five widgets, and a long menu measures and styles each one.
     private static func commandContent(
-        _ attributes: PlannedAttributes
+        _ attributes: PlannedAttributes, of row: UnsafeMutablePointer<GtkWidget>
     ) -> (box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>, shortcut: String?) {
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_box_append(gmk_box(box), RowIndicatorAlignment.startBox(for: row))
+        var follows = false
+        func append(_ piece: UnsafeMutablePointer<GtkWidget>) {
+            if follows { gtk_widget_set_margin_start(piece, 8) }
+            gtk_box_append(gmk_box(box), piece)
+            follows = true
+        }
         if let icon = attributes.icon {
             let image = gtk_image_new_from_icon_name(icon)!
             gtk_widget_add_css_class(image, "gmenukit-icon")
-            gtk_box_append(gmk_box(box), image)
+            append(image)
         }
-        let text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let title = label(attributes)
+        let text: UnsafeMutablePointer<GtkWidget>
+        if let subtitle = attributes.subtitle {
+            text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(gmk_box(text), title)
+            gtk_box_append(gmk_box(text), subtitleLabel(subtitle))
+        } else {
+            text = title
+        }
         gtk_widget_set_hexpand(text, 1)
         gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
-        let title = label(attributes)
-        gtk_box_append(gmk_box(text), title)
-        if let subtitle = attributes.subtitle { gtk_box_append(gmk_box(text), subtitleLabel(subtitle)) }
-        gtk_box_append(gmk_box(box), text)
-        if let badge = attributes.badge { gtk_box_append(gmk_box(box), badgeLabel(badge)) }
+        append(text)
+        if let badge = attributes.badge { append(badgeLabel(badge)) }
         let shortcut = shortcutLabel(attributes)
-        if let shortcut { gtk_box_append(gmk_box(box), acceleratorLabel(shortcut)) }
+        if let shortcut { append(acceleratorLabel(shortcut)) }
         return (box, title, shortcut)
     }
 

@@ -13,10 +13,20 @@ import GMenuKitBuilder
 /// and radio rows are GtkCheckButtons: the theme's rule for GTK's indicator class places their
 /// indicator, see CustomRowWidgets.) A page with no model button gets a group of GMenuKit's
 /// own; its command rows then do not make room for the check rows' indicators beside them.
+///
+/// A size group is quadratic in its members: measuring one member measures every member,
+/// and each one added queues a resize of all of them (gtksizegroup.c, gtksizerequest.c). In
+/// GTK's group that is GTK's cost for its own items; GMenuKit's own group only matters once a
+/// member has something in its start box (a scrolling list's check row). Until then every
+/// member is an empty box, as wide as the group would make it, so the page's command rows join
+/// no group: at 1,000 rows the group had been most of the menu's opening. The first member
+/// with an indicator brings the page's command rows into the group.
 @MainActor
 package enum RowIndicatorAlignment {
     private static let startBoxKey = "gmenukit-row-start-box"
     private static let pageGroupKey = "gmenukit-page-indicators"
+    /// Set on a page found to hold no model button.
+    private static let pageWithoutModelButtonKey = "gmenukit-page-without-model-button"
     private static let modelButtonType = g_type_from_name("GtkModelButton")
 
     /// A row's start box: its first child, kept on the row for ``align(_:)``.
@@ -27,11 +37,28 @@ package enum RowIndicatorAlignment {
         return box
     }
 
-    /// Puts the row's start box into the indicator size group of the page the row was added to.
+    /// Puts the row's start box into the indicator size group of the page the row was added to,
+    /// where the group can make it wider (above).
     package static func align(_ row: UnsafeMutablePointer<GtkWidget>) {
-        guard let start = g_object_get_data(gmk_object(row), startBoxKey),
-              let page = page(of: row), let group = indicatorGroup(of: page) else { return }
-        gtk_size_group_add_widget(group, gmk_widget(start))
+        guard let start = startBox(of: row), let page = page(of: row) else { return }
+        if let group = indicatorGroup(of: page) {
+            gtk_size_group_add_widget(group, start)
+        } else if gtk_widget_get_first_child(start) != nil {
+            let group = gtk_size_group_new(GTK_SIZE_GROUP_HORIZONTAL)!
+            g_object_set_data_full(gmk_object(page), pageGroupKey, UnsafeMutableRawPointer(group)) { g_object_unref($0) }
+            forEachStartBox(in: page) { gtk_size_group_add_widget(group, $0) }
+            gtk_size_group_add_widget(group, start)
+        }
+    }
+
+    /// The indicator size group of the page holding `widget`, if its rows are in one.
+    package static func group(ofPageHolding widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkSizeGroup>? {
+        page(of: widget).flatMap { indicatorGroup(of: $0) }
+    }
+
+    /// A row's start box (nil for a row without one: a check row draws its own indicator).
+    package static func startBox(of row: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        g_object_get_data(gmk_object(row), startBoxKey).map { gmk_widget($0) }
     }
 
     /// The width of the indicator column of the page holding `widget`: where a row that has no
@@ -54,18 +81,33 @@ package enum RowIndicatorAlignment {
         return nil
     }
 
-    /// The page's group: a model button's, or GMenuKit's own; found once per page.
+    /// The page's group: a model button's, or GMenuKit's own once a member has an indicator;
+    /// nil until then in a page with no model button. Looked for once per page.
     private static func indicatorGroup(of page: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkSizeGroup>? {
         if let known = g_object_get_data(gmk_object(page), pageGroupKey) { return known.assumingMemoryBound(to: GtkSizeGroup.self) }
-        let group: UnsafeMutablePointer<GtkSizeGroup>
-        if let button = firstModelButton(in: page),
-           let shared = gmk_object_dup_object(button.gpointer, "indicator-size-group") {
-            group = shared.assumingMemoryBound(to: GtkSizeGroup.self)
-        } else {
-            group = gtk_size_group_new(GTK_SIZE_GROUP_HORIZONTAL)!
+        if g_object_get_data(gmk_object(page), pageWithoutModelButtonKey) != nil { return nil }
+        guard let button = firstModelButton(in: page),
+              let shared = gmk_object_dup_object(button.gpointer, "indicator-size-group")
+        else {
+            g_object_set_data(gmk_object(page), pageWithoutModelButtonKey, page.gpointer)
+            return nil
         }
-        g_object_set_data_full(gmk_object(page), pageGroupKey, UnsafeMutableRawPointer(group)) { g_object_unref($0) }
-        return group
+        g_object_set_data_full(gmk_object(page), pageGroupKey, shared) { g_object_unref($0) }
+        return shared.assumingMemoryBound(to: GtkSizeGroup.self)
+    }
+
+    /// Calls `body` with the start box of each of the page's rows (not those of another page's
+    /// popover inside it).
+    private static func forEachStartBox(in widget: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkWidget>) -> Void) {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let start = startBox(of: current) {
+                body(start)
+            } else if gmk_is_popover(current) == 0 {
+                forEachStartBox(in: current, body)
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
     private static func firstModelButton(in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
