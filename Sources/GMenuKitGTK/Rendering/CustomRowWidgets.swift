@@ -140,16 +140,17 @@ package enum CustomRowWidgets {
         return badge
     }
 
-    /// A command row's one box: its start box (the column of GTK's check and radio indicators,
-    /// see ``RowIndicatorAlignment``), then the icon, the label (over its subtitle, if any), the
-    /// badge and the shortcut, 8 pixels apart. The gaps are the pieces' margins, not the box's
-    /// spacing, which would also follow the start box, empty or not: one box and no box around
-    /// a lone label keep a row at five widgets, and a long menu measures and styles each one.
+    /// A command row's one box: the icon, the label (over its subtitle, if any), the badge and
+    /// the shortcut, 8 pixels apart, after a start box where the page has a column of check
+    /// and radio indicators (``RowIndicatorAlignment`` puts one first). The gaps are the pieces'
+    /// margins, not the box's spacing, which would also follow the start box: one box and no
+    /// box around a lone label keep a row with an icon at four widgets (seven before), and a
+    /// long menu measures and styles each one.
     private static func commandContent(
         _ attributes: PlannedAttributes, of row: UnsafeMutablePointer<GtkWidget>
     ) -> (box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>, shortcut: String?) {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_box_append(gmk_box(box), RowIndicatorAlignment.startBox(for: row))
+        RowIndicatorAlignment.willAlign(row, inBox: box)
         var follows = false
         func append(_ piece: UnsafeMutablePointer<GtkWidget>) {
             if follows { gtk_widget_set_margin_start(piece, 8) }

@@ -8,7 +8,7 @@ import GMenuKitBuilder
 /// indicator goes) and puts all of them in one horizontal size group, so that in a page with
 /// any checkmark every label starts after the indicators' column (gtkmenusectionbox.c, the
 /// page's `indicators`; gtkmodelbutton.c, `indicator-size-group`). A custom slot is not in that
-/// group. A command row has an empty start box of its own and joins the page's group, which
+/// group. A command row gets an empty start box of its own that joins the page's group, which
 /// any model button of the page names in its readable `indicator-size-group` property. (Check
 /// and radio rows are GtkCheckButtons: the theme's rule for GTK's indicator class places their
 /// indicator, see CustomRowWidgets.) A page with no model button gets a group of GMenuKit's
@@ -16,20 +16,23 @@ import GMenuKitBuilder
 ///
 /// A size group is quadratic in its members: measuring one member measures every member,
 /// and each one added queues a resize of all of them (gtksizegroup.c, gtksizerequest.c). In
-/// GTK's group that is GTK's cost for its own items; GMenuKit's own group only matters once a
-/// member has something in its start box (a scrolling list's check row). Until then every
-/// member is an empty box, as wide as the group would make it, so the page's command rows join
-/// no group: at 1,000 rows the group had been most of the menu's opening. The first member
-/// with an indicator brings the page's command rows into the group.
+/// GTK's group that is GTK's cost for its own items. GMenuKit's own group only matters once a
+/// member has something in its start box (a scrolling list's check row); until then every
+/// member would be an empty box, no wider than nothing. So in a page with no model button a
+/// command row has no start box and there is no group, until the first start box with an
+/// indicator comes: then the page's command rows get theirs, in the group. At 1,000 rows the
+/// group had been most of the menu's opening, and each widget of a row is measured and styled.
 @MainActor
 package enum RowIndicatorAlignment {
     private static let startBoxKey = "gmenukit-row-start-box"
+    /// A command row's box, where its start box goes first when the row needs one.
+    private static let rowBoxKey = "gmenukit-row-box"
     private static let pageGroupKey = "gmenukit-page-indicators"
     /// Set on a page found to hold no model button.
     private static let pageWithoutModelButtonKey = "gmenukit-page-without-model-button"
     private static let modelButtonType = g_type_from_name("GtkModelButton")
 
-    /// A row's start box: its first child, kept on the row for ``align(_:)``.
+    /// A row's start box, made now: its first child, kept on the row for ``align(_:)``.
     package static func startBox(for row: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(box, "gmenukit-start")
@@ -37,18 +40,33 @@ package enum RowIndicatorAlignment {
         return box
     }
 
+    /// Notes `box`, the command row's one box, where ``align(_:)`` puts a start box first
+    /// when the row's page has an indicator column.
+    package static func willAlign(_ row: UnsafeMutablePointer<GtkWidget>, inBox box: UnsafeMutablePointer<GtkWidget>) {
+        g_object_set_data(gmk_object(row), rowBoxKey, box.gpointer)
+    }
+
     /// Puts the row's start box into the indicator size group of the page the row was added to,
     /// where the group can make it wider (above).
     package static func align(_ row: UnsafeMutablePointer<GtkWidget>) {
-        guard let start = startBox(of: row), let page = page(of: row) else { return }
+        guard let page = page(of: row) else { return }
         if let group = indicatorGroup(of: page) {
-            gtk_size_group_add_widget(group, start)
-        } else if gtk_widget_get_first_child(start) != nil {
+            if let start = startBox(of: row) ?? addStartBox(to: row) { gtk_size_group_add_widget(group, start) }
+        } else if let start = startBox(of: row), gtk_widget_get_first_child(start) != nil {
             let group = gtk_size_group_new(GTK_SIZE_GROUP_HORIZONTAL)!
             g_object_set_data_full(gmk_object(page), pageGroupKey, UnsafeMutableRawPointer(group)) { g_object_unref($0) }
-            forEachStartBox(in: page) { gtk_size_group_add_widget(group, $0) }
-            gtk_size_group_add_widget(group, start)
+            forEachRow(in: page) { row in
+                if let start = startBox(of: row) ?? addStartBox(to: row) { gtk_size_group_add_widget(group, start) }
+            }
         }
+    }
+
+    /// A new start box first in the command row's box; nil for a row without one.
+    private static func addStartBox(to row: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        guard let box = g_object_get_data(gmk_object(row), rowBoxKey) else { return nil }
+        let start = startBox(for: row)
+        gtk_box_insert_child_after(gmk_box(box), start, nil)
+        return start
     }
 
     /// The indicator size group of the page holding `widget`, if its rows are in one.
@@ -96,15 +114,15 @@ package enum RowIndicatorAlignment {
         return shared.assumingMemoryBound(to: GtkSizeGroup.self)
     }
 
-    /// Calls `body` with the start box of each of the page's rows (not those of another page's
-    /// popover inside it).
-    private static func forEachStartBox(in widget: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkWidget>) -> Void) {
+    /// Calls `body` with each of the page's rows that has or may have a start box (not those of
+    /// another page's popover inside it).
+    private static func forEachRow(in widget: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkWidget>) -> Void) {
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            if let start = startBox(of: current) {
-                body(start)
+            if startBox(of: current) != nil || g_object_get_data(gmk_object(current), rowBoxKey) != nil {
+                body(current)
             } else if gmk_is_popover(current) == 0 {
-                forEachStartBox(in: current, body)
+                forEachRow(in: current, body)
             }
             child = gtk_widget_get_next_sibling(current)
         }
