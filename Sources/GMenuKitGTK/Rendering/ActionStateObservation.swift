@@ -111,12 +111,12 @@ package final class ActionStateObservation {
     /// property leaves what the reading touches as it was, and the state is read again alone;
     /// any other (an object on the way to it, replaced) ends the tracking for a new reading.
     /// A tracking of an earlier reading ends.
-    fileprivate func propertyDidChange(_ tracking: ObservationTracking, reading: Int, property: AnyKeyPath) {
+    fileprivate func propertyDidChange(_ tracking: ObservationTracking, reading: Int, isOwnProperty: Bool) {
         guard reading == generation, let behavior else {
             tracking.cancel()
             return
         }
-        if tracking.changed == property {
+        if isOwnProperty {
             setState(Self.state(of: behavior))
         } else {
             tracking.cancel()
@@ -152,6 +152,11 @@ package final class ChangeNotice: @unchecked Sendable {
     /// The binding's property, for a tracking that stays installed; nil for one that ends at
     /// the first change.
     private let property: AnyKeyPath?
+    /// The key path a change named, once found equal to ``property``. Key paths are compared
+    /// component by component (about 1,500 instructions, a tenth of a toggle's flip); the
+    /// model's setter names the same key path object every time, so from the second change on
+    /// it is known by identity. Kept, not only its address: an address can be reused.
+    private var knownChange: AnyKeyPath?
 
     @MainActor
     package init(observation: ActionStateObservation, generation: Int, property: AnyKeyPath?) {
@@ -196,7 +201,13 @@ package final class ChangeNotice: @unchecked Sendable {
             tracking.cancel()
             return
         }
-        observation.propertyDidChange(tracking, reading: generation, property: property)
+        let changed = tracking.changed
+        var isOwnProperty = changed != nil && changed === knownChange
+        if !isOwnProperty, changed == property {
+            knownChange = changed
+            isOwnProperty = true
+        }
+        observation.propertyDidChange(tracking, reading: generation, isOwnProperty: isOwnProperty)
     }
 }
 
