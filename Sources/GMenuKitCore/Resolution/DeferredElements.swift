@@ -47,6 +47,9 @@ package class DeferredElements {
     @exclusivity(unchecked) package final internal(set) var nestingDepth = MenuNesting.resolvingDepth
     /// The last render's list this one goes on as, once taken over: it is expanded instead.
     @exclusivity(unchecked) package final internal(set) var keptAs: DeferredElements?
+    /// The list its render kept at the same identity before this one, if any
+    /// (``ElementDeferral``'s lists by identity: the latest first, each naming the one before).
+    @exclusivity(unchecked) final var earlierAtIdentity: DeferredElements?
 
     // The list's fields are final and unchecked for exclusivity: the planner (another
     // module's) and the GTK layer read and write them on the main actor, one access at a time,
