@@ -8,7 +8,11 @@ package struct MenuPlanner {
         /// The menu's title: diagnostics name items by their path from it ("Edit › Sort By").
         package var title: String
         /// The scope the menu's own actions live in, as inserted on a widget ("menu").
-        package var actionPrefix: String
+        package var actionPrefix: String {
+            didSet { qualifiedNamePrefix = actionPrefix + "." }
+        }
+        /// "menu.": made once with the options, which a rendered menu keeps for its lists' changes.
+        fileprivate private(set) var qualifiedNamePrefix: String
         /// A colour for destructive labels, drawn with Pango markup; nil draws them plainly.
         package var destructiveColor: String?
         /// GTK's accelerator parser, handed in so that planning needs no GTK: nil for a string
@@ -62,6 +66,7 @@ package struct MenuPlanner {
         ) {
             self.title = title
             self.actionPrefix = actionPrefix
+            qualifiedNamePrefix = actionPrefix + "."
             self.destructiveColor = destructiveColor
             self.parseAccelerator = parseAccelerator
             self.showsShortcuts = showsShortcuts
@@ -220,7 +225,7 @@ package struct MenuPlanner {
         shortcuts = ShortcutPlanning(options: options)
         icons = IconChecks(themeHasIcon: options.iconThemeHasIcon)
         borrowed = BorrowedActions(options: options)
-        qualifiedNamePrefix = options.actionPrefix + "."
+        qualifiedNamePrefix = options.qualifiedNamePrefix
         self.options = options
     }
 

@@ -99,7 +99,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
             for element in data {
                 let start = nodes.count
                 let id = elementID(element)
-                observingElement(at: index, id: AnyHashable(id), object: object(element)) {
+                observingElement(at: index, id: TypedElementID(id), object: object(element)) {
                     MenuNesting.resolving(atDepth: nestingDepth) {
                         resolveElement(element, id: id, content: content, at: identity, into: &nodes)
                     }
@@ -209,31 +209,32 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         guard isIncremental, let kept = elements else { return nil }
         // State that elements observed together read, or that most elements read (a setting
         // beside the list): one plan of the whole menu.
-        guard notes.count <= max(16, kept.count / 4), !notes.contains(where: { $0.id == nil }) else { return nil }
-        // An array, not a set: a change is usually one note.
-        var indices: [Int] = []
-        indices.reserveCapacity(notes.count)
+        guard notes.count <= max(16, kept.count / 4) else { return nil }
+        // A loop, not `contains(where:)`: a main-actor closure handed to it checks that it runs there.
+        for note in notes where note.id == nil { return nil }
+        // The changed elements' indices, in an array rather than a set: a change is usually one note.
+        var changes = ElementChanges()
+        changes.changed.reserveCapacity(notes.count)
         for note in notes {
             if let index = index(of: note, in: kept) {
-                indices.append(index)
+                changes.changed.append((index, index))
             } else if let object = note.object, kept.contains(where: { ObjectIdentifier($0 as AnyObject) == object }) {
                 // Still there under another id: one read from the object that changed. The
                 // whole menu is planned, as for a list whose ids changed.
                 return nil
             }  // else the element went: nothing to show.
         }
-        if indices.count > 1 {
-            indices.sort()
+        if changes.changed.count > 1 {
+            changes.changed.sort { $0.index < $1.index }
             var last = -1
-            indices.removeAll { index in
-                defer { last = index }
-                return index == last
+            changes.changed.removeAll { change in
+                defer { last = change.index }
+                return change.index == last
             }
         }
-        var changes = ElementChanges()
-        for index in indices {
-            guard let made = node(at: index, of: kept) else { return nil }
-            changes.changed.append((index, index))
+        changes.nodes.reserveCapacity(changes.changed.count)
+        for change in changes.changed {
+            guard let made = node(at: change.index, of: kept) else { return nil }
             changes.nodes.append(consume made)
         }
         carryNestedLists(&changes, of: kept)
@@ -252,7 +253,9 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     /// Where the noted element stands now: where it stood, unless the list changed since;
     /// nil if it went.
     private func index(of note: ElementNote, in kept: [Data.Element]) -> Int? {
-        guard let id = note.id?.base as? ID else { return nil }
+        // Only this list's observations note its elements, with ids of its type.
+        guard let noted = note.id else { return nil }
+        let id = unsafeDowncast(noted, to: TypedElementID<ID>.self).id
         if note.hint < kept.count && forEach.elementID(kept[note.hint]) == id { return note.hint }
         return kept.firstIndex { forEach.elementID($0) == id }
     }
@@ -322,7 +325,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     private func node(at index: Int, of data: [Data.Element]) -> MenuNode? {
         var nodes: [MenuNode] = []
         let id = forEach.elementID(data[index])
-        observingElement(at: index, id: AnyHashable(id), object: object(data[index])) {
+        observingElement(at: index, id: TypedElementID(id), object: object(data[index])) {
             MenuNesting.resolving(atDepth: nestingDepth) {
                 resolveElement(data[index], id: id, content: forEach.content, at: identity, into: &nodes)
             }

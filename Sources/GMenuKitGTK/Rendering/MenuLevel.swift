@@ -286,6 +286,8 @@ package final class MenuLevel: ListPlacement {
     /// of `changed[k]` is `items[k]`. (Items are reached by index: a pair with a copy of each
     /// would retain every attribute.)
     package func pruneElements(from base: Int, removing removed: [Int], changing changed: [Int], to items: [PlannedItem]) {
+        // One element changed, none went: the usual change, with nothing to order.
+        if removed.isEmpty && changed.count == 1 { return pruneEntry(at: base + changed[0], to: items, 0) }
         // The old index, and where its new item is in `items` (-1: the element went).
         var leaving: [(oldIndex: Int, item: Int)] = []
         leaving.reserveCapacity(removed.count + changed.count)
@@ -313,14 +315,21 @@ package final class MenuLevel: ListPlacement {
     /// are updated or inserted again, the new ones inserted (neighbours at once), in order.
     /// Indices are the new ones; the item of `indices[k]` is `items[k]`.
     package func applyElements(from base: Int, indices: [Int], items: [PlannedItem]) {
-        var order = Array(indices.indices)
-        if order.count > 1 { order.sort { indices[$0] < indices[$1] } }
+        // Where the k-th item in index order is in `items`: where it came, unless they did not
+        // come in order (no array made for the usual change, ascending).
+        var isAscending = true
+        for k in indices.indices.dropFirst() where indices[k] <= indices[k - 1] {
+            isAscending = false
+            break
+        }
+        let sorted = isAscending ? [] : indices.indices.sorted { indices[$0] < indices[$1] }
+        let order = { (k: Int) in isAscending ? k : sorted[k] }
         var next = 0
-        while next < order.count {
-            let position = base + indices[order[next]]
-            if position < entries.count && entries[position].identity == items[order[next]].identity {
+        while next < indices.count {
+            let position = base + indices[order(next)]
+            if position < entries.count && entries[position].identity == items[order(next)].identity {
                 // Kept by `pruneEntry`: the same attributes, so only its linked level may change.
-                update(at: position, to: items, order[next])
+                update(at: position, to: items, order(next))
                 next += 1
                 continue
             }
@@ -328,16 +337,16 @@ package final class MenuLevel: ListPlacement {
             // `position`, so a neighbour that is that entry (kept by `pruneEntry`) ends the run.
             let following = position < entries.count ? entries[position].identity : nil
             var end = next + 1
-            while end < order.count && indices[order[end]] == indices[order[end - 1]] + 1
-                    && items[order[end]].identity != following {
+            while end < indices.count && indices[order(end)] == indices[order(end - 1)] + 1
+                    && items[order(end)].identity != following {
                 end += 1
             }
             if end - next == 1 {
-                insert(items, from: order[next], to: order[next] + 1, at: position)
+                insert(items, from: order(next), to: order(next) + 1, at: position)
             } else {
                 var run: [PlannedItem] = []
                 run.reserveCapacity(end - next)
-                for k in next..<end { run.append(items[order[k]]) }
+                for k in next..<end { run.append(items[order(k)]) }
                 insert(run, from: 0, to: run.count, at: position)
             }
             next = end

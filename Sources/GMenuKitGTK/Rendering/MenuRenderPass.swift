@@ -22,6 +22,10 @@ final class MenuRenderPass {
     @exclusivity(unchecked) var rowHosts: [CustomRowHost] = []
     /// How many list changes were applied on their own, without rendering the whole menu.
     @exclusivity(unchecked) private(set) var listUpdates = 0
+    /// The planner's options of the last full render, which its lists' changes plan with: what
+    /// they are made of changes only by a full render (a setting's change renders the menu
+    /// again), and making them anew cost a label change 2%.
+    @exclusivity(unchecked) private var listOptions: MenuPlanner.Options?
     /// How many lists the last full render kept as they stood (found unchanged), for tests.
     @exclusivity(unchecked) private(set) var keptListCount = 0
 
@@ -41,6 +45,7 @@ final class MenuRenderPass {
         let plan = graph.fullRender(lists: lists) {
             let nodes = scheduler.observing(content, lists: lists)
             var options = plannerOptions()
+            listOptions = options
             // Lists found as they were keep their items; their content is resolved again.
             options.keepsLists = true
             let plan = MenuPlanner.plan(nodes, options: options, names: &names)
@@ -85,13 +90,14 @@ final class MenuRenderPass {
     /// The incremental render of one list: false when the whole menu must be rendered instead.
     /// `dataChanged`: the list's data changed; else state that some of its elements' content
     /// read did. `actionPrefix`: the scope of the menu's own actions.
-    func renderChanges(of elements: DeferredElements, dataChanged: Bool, actionPrefix: String,
-                       options plannerOptions: () -> MenuPlanner.Options) -> Bool {
+    func renderChanges(of elements: DeferredElements, dataChanged: Bool, actionPrefix: String) -> Bool {
         if elements.isShownScrolling {
             // Its source follows the data; the menu renders again when the list is short.
             return graph.listUpdate(of: elements.deferral) { (elements.readChanges() != nil, []) }
         }
-        guard elements.isIncremental, let level = MenuLevel.holding(elements), level.holds(elements) else { return false }
+        guard elements.isIncremental, let options = listOptions, let level = MenuLevel.holding(elements), level.holds(elements) else {
+            return false
+        }
         let found: (changes: ElementChanges, planned: MenuPlanner.PlannedElements?,
                     nested: [(change: NestedListChange, planned: MenuPlanner.PlannedElements)])?
             = graph.listUpdate(of: elements.deferral) {
@@ -99,12 +105,12 @@ final class MenuRenderPass {
             // The list's own changes, then those of the lists inside its changed sections.
             var planned: MenuPlanner.PlannedElements?
             if !changes.isEmpty {
-                guard let own = plan(changes, of: elements, options: plannerOptions) else { return (nil, changes.resolvedScopes) }
+                guard let own = plan(changes, of: elements, options: options) else { return (nil, changes.resolvedScopes) }
                 planned = own
             }
             var nested: [(change: NestedListChange, planned: MenuPlanner.PlannedElements)] = []
             for inner in changes.nested where !inner.changes.isEmpty {
-                guard let planned = plan(inner.changes, of: inner.list, options: plannerOptions) else { return (nil, changes.resolvedScopes) }
+                guard let planned = plan(inner.changes, of: inner.list, options: options) else { return (nil, changes.resolvedScopes) }
                 nested.append((inner, planned))
             }
             return ((changes, planned, nested), changes.resolvedScopes)
@@ -124,9 +130,9 @@ final class MenuRenderPass {
     /// may leave a section or menu empty, which the whole menu says) or they cannot be planned
     /// alone.
     private func plan(_ changes: ElementChanges, of list: DeferredElements,
-                      options plannerOptions: () -> MenuPlanner.Options) -> MenuPlanner.PlannedElements? {
+                      options: MenuPlanner.Options) -> MenuPlanner.PlannedElements? {
         guard list.itemSpan.count > 0 else { return nil }
-        return MenuPlanner.planElements(changes.nodes, of: list, options: plannerOptions(), names: &names)
+        return MenuPlanner.planElements(changes.nodes, of: list, options: options, names: &names)
     }
 
     /// Brings the items of one list's changed, removed and inserted elements to their plan.
@@ -134,14 +140,19 @@ final class MenuRenderPass {
                        in level: MenuLevel, actionPrefix: String) {
         let base = list.itemSpan.first
         // The plan's items are the changed elements' then the inserted ones', in order.
-        var oldIndices: [Int] = [], newIndices: [Int] = []
+        var oldIndices: [Int] = []
         oldIndices.reserveCapacity(changes.changed.count)
-        newIndices.reserveCapacity(changes.changed.count + changes.inserted.count)
+        var inPlace = changes.inserted.isEmpty
         for position in changes.changed.indices {
             oldIndices.append(changes.changed[position].oldIndex)
-            newIndices.append(changes.changed[position].index)
+            inPlace = inPlace && changes.changed[position].index == changes.changed[position].oldIndex
         }
-        newIndices.append(contentsOf: changes.inserted)
+        // Elements changed where they stood (a label, a checkmark): the same indices, one array.
+        var newIndices = oldIndices
+        if !inPlace {
+            newIndices = changes.changed.map(\.index)
+            newIndices.append(contentsOf: changes.inserted)
+        }
 
         // What the items of the removed and changed elements were, and what the new ones are.
         var oldIdentities: [MenuIdentity] = []
@@ -205,7 +216,9 @@ final class MenuRenderPass {
 
     private func fillNewRows() {
         let added = root.customRows.takeAdded()
-        rowHosts.removeAll { !$0.isAlive }
+        // `removeAll(where:)` makes a new buffer even for an empty array: a menu that no
+        // control shows would pay an allocation for every change.
+        if !rowHosts.isEmpty { rowHosts.removeAll { !$0.isAlive } }
         for host in rowHosts {
             host.fill(added, from: root.customRows)
             host.restoreFocus(among: added)
@@ -215,6 +228,7 @@ final class MenuRenderPass {
     /// Lets go of everything: the actions stop working, the lists stop following their data,
     /// and the menu models are emptied.
     func invalidate() {
+        listOptions = nil
         graph.retire()
         longLists.forget()
         actions.removeAll()

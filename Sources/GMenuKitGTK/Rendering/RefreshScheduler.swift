@@ -48,7 +48,7 @@ final class RefreshScheduler: @unchecked Sendable {
     @MainActor
     func observing(_ content: @MainActor () -> [MenuNode], lists: ElementDeferral) -> [MenuNode] {
         let retirement = lists.retirement
-        return withObservationTracking {
+        return trackingObservation {
             retirement.enroll()
             return content()
         } onChange: {

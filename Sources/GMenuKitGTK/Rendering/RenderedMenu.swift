@@ -258,7 +258,7 @@ public final class RenderedMenu {
             return
         }
         rendering {
-            if !renderPass.renderChanges(of: elements, dataChanged: dataChanged, actionPrefix: actionPrefix, options: { plannerOptions() }) {
+            if !renderPass.renderChanges(of: elements, dataChanged: dataChanged, actionPrefix: actionPrefix) {
                 render()
             }
         }
