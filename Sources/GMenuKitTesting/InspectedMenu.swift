@@ -92,15 +92,14 @@ public final class InspectedMenu {
         self.content = content
         let box = MenuBox()
         let changes = changes
-        var options = MenuPlanner.Options(
+        options = MenuPlanner.Options(
             title: title, actionPrefix: actionPrefix, destructiveColor: nil,
             parseAccelerator: parseAccelerator, showsShortcuts: showsShortcuts, drawsOwnRows: true,
             reportStateProblem: { problem in box.menu?.stateProblems.append(problem) },
             confirm: { request, proceed in box.menu?.ask(request, proceed) },
+            asyncActions: runs,
             parseDetailedName: VariantText.parseDetailedActionName,
             targetProblem: { VariantText.problem(parsing: $0.text, type: $0.type) })
-        options.asyncActions = runs
-        self.options = options
         box.menu = self
         // A run that starts or ends dims or restores its item: read the menu again.
         runs.setActionEnabled = { _, _ in changes.mark() }

@@ -4,53 +4,56 @@
 /// It knows GTK's rules but calls no GTK, so it runs anywhere and is cheap to test.
 @MainActor
 package struct MenuPlanner {
-    package struct Options {
+    /// A class, not a struct: a rendered menu keeps the options of its full render for its
+    /// lists' changes, and each change's planner then holds them with one retain rather than a
+    /// copy of every closure and string (about 30 reference counts and 300 instructions). Fixed
+    /// once made, but for `keepsLists`, which a full render sets while it plans: a class's
+    /// variables are checked for exclusive access at every read, which cost a build 1%.
+    package final class Options {
         /// The menu's title: diagnostics name items by their path from it ("Edit › Sort By").
-        package var title: String
+        package let title: String
         /// The scope the menu's own actions live in, as inserted on a widget ("menu").
-        package var actionPrefix: String {
-            didSet { qualifiedNamePrefix = actionPrefix + "." }
-        }
+        package let actionPrefix: String
         /// "menu.": made once with the options, which a rendered menu keeps for its lists' changes.
-        fileprivate private(set) var qualifiedNamePrefix: String
+        fileprivate let qualifiedNamePrefix: String
         /// A colour for destructive labels, drawn with Pango markup; nil draws them plainly.
-        package var destructiveColor: String?
+        package let destructiveColor: String?
         /// GTK's accelerator parser, handed in so that planning needs no GTK: nil for a string
         /// that is no accelerator.
-        package var parseAccelerator: (String) -> ParsedAccelerator?
+        package let parseAccelerator: (String) -> ParsedAccelerator?
         /// Context menus show no shortcuts (rules L5, C2): items then get an empty `accel`,
         /// which also hides the accelerators GTK would find for borrowed actions.
-        package var showsShortcuts = true
+        package let showsShortcuts: Bool
         /// Whether the menu is shown by controls that fill `custom` slots with GMenuKit's own
         /// rows. Off for menus GTK shows alone (a text view's extra menu): their items stay
         /// plain model buttons.
-        package var drawsOwnRows = true
+        package let drawsOwnRows: Bool
         /// Whether a list found unchanged since the last render keeps its items as they stand
         /// (a rendered menu's full render); the planner notes what that needs as it plans.
-        package var keepsLists = false
+        @exclusivity(unchecked) package var keepsLists = false
         /// Whether the icon theme has an icon of this name (or its symbolic or regular
         /// counterpart, which GTK falls back to); handed in, so that planning needs no GTK. Nil
         /// when there is no display to ask: icons are then not checked against a theme.
-        package var iconThemeHasIcon: (@MainActor (String) -> Bool)?
+        package let iconThemeHasIcon: (@MainActor (String) -> Bool)?
         /// Where problems found when a state is read, after planning, are reported: a picker's
         /// selection that is none of its options.
-        package var reportStateProblem: (@MainActor (MenuDiagnostic) -> Void)?
+        package let reportStateProblem: (@MainActor (MenuDiagnostic) -> Void)?
         /// Asks before a destructive item acts (rule P6): shows the request and runs the action
         /// only if the person goes ahead. Nil leaves destructive items unconfirmed.
-        package var confirm: (@MainActor (ConfirmationRequest, @escaping @MainActor () -> Void) -> Void)?
+        package let confirm: (@MainActor (ConfirmationRequest, @escaping @MainActor () -> Void) -> Void)?
         /// Where async actions run, by item identity, so that their policy and dimming hold
         /// across refreshes. Nil runs each activation as a task of its own.
-        package var asyncActions: AsyncActionRuns?
+        package let asyncActions: AsyncActionRuns?
         /// GLib's reading of a detailed action name with a GVariant target
         /// (`win.close-tab(false)`, `g_action_parse_detailed_name`), handed in so that planning
         /// needs no GLib. Nil: only `name` and `name::string` are read.
-        package var parseDetailedName: ((String) -> Result<(name: String, target: MenuActionTarget?), ActionNameProblem>)?
+        package let parseDetailedName: ((String) -> Result<(name: String, target: MenuActionTarget?), ActionNameProblem>)?
         /// Why a target's text is not a GVariant of its type (`g_variant_parse`), nil when it is
         /// one; handed in. Nil: targets are not checked.
-        package var targetProblem: ((MenuActionTarget) -> String?)?
+        package let targetProblem: ((MenuActionTarget) -> String?)?
         /// The accelerators the application set for a borrowed action and target
         /// (`gtk_application_get_accels_for_action`), handed in. Nil: none are looked up.
-        package var applicationAccels: (@MainActor (_ action: String, _ target: String?, _ targetValue: MenuActionTarget?) -> [String])?
+        package let applicationAccels: (@MainActor (_ action: String, _ target: String?, _ targetValue: MenuActionTarget?) -> [String])?
 
         package init(
             title: String, actionPrefix: String, destructiveColor: String?,

@@ -44,8 +44,10 @@ final class MenuRenderPass {
         // Lists resolve as they are planned, each under an observation of its own.
         let plan = graph.fullRender(lists: lists) {
             let nodes = scheduler.observing(content, lists: lists)
-            var options = plannerOptions()
+            let options = plannerOptions()
+            // Kept for the lists' changes, which keep nothing: without `keepsLists` once planned.
             listOptions = options
+            defer { options.keepsLists = false }
             // Lists found as they were keep their items; their content is resolved again.
             options.keepsLists = true
             let plan = MenuPlanner.plan(nodes, options: options, names: &names)
