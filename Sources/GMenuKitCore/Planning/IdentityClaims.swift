@@ -29,6 +29,12 @@ package struct IdentityClaims {
     package func clash(with keptLists: [DeferredElements]) -> Bool {
         guard !keptLists.isEmpty else { return false }
         let lists = Dictionary(grouping: keptLists.lazy.map(\.identity), by: \.pathHashValue)
-        return seen.contains { $0.isInsideElement(of: lists) }
+        return Self.anyInsideElement(of: lists, in: seen)
+    }
+
+    /// Not isolated: a main-actor closure (`contains`'s, here) checks at every call that it runs
+    /// on the main actor.
+    private nonisolated static func anyInsideElement(of lists: [UInt64: [MenuIdentity]], in seen: Set<MenuIdentity>) -> Bool {
+        seen.contains { $0.isInsideElement(of: lists) }
     }
 }

@@ -107,7 +107,9 @@ extension MenuPlanner {
 
     /// Whether `nodes` (a list's elements, just resolved again) are what the list's kept items
     /// were planned from, node for node.
-    package static func matchKeptItems(_ nodes: [MenuNode], of list: DeferredElements, signatures: [KeptItemSignature]) -> Bool {
+    /// Not isolated: a main-actor closure (the buffer's, here) checks at every call that it runs
+    /// on the main actor.
+    package nonisolated static func matchKeptItems(_ nodes: [MenuNode], of list: DeferredElements, signatures: [KeptItemSignature]) -> Bool {
         guard nodes.count == signatures.count else { return false }
         // Through the buffer: binding each node to a constant would copy it, retaining its fields.
         return nodes.withUnsafeBufferPointer { nodes in

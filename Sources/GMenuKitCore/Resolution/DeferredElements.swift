@@ -178,7 +178,12 @@ package class DeferredElements {
         keptOwnActions = []
         keptIdentities = []
         keptPlannedActions = []
-        changedElements.withLock { $0 = [] }
+        Self.clear(changedElements)
+    }
+
+    /// Outside the main actor, so that the lock's closure is not checked for running on it.
+    private nonisolated static func clear(_ notes: borrowing Mutex<[ElementNote]>) {
+        notes.withLock { $0 = [] }
     }
 
     /// Applies the modifiers and the origin to the nodes an element made.

@@ -60,14 +60,14 @@ package final class ActionStateObservation {
         let reading = generation
         if let source, source.isProperty {
             let notice = ChangeNotice(observation: self, generation: reading, property: source.keyPath)
-            return withObservationTracking {
+            return trackingStanding {
                 Self.state(of: behavior)
             } didSet: { tracking in
                 notice.propertyDidChange(tracking)
             }
         }
         let notice = ChangeNotice(observation: self, generation: reading, property: nil)
-        return withObservationTracking {
+        return trackingObservation {
             Self.state(of: behavior)
         } onChange: {
             notice.schedule()
@@ -218,4 +218,11 @@ private let changeCallback: GSourceFunc = { data in
         SwiftClosureData.object(data, as: ChangeNotice.self).deliver()
     }
     return 0  // G_SOURCE_REMOVE
+}
+
+/// `withObservationTracking(_:didSet:)` for a main-actor reading, as `trackingObservation(_:onChange:)`
+/// is for the one-shot tracking: handed on through this function, which is not isolated, the
+/// reading is not checked at every call for running on the main actor.
+private func trackingStanding<T>(_ apply: () -> T, didSet: @escaping @Sendable (ObservationTracking) -> Void) -> T {
+    withObservationTracking(apply, didSet: didSet)
 }

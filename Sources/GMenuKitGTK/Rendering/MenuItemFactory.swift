@@ -86,8 +86,8 @@ package final class MenuItemFactory {
     }
 
     /// An attribute written as given: a string, or a GVariant parsed from its text (checked
-    /// when it was imported).
-    private static func set(_ item: OpaquePointer, _ attribute: MenuAttribute) {
+    /// when it was imported). Not isolated either, for the name's `withCString`.
+    nonisolated private static func set(_ item: OpaquePointer, _ attribute: MenuAttribute) {
         let name = attribute.name.withCString { g_intern_string($0) }!
         switch attribute.value {
         case .string(let value):

@@ -293,7 +293,7 @@ package final class MenuLevel: ListPlacement {
         leaving.reserveCapacity(removed.count + changed.count)
         for index in removed { leaving.append((index, -1)) }
         for position in changed.indices { leaving.append((changed[position], position)) }
-        if leaving.count > 1 { leaving.sort { $0.oldIndex > $1.oldIndex } }
+        if leaving.count > 1 { Self.sortFromTheEnd(&leaving) }
         var next = 0
         while next < leaving.count {
             let (last, item) = leaving[next]
@@ -311,6 +311,18 @@ package final class MenuLevel: ListPlacement {
         }
     }
 
+    // Sorting outside the main actor: a main-actor closure checks at every call that it runs
+    // there, and a sort calls its closure for every comparison.
+
+    private nonisolated static func sortFromTheEnd(_ leaving: inout [(oldIndex: Int, item: Int)]) {
+        leaving.sort { $0.oldIndex > $1.oldIndex }
+    }
+
+    /// The positions of `indices` in ascending order of their values.
+    private nonisolated static func order(of indices: [Int]) -> [Int] {
+        indices.indices.sorted { indices[$0] < indices[$1] }
+    }
+
     /// `apply` for a list whose elements' items start at `base`: the changed elements' items
     /// are updated or inserted again, the new ones inserted (neighbours at once), in order.
     /// Indices are the new ones; the item of `indices[k]` is `items[k]`.
@@ -322,7 +334,7 @@ package final class MenuLevel: ListPlacement {
             isAscending = false
             break
         }
-        let sorted = isAscending ? [] : indices.indices.sorted { indices[$0] < indices[$1] }
+        let sorted = isAscending ? [] : Self.order(of: indices)
         let order = { (k: Int) in isAscending ? k : sorted[k] }
         var next = 0
         while next < indices.count {
@@ -421,7 +433,10 @@ package final class MenuLevel: ListPlacement {
             child = reusedChild ?? MenuLevel(items: items)
             if releasingLinks { child?.applyReleasingLinks(&link.children) } else { child?.apply(link.children) }
         }
-        let item = items.makeItem(attributes, identity: identity, link: linkKind.map { ($0, child!.model) })
+        // Not `linkKind.map { … }`: a main-actor closure checks at every call that it runs there.
+        var linked: (PlannedLink.Kind, UnsafeMutablePointer<GMenuModel>)?
+        if let linkKind, let child { linked = (linkKind, child.model) }
+        let item = items.makeItem(attributes, identity: identity, link: linked)
         made.append(item.item)
         // The attributes handed on to the entry that keeps them: one copy.
         coming.append(Entry(identity: identity, attributes: attributes, child: child, customID: item.customID))
@@ -430,8 +445,13 @@ package final class MenuLevel: ListPlacement {
     /// Puts the entries and menu items made at `position`, at once.
     private func place(_ made: inout [OpaquePointer?], _ coming: [Entry], at position: Int) {
         entries.insert(contentsOf: coming, at: position)
+        Self.insert(&made, into: menu.opaque, at: position)
+    }
+
+    /// Outside the main actor, so that the buffer's closure is not checked for running on it.
+    private nonisolated static func insert(_ made: inout [OpaquePointer?], into menu: OpaquePointer, at position: Int) {
         made.withUnsafeMutableBufferPointer {
-            gmk_menu_insert_items(menu.opaque, gint(position), $0.baseAddress, guint($0.count))
+            gmk_menu_insert_items(menu, gint(position), $0.baseAddress, guint($0.count))
         }
     }
 }
