@@ -90,27 +90,29 @@ per_run() {
   echo "$(((more[0] - one[0]) / extra)) $(((more[1] - one[1]) / extra))"
 }
 
-# Both sides of every case, two processes at a time (the machine has two cores; counts do not
+# Both sides of one case, two processes at a time (the machine has two cores; counts do not
 # depend on it).
-for entry in "${cases[@]}"; do
+count_case() {
+  local entry=$1 name swift_arguments c_arguments
   IFS='|' read -r name swift_arguments c_arguments <<<"$entry"
   per_run swift "$swift_arguments" >"$work/$name.swift" &
   per_run c "$c_arguments" >"$work/$name.c" &
   wait -n && wait -n || { wait; echo "bench-instructions: counting $name failed" >&2; exit 1; }
-done
+}
+for entry in "${cases[@]}"; do count_case "$entry"; done
 
 printf '%-22s %11s %11s %7s %11s %11s %7s %8s %s\n' case GMenuKit C ratio "steady:" C ratio baseline verdict
 status=0
 new_baseline="# GMenuKit ÷ C instructions per run at $items items (unless a case names its size), whole and steady (without malloc's bins):
 # scripts/bench-instructions.sh --update writes it; the verdict compares the steady ratio.
 # case GMenuKit C ratio steady-GMenuKit steady-C steady-ratio"
-for entry in "${cases[@]}"; do
-  name=${entry%%|*}
+# The ratios of a case's counts, and the verdict against the baseline.
+judge() {
+  local name=$1
   read -r swift steady_swift <"$work/$name.swift"
   read -r c steady_c <"$work/$name.c"
   ratio=$(awk -v s="$swift" -v c="$c" 'BEGIN { printf "%.3f", s / c }')
   steady=$(awk -v s="$steady_swift" -v c="$steady_c" 'BEGIN { printf "%.3f", s / c }')
-  new_baseline+=$'\n'"$name $swift $c $ratio $steady_swift $steady_c $steady"
   kept=$(awk -v n="$name" '$1 == n { print $7 }' "$baseline" 2>/dev/null || true)
   verdict=new
   if [ -n "$kept" ]; then
@@ -119,8 +121,25 @@ for entry in "${cases[@]}"; do
       if (change > t) printf "WORSE by %.1f%%", change
       else if (change < -t) printf "better by %.1f%% (update the baseline)", -change
       else printf "ok (%+.1f%%)", change }')
-    case "$verdict" in WORSE*) status=1 ;; esac
   fi
+}
+for entry in "${cases[@]}"; do
+  name=${entry%%|*}
+  judge "$name"
+  # Counted once more before a case fails: once, on a machine busy with other builds and test
+  # runs, a toggle counted 5% more and a change at 10,000 items 7% more (whole and steady counts
+  # alike), and the same programs counted as their baseline again minutes later. A slower build
+  # counts slower every time.
+  if [ "$mode" != "--update" ]; then
+    case "$verdict" in WORSE*)
+      first=$verdict
+      count_case "$entry"
+      judge "$name"
+      verdict="$verdict (counted twice; first: $first)" ;;
+    esac
+  fi
+  case "$verdict" in WORSE*) status=1 ;; esac
+  new_baseline+=$'\n'"$name $swift $c $ratio $steady_swift $steady_c $steady"
   printf '%-22s %11d %11d %7s %11d %11d %7s %8s %s\n' "$name" "$swift" "$c" "$ratio" "$steady_swift" "$steady_c" "$steady" "${kept:--}" "$verdict"
 done
 

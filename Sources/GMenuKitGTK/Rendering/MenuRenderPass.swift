@@ -24,7 +24,7 @@ final class MenuRenderPass {
     @exclusivity(unchecked) private(set) var listUpdates = 0
     /// The planner's options of the last full render, which its lists' changes plan with: what
     /// they are made of changes only by a full render (a setting's change renders the menu
-    /// again), and making them anew cost a label change 2%.
+    /// again), and making them anew cost every change about 250 instructions.
     @exclusivity(unchecked) private var listOptions: MenuPlanner.Options?
     /// How many lists the last full render kept as they stood (found unchanged), for tests.
     @exclusivity(unchecked) private(set) var keptListCount = 0
