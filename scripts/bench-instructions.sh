@@ -81,38 +81,43 @@ total() {
 # Instructions of one run of a case: the changes of case 2 take microseconds, so they run more
 # often than the rest for a count that repeats.
 per_run() {
-  local program=$1 arguments=$2 extra=2 one more
+  local program=$1 arguments=$2 extra=2 one more runs
   case "$arguments" in *"--case 2"*) extra=20 ;; esac
+  # Both counts written as wide ("01" and "21"): the two processes then start with their
+  # stacks laid out alike, so the work they share (building the menu) lies at the same
+  # addresses and costs the same in both. With "1" beside "21", copies of the build's large
+  # arrays (`memcpy`, whose path follows the addresses) differed by 13 k instructions between
+  # the two, and a toggle counted 15.7 k or 16.5 k a flip with one more variable in the
+  # environment.
+  runs=$((1 + extra))
   # shellcheck disable=SC2086
-  read -r -a one <<<"$(total "$program" $arguments --runs 1)"
+  read -r -a one <<<"$(total "$program" $arguments --runs "$(printf '%0*d' ${#runs} 1)")"
   # shellcheck disable=SC2086
-  read -r -a more <<<"$(total "$program" $arguments --runs $((1 + extra)))"
+  read -r -a more <<<"$(total "$program" $arguments --runs $runs)"
   echo "$(((more[0] - one[0]) / extra)) $(((more[1] - one[1]) / extra))"
 }
 
-# Both sides of one case, two processes at a time (the machine has two cores; counts do not
+# Both sides of every case, two processes at a time (the machine has two cores; counts do not
 # depend on it).
-count_case() {
-  local entry=$1 name swift_arguments c_arguments
+for entry in "${cases[@]}"; do
   IFS='|' read -r name swift_arguments c_arguments <<<"$entry"
   per_run swift "$swift_arguments" >"$work/$name.swift" &
   per_run c "$c_arguments" >"$work/$name.c" &
   wait -n && wait -n || { wait; echo "bench-instructions: counting $name failed" >&2; exit 1; }
-}
-for entry in "${cases[@]}"; do count_case "$entry"; done
+done
 
 printf '%-22s %11s %11s %7s %11s %11s %7s %8s %s\n' case GMenuKit C ratio "steady:" C ratio baseline verdict
 status=0
 new_baseline="# GMenuKit ÷ C instructions per run at $items items (unless a case names its size), whole and steady (without malloc's bins):
 # scripts/bench-instructions.sh --update writes it; the verdict compares the steady ratio.
 # case GMenuKit C ratio steady-GMenuKit steady-C steady-ratio"
-# The ratios of a case's counts, and the verdict against the baseline.
-judge() {
-  local name=$1
+for entry in "${cases[@]}"; do
+  name=${entry%%|*}
   read -r swift steady_swift <"$work/$name.swift"
   read -r c steady_c <"$work/$name.c"
   ratio=$(awk -v s="$swift" -v c="$c" 'BEGIN { printf "%.3f", s / c }')
   steady=$(awk -v s="$steady_swift" -v c="$steady_c" 'BEGIN { printf "%.3f", s / c }')
+  new_baseline+=$'\n'"$name $swift $c $ratio $steady_swift $steady_c $steady"
   kept=$(awk -v n="$name" '$1 == n { print $7 }' "$baseline" 2>/dev/null || true)
   verdict=new
   if [ -n "$kept" ]; then
@@ -121,25 +126,8 @@ judge() {
       if (change > t) printf "WORSE by %.1f%%", change
       else if (change < -t) printf "better by %.1f%% (update the baseline)", -change
       else printf "ok (%+.1f%%)", change }')
+    case "$verdict" in WORSE*) status=1 ;; esac
   fi
-}
-for entry in "${cases[@]}"; do
-  name=${entry%%|*}
-  judge "$name"
-  # Counted once more before a case fails: once, on a machine busy with other builds and test
-  # runs, a toggle counted 5% more and a change at 10,000 items 7% more (whole and steady counts
-  # alike), and the same programs counted as their baseline again minutes later. A slower build
-  # counts slower every time.
-  if [ "$mode" != "--update" ]; then
-    case "$verdict" in WORSE*)
-      first=$verdict
-      count_case "$entry"
-      judge "$name"
-      verdict="$verdict (counted twice; first: $first)" ;;
-    esac
-  fi
-  case "$verdict" in WORSE*) status=1 ;; esac
-  new_baseline+=$'\n'"$name $swift $c $ratio $steady_swift $steady_c $steady"
   printf '%-22s %11d %11d %7s %11d %11d %7s %8s %s\n' "$name" "$swift" "$c" "$ratio" "$steady_swift" "$steady_c" "$steady" "${kept:--}" "$verdict"
 done
 
