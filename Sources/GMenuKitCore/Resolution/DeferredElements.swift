@@ -178,12 +178,16 @@ package class DeferredElements {
         keptOwnActions = []
         keptIdentities = []
         keptPlannedActions = []
-        Self.clear(changedElements)
+        _ = Self.takeNotes(from: changedElements)
     }
 
-    /// Outside the main actor, so that the lock's closure is not checked for running on it.
-    private nonisolated static func clear(_ notes: borrowing Mutex<[ElementNote]>) {
-        notes.withLock { $0 = [] }
+    /// The notes so far, leaving none: outside the main actor, so that the lock's closure is
+    /// not checked for running on it.
+    nonisolated static func takeNotes(from notes: borrowing Mutex<[ElementNote]>) -> [ElementNote] {
+        notes.withLock { notes in
+            defer { notes = [] }
+            return notes
+        }
     }
 
     /// Applies the modifiers and the origin to the nodes an element made.

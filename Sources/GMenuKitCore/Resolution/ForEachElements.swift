@@ -241,14 +241,6 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         return changes
     }
 
-    /// The notes so far, leaving none: outside the main actor, so that the lock's closure is
-    /// not checked for running on it.
-    private nonisolated static func takeNotes(from notes: borrowing Mutex<[ElementNote]>) -> [ElementNote] {
-        notes.withLock { notes in
-            defer { notes = [] }
-            return notes
-        }
-    }
 
     /// Where the noted element stands now: where it stood, unless the list changed since;
     /// nil if it went.
