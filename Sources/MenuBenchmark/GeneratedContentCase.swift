@@ -15,7 +15,6 @@ enum GeneratedContentCase {
         runMainLoopUntilIdle()
         let slide = timeAndCountChanges(runs: runs, of: menu.menuModel) { _ in
             history.slide(by: 100)
-            runMainLoopUntilIdle()
         }
         precondition(g_menu_model_get_n_items(menu.menuModel) == gint(history.sections.count), "the history did not follow")
         Report.result("3", items: items, seconds: slide.seconds, itemsChanged: slide.itemsChanged)

@@ -34,7 +34,6 @@ enum UnchangedRefreshCase {
         runMainLoopUntilIdle()
         let refresh = timeAndCountChanges(runs: runs, of: rendered.menuModel) { _ in
             rendered.refresh()
-            runMainLoopUntilIdle()
         }
         Report.result("6-render" + suffix, items: items, seconds: renders)
         Report.result("6-refresh" + suffix, items: items, seconds: refresh.seconds, itemsChanged: refresh.itemsChanged)

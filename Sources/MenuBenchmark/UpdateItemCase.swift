@@ -28,7 +28,6 @@ enum UpdateItemCase {
         if part == nil || part == "label" {
             let label = timeAndCountChanges(runs: runs, of: menu.menuModel) { run in
                 model.sections[section].items[position].title = labels[run % 2]
-                runMainLoopUntilIdle()
             }
             checkLabel(menu, section: section, position: position, expected: model.sections[section].items[position].title)
             Report.result("2-label", items: items, seconds: label.seconds, itemsChanged: label.itemsChanged)
@@ -36,7 +35,6 @@ enum UpdateItemCase {
         if part == nil || part == "toggle" {
             let toggle = timeAndCountChanges(runs: runs, of: menu.menuModel) { _ in
                 model.flags[section].isOn.toggle()
-                runMainLoopUntilIdle()
             }
             checkToggleState(menu, name: "item-\(section * sectionSize)", expected: model.flags[section].isOn)
             Report.result("2-toggle", items: items, seconds: toggle.seconds, itemsChanged: toggle.itemsChanged)
@@ -55,7 +53,6 @@ enum UpdateItemCase {
         runMainLoopUntilIdle()
         let label = timeAndCountChanges(runs: runs, of: menu.menuModel) { run in
             model.sections[section].items[position].title = labels[run % 2]
-            runMainLoopUntilIdle()
         }
         checkLabel(menu, section: section, position: position, expected: model.sections[section].items[position].title)
         Report.result("2-label-objects", items: items, seconds: label.seconds, itemsChanged: label.itemsChanged)
