@@ -45,6 +45,28 @@ void gmk_menu_action_set_enabled(GMKMenuAction *action, gboolean enabled) {
   if (action->group) g_action_group_action_enabled_changed(action->group, action->name, enabled);
 }
 
+/* Takes `state` (a full reference) as the action's state, and tells whoever listens. */
+static void replace_state(GMKMenuAction *action, GVariant *state) {
+  g_variant_unref(action->state);
+  action->state = state;
+  g_object_notify_by_pspec(G_OBJECT(action), properties[PROP_STATE]);
+  if (action->group) g_action_group_action_state_changed(action->group, action->name, state);
+}
+
+/* The two Boolean states, made once and shared by every toggle (a GVariant never changes): a
+   flip then allocates no new state and frees no old one, which with their comparison were a
+   tenth of a flip's instructions. */
+static GVariant *shared_boolean(gboolean value) {
+  static GVariant *booleans[2];
+  static gsize made = 0;
+  if (g_once_init_enter(&made)) {
+    booleans[0] = g_variant_ref_sink(g_variant_new_boolean(FALSE));
+    booleans[1] = g_variant_ref_sink(g_variant_new_boolean(TRUE));
+    g_once_init_leave(&made, 1);
+  }
+  return g_variant_ref(booleans[value ? 1 : 0]);
+}
+
 void gmk_menu_action_set_state(GMKMenuAction *action, GVariant *state) {
   g_return_if_fail(GMK_IS_MENU_ACTION(action));
   g_return_if_fail(state != NULL);
@@ -60,17 +82,16 @@ void gmk_menu_action_set_state(GMKMenuAction *action, GVariant *state) {
     g_variant_unref(state);
     return;
   }
-  g_variant_unref(action->state);
-  action->state = state;
-  g_object_notify_by_pspec(G_OBJECT(action), properties[PROP_STATE]);
-  if (action->group) g_action_group_action_state_changed(action->group, action->name, state);
+  replace_state(action, state);
 }
 
 void gmk_menu_action_set_boolean_state(GMKMenuAction *action, gboolean value) {
   g_return_if_fail(GMK_IS_MENU_ACTION(action));
-  if (action->state != NULL && g_variant_classify(action->state) == G_VARIANT_CLASS_BOOLEAN &&
-      !g_variant_get_boolean(action->state) == !value)
+  if (action->state != NULL && g_variant_classify(action->state) == G_VARIANT_CLASS_BOOLEAN) {
+    if (!g_variant_get_boolean(action->state) != !value) replace_state(action, shared_boolean(value));
     return;
+  }
+  /* Not a Boolean state: the general path says so. */
   gmk_menu_action_set_state(action, g_variant_new_boolean(value));
 }
 
