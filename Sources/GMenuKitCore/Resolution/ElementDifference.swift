@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -126,9 +127,33 @@ package struct ElementDifference: Equatable, Sendable {
     }
 }
 
-/// `==` for a type that turns out to be `Equatable`, found once per list rather than per element;
-/// for other classes, identity: what an object's content reads, its element's observation follows.
+/// `==` for a type that turns out to be `Equatable`, found once per element type rather than per
+/// element; for other classes, identity: what an object's content reads, its element's
+/// observation follows. Kept by type: finding it (a conformance check, a closure boxed as `Any`
+/// and cast back) cost every list 1.2 k instructions as it was made, and a list of sections
+/// makes the changed section's inner list anew at every change.
 package func equality<Element>(of type: Element.Type) -> ((Element, Element) -> Bool)? {
+    let key = ObjectIdentifier(type)
+    let known = knownEqualities.withLock { $0[key] }
+    if let known {
+        // Kept under its own type's identifier.
+        return unsafeDowncast(known, to: ElementEquality<Element>.self).areEqual
+    }
+    let found = ElementEquality(areEqual: findEquality(of: type))
+    knownEqualities.withLock { $0[key] = found }
+    return found.areEqual
+}
+
+/// The equality of each element type asked for so far (a few types a program).
+private let knownEqualities = Mutex<[ObjectIdentifier: AnyObject]>([:])
+
+// Sendable: its closure only compares (`==`, `===`) and captures nothing.
+private final class ElementEquality<Element>: @unchecked Sendable {
+    let areEqual: ((Element, Element) -> Bool)?
+    init(areEqual: ((Element, Element) -> Bool)?) { self.areEqual = areEqual }
+}
+
+private func findEquality<Element>(of type: Element.Type) -> ((Element, Element) -> Bool)? {
     if let equatable = type as? any Equatable.Type {
         func make<E: Equatable>(_: E.Type) -> Any { { (a: E, b: E) in a == b } }
         return make(equatable) as? (Element, Element) -> Bool
