@@ -312,10 +312,19 @@ package struct PlannedAction {
 
     package var name: String
     package var isEnabled: Bool
-    package let behavior: Behavior
+    package private(set) var behavior: Behavior
     /// The behavior's shape, kept beside it: reading it from the behavior copied the
     /// behavior's closures first (a retain each), for every action a render installs or updates.
     package let shape: Shape
+
+    /// The behavior, moved out for the one that keeps it (the menu's action group), leaving a
+    /// closure that does nothing: a copy retains each of its closures, and the plan's own is
+    /// released right after, for every action of every full render. The action is spent then.
+    package mutating func takeBehavior() -> Behavior {
+        var taken = Behavior.perform({})
+        swap(&taken, &behavior)
+        return taken
+    }
 
     package init(name: String, isEnabled: Bool, behavior: consuming Behavior) {
         self.name = name

@@ -30,8 +30,9 @@ package final class MenuActionGroup {
 
     package var actionGroup: OpaquePointer { gmk_action_group(group.pointer) }
 
-    /// Makes the group hold exactly the planned actions.
-    package func apply(_ planned: [PlannedAction]) {
+    /// Makes the group hold exactly the planned actions, taking their behaviors (the actions are
+    /// spent after).
+    package func apply(_ planned: inout [PlannedAction]) {
         pass += 1
         let isEmpty = gmk_menu_action_group_count(menuActionGroup) == 0
         // By index, part by part: an action taken from the array as a loop constant is a copy
@@ -39,12 +40,12 @@ package final class MenuActionGroup {
         for index in planned.indices {
             if !isEmpty, let existing = installed(named: planned[index].name) {
                 if existing.handler.shape == planned[index].shape {
-                    update(existing, to: planned, index)
+                    update(existing, isEnabled: planned[index].isEnabled, behavior: planned[index].takeBehavior())
                     continue
                 }
                 remove(planned[index].name)
             }
-            install(planned[index])
+            install(&planned[index])
         }
         if !isEmpty && Int(gmk_menu_action_group_count(menuActionGroup)) != planned.count {
             for name in actionNames(of: actionGroup) where installed(named: name).map({ $0.handler.pass != pass }) ?? false {
@@ -64,11 +65,12 @@ package final class MenuActionGroup {
                 if case .dispatch(let handlers, _) = planned[index].behavior {
                     existing.handler.changeDispatch(adding: handlers, removing: [])
                 } else {
-                    update(existing, to: planned, index)
+                    update(existing, isEnabled: planned[index].isEnabled, behavior: planned[index].behavior)
                 }
             } else {
                 remove(planned[index].name)
-                install(planned[index])
+                var action = planned[index]
+                install(&action)
             }
         }
     }
@@ -86,7 +88,7 @@ package final class MenuActionGroup {
         gmk_menu_action_group_remove_all(menuActionGroup, stopStateCallback, nil)
     }
 
-    private func install(_ planned: PlannedAction) {
+    private func install(_ planned: inout PlannedAction) {
         let action: OpaquePointer
         var state: ActionStateObservation?
         // By its shape: a switch over the behavior copies its closures, with a retain each.
@@ -109,7 +111,7 @@ package final class MenuActionGroup {
             state = observation
         }
         if !planned.isEnabled { gmk_menu_action_set_enabled(action, 0) }
-        let handler = ActionHandler(behavior: planned.behavior, shape: shape, state: state, pass: pass)
+        let handler = ActionHandler(behavior: planned.takeBehavior(), shape: shape, state: state, pass: pass)
         gmk_menu_action_set_handler(action, actionHandler, SwiftClosureData.retained(handler),
                                     SwiftClosureData.releaseOnDestroy)
         gmk_menu_action_group_add(menuActionGroup, gmk_action(action.gpointer))
@@ -117,11 +119,12 @@ package final class MenuActionGroup {
         g_object_unref(action.gpointer)
     }
 
-    private func update(_ existing: (action: OpaquePointer, handler: ActionHandler), to planned: [PlannedAction], _ index: Int) {
-        existing.handler.behavior = planned[index].behavior
+    private func update(_ existing: (action: OpaquePointer, handler: ActionHandler), isEnabled: Bool,
+                        behavior: consuming PlannedAction.Behavior) {
         existing.handler.pass = pass
-        gmk_menu_action_set_enabled(existing.action, planned[index].isEnabled ? 1 : 0)
-        existing.handler.state?.update(to: planned[index].behavior)
+        gmk_menu_action_set_enabled(existing.action, isEnabled ? 1 : 0)
+        existing.handler.state?.update(to: behavior)
+        existing.handler.behavior = behavior
     }
 
     private func remove(_ name: String) {
