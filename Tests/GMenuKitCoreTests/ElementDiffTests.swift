@@ -164,6 +164,25 @@ final class ElementDiffTests: XCTestCase {
         XCTAssertFalse(sameObject(document, Document(id: 1, title: "A")))
     }
 
+    func testEqualityIsKeptForEachTypeApart() throws {
+        // Asked in turns, each type gets its own, however often it is asked: a table that
+        // mixed types up would hand `Entry`'s comparison to `String` (or none to an object).
+        struct NotEquatable { var id: Int }
+        for _ in 0..<3 {
+            let entries = try XCTUnwrap(equality(of: Entry.self))
+            XCTAssertTrue(entries(Entry(id: 1, title: "A"), Entry(id: 1, title: "A")))
+            XCTAssertFalse(entries(Entry(id: 1, title: "A"), Entry(id: 2, title: "A")))
+            let strings = try XCTUnwrap(equality(of: String.self))
+            XCTAssertTrue(strings("Open", "Open"))
+            XCTAssertFalse(strings("Open", "Close"))
+            XCTAssertNil(equality(of: NotEquatable.self))
+            let documents = try XCTUnwrap(equality(of: Document.self))
+            let document = Document(id: 1, title: "A")
+            XCTAssertTrue(documents(document, document))
+            XCTAssertFalse(documents(document, Document(id: 1, title: "A")))
+        }
+    }
+
     // MARK: Identical runs
 
     func testIdenticalRunsStopAtTheFirstDifferentElement() {
