@@ -241,7 +241,6 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         return changes
     }
 
-
     /// Where the noted element stands now: where it stood, unless the list changed since;
     /// nil if it went.
     private func index(of note: ElementNote, in kept: [Data.Element]) -> Int? {
