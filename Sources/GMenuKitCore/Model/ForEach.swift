@@ -59,7 +59,7 @@ extension ForEach: MenuContent where Content == any MenuContent {
     @MainActor package func resolveElements(of data: Data, at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         nodes.reserveCapacity(nodes.count + data.count)
         for element in data {
-            MenuContentGroup.resolveInPlace(content(element), at: identity.appending(element: elementID(element)), into: &nodes)
+            content(element)._resolveInPlace(at: identity.appending(element: elementID(element)), into: &nodes)
         }
     }
 }
@@ -75,7 +75,7 @@ extension ForEach: MenuContent where Content == any MenuContent {
     // every element of every list.
     var resolved = ResolvedMenuNodes()
     swap(&resolved.nodes, &nodes)
-    MenuContentGroup.resolveInPlace(content(element), at: identity.appending(element: id), into: &resolved)
+    content(element)._resolveInPlace(at: identity.appending(element: id), into: &resolved)
     swap(&resolved.nodes, &nodes)
 }
 

@@ -42,6 +42,13 @@ public protocol MenuContent {
     ///   identities from it so that they stay the same across refreshes.
     /// - Parameter nodes: where the nodes go, after those already there.
     func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes)
+
+    /// Resolves this content where the content that holds it stands (a body, a branch, a list
+    /// element): a builder block of one statement as that statement, with no position of its
+    /// own; any other content as ``resolve(at:into:)`` does. GMenuKit's blocks implement it;
+    /// asked of the content itself, it reads the block where it lies, where a generic check
+    /// of its type copied it (every field retained) for every element of every list.
+    func _resolveInPlace(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes)
 }
 
 extension MenuContent {
@@ -52,12 +59,13 @@ extension MenuContent {
     public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         // Inlinable: where the content is declared, its body is then read and resolved directly.
         MenuStateLinking.link(self, at: identity)
-        let body = body
-        if Body.self == MenuContentGroup.self {
-            unsafeBitCast(body, to: MenuContentGroup.self).resolveAsBody(at: identity, into: &nodes)
-        } else {
-            body.resolve(at: identity, into: &nodes)
-        }
+        body._resolveInPlace(at: identity, into: &nodes)
+    }
+
+    /// Content other than a builder block resolves where it stands as it does anywhere.
+    @inlinable
+    public func _resolveInPlace(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
+        resolve(at: identity, into: &nodes)
     }
 
     /// The nodes this content stands for, in the order written.
@@ -159,25 +167,11 @@ public struct MenuContentGroup: MenuContent {
         }
     }
 
-    /// Resolves content that makes no node of its own (a branch's, a list element's) where it
-    /// stands: a block of one statement is that statement, with no position after the
-    /// identity, as a body of one is (SwiftUI's `buildBlock` of one is its content, too). Each
-    /// position costs an identity written out anew for every element of every list.
-    /// Generic, so that content given as `any MenuContent` is opened as its own type: a type
-    /// compared, not a dynamic cast (which cost a build of 1,000 items 2%).
-    package static func resolveInPlace<Content: MenuContent>(_ content: Content, at identity: MenuIdentity,
-                                                             into nodes: inout ResolvedMenuNodes) {
-        if Content.self == MenuContentGroup.self {
-            unsafeBitCast(content, to: MenuContentGroup.self).resolveAsBody(at: identity, into: &nodes)
-        } else {
-            content.resolve(at: identity, into: &nodes)
-        }
-    }
-
-    /// Resolves a body: its one statement where the content stands, or each of its statements
-    /// at its position.
-    @usableFromInline
-    package func resolveAsBody(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
+    /// Resolves a body, a branch's or a list element's content where it stands: a block of one
+    /// statement is that statement, with no position after the identity, as a body of one is
+    /// (SwiftUI's `buildBlock` of one is its content, too). Each position costs an identity
+    /// written out anew for every element of every list.
+    public func _resolveInPlace(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         if isSingle {
             single.resolve(at: identity, into: &nodes)
         } else {
@@ -193,8 +187,7 @@ package struct MenuContentBranch: MenuContent {
     package let branch: String
 
     package func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
-        guard let content else { return }
-        MenuContentGroup.resolveInPlace(content, at: identity.appending(branch), into: &nodes)
+        content?._resolveInPlace(at: identity.appending(branch), into: &nodes)
     }
 }
 

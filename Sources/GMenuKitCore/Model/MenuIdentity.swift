@@ -82,11 +82,10 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
     /// `memcpy`, digits through a buffer of their own, and hashing the new bytes in a second pass
     /// cost 13% more than this.)
     private func appending(_ head: StaticString, _ text: String, number: Int?, _ tail: StaticString) -> MenuIdentity {
-        var (path, text) = (self.path, text)
         var hash = pathHash
         let digitCount = number.map(Self.digitCount) ?? 0
-        let newPath = path.withUTF8 { old in
-            text.withUTF8 { middle in
+        let newPath = path.withUTF8Bytes { old in
+            text.withUTF8Bytes { middle in
                 let count = old.count + head.utf8CodeUnitCount + middle.count + digitCount + tail.utf8CodeUnitCount
                 return String(unsafeUninitializedCapacity: count) { buffer in
                     guard let target = buffer.baseAddress else { return 0 }

@@ -53,8 +53,8 @@ package struct KeptItemSignature: Equatable {
     /// Eight bytes a step where it can: byte by byte through `String.UTF8View`, the labels and
     /// icon names of every element of a menu cost a full render about 2%.
     private static func mix(_ hash: UInt64, _ text: String?) -> UInt64 {
-        guard var text else { return mix(hash, -1) }
-        let mixed = text.withUTF8 { bytes in
+        guard let text else { return mix(hash, -1) }
+        let mixed = text.withUTF8Bytes { bytes in
             var hash = hash
             var offset = 0
             let raw = UnsafeRawBufferPointer(bytes)
