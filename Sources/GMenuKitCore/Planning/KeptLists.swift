@@ -52,6 +52,7 @@ package struct KeptItemSignature: Equatable {
     /// The text's bytes, then its length, so that fields cannot run into each other; nil apart.
     /// Eight bytes a step where it can: byte by byte through `String.UTF8View`, the labels and
     /// icon names of every element of a menu cost a full render about 2%.
+    @inline(__always)
     private static func mix(_ hash: UInt64, _ text: String?) -> UInt64 {
         guard let text else { return mix(hash, -1) }
         let mixed = text.withUTF8Bytes { bytes in
