@@ -1,3 +1,4 @@
+import CBuilderMarkup
 import CGLib
 import GMenuKitCore
 
@@ -13,7 +14,8 @@ package final class ParsedVariant: @unchecked Sendable {
 }
 
 /// GVariants in text form, through GLib's own parser and printer (`g_variant_parse`,
-/// `g_variant_print`): what GtkBuilder uses for typed attributes.
+/// `g_variant_print`): what GtkBuilder uses for typed attributes. The forms menu targets take
+/// most are built directly first (`gmk_variant_parse_simple`), to the same values.
 package enum VariantText {
     /// A new floating-free variant (full reference) of the target, or nil when its text is not
     /// of its type.
@@ -28,9 +30,12 @@ package enum VariantText {
         // `withCString`, not a String where C wants a pointer: that conversion copies a small
         // string (most targets and type strings) into a new array on the heap each time.
         type.withCString { type in
-            guard g_variant_type_string_is_valid(type) != 0 else { return nil }
-            // A valid type string is a GVariantType, as G_VARIANT_TYPE casts it: no copy to make.
-            return text.withCString { text in
+            text.withCString { text in
+                // The common forms built directly (a string, a number, a tuple of them), the
+                // rest by GLib's parser, which knows every form and says what is wrong.
+                if let simple = gmk_variant_parse_simple(type, text) { return g_variant_ref_sink(simple) }
+                guard g_variant_type_string_is_valid(type) != 0 else { return nil }
+                // A valid type string is a GVariantType, as G_VARIANT_TYPE casts it: no copy to make.
                 var error: UnsafeMutablePointer<GError>?
                 let value = g_variant_parse(OpaquePointer(type), text, nil, nil, &error)
                 g_clear_error(&error)
