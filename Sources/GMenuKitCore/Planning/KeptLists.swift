@@ -124,29 +124,35 @@ extension MenuPlanner {
         }
     }
 
-    /// The actions of a kept list's items that have their own, with the closures and bindings
-    /// of `nodes` (the elements just resolved again): nil when an item's name is no longer
-    /// the one it was planned with (`expected`; "" for an item naming the shared action).
-    package static func keptOwnActions(
-        _ nodes: [MenuNode], names expected: [String], registry names: inout ActionNameRegistry
-    ) -> [PlannedAction]? {
-        guard !expected.isEmpty else { return [] }
-        var planned: [PlannedAction] = []
-        planned.reserveCapacity(nodes.count)
+    /// Appends to `actions` the actions of a kept list's items that have their own, with the
+    /// closures and bindings of `nodes` (the elements just resolved again): false when an
+    /// item's name is no longer the one it was planned with (`expected`; "" for an item naming
+    /// the shared action), `actions` then as it was. Appended where the plan keeps them: made
+    /// in an array of their own, they were copied into the plan's, a retain of each closure.
+    package static func appendKeptOwnActions(
+        _ nodes: [MenuNode], names expected: [String], registry names: inout ActionNameRegistry,
+        to actions: inout [PlannedAction]
+    ) -> Bool {
+        guard !expected.isEmpty else { return true }
+        let start = actions.count
         for index in nodes.indices where !expected[index].isEmpty {
             // Asked again, so that the pass keeps the name.
             let name = names.name(for: nodes[index].identity, title: nodes[index].title)
-            guard name == expected[index] else { return nil }
+            guard name == expected[index] else {
+                actions.removeSubrange(start...)
+                return false
+            }
             switch nodes[index].kind {
             case .button(.perform(let perform)):
-                planned.append(PlannedAction(name: name, isEnabled: true, behavior: .perform(perform)))
+                actions.append(PlannedAction(name: name, isEnabled: true, behavior: .perform(perform)))
             case .toggle(let isOn):
-                planned.append(PlannedAction(name: name, isEnabled: true, behavior: .toggle(isOn: isOn)))
+                actions.append(PlannedAction(name: name, isEnabled: true, behavior: .toggle(isOn: isOn)))
             default:
-                return nil
+                actions.removeSubrange(start...)
+                return false
             }
         }
-        return planned
+        return true
     }
 }
 
@@ -238,13 +244,17 @@ extension MenuPlanner {
         if let kept = keptUnread(list, of: owner, scope: scope) { return (kept, []) }
         let notes = KeptNotes(of: list)
         let nodes = list.expand()
+        let start = actions.count
         guard let signatures = notes.signatures, notes.action != nil || !notes.ownActions.isEmpty, let oldScope = notes.scope,
               notes.isIncremental, !notes.isSectioned, list.isIncremental, notes.withOwnRows == options.drawsOwnRows,
               notes.standsWhole, oldScope.keepsItems(of: scope), Self.matchKeptItems(nodes, of: list, signatures: signatures),
-              let keptActions = Self.keptOwnActions(nodes, names: notes.ownActions, registry: &names)
+              Self.appendKeptOwnActions(nodes, names: notes.ownActions, registry: &names, to: &actions)
         else { return (nil, nodes) }
         // The items' own actions go on with the closures and bindings of the elements read now.
-        guard let kept = keep(list, notes: notes, actions: keptActions, of: owner, scope: scope) else { return (nil, nodes) }
+        guard let kept = keep(list, notes: notes, actionsFrom: start, of: owner, scope: scope, readAgain: true) else {
+            actions.removeSubrange(start...)
+            return (nil, nodes)
+        }
         return (kept, nodes)
     }
 
@@ -278,27 +288,34 @@ extension MenuPlanner {
             // Asked again, so that the pass keeps the name.
             guard names.name(for: notes.identities[index], title: "") == notes.ownActions[index] else { return nil }
         }
-        return keep(list, notes: notes, actions: list.keptPlannedActions, of: owner, scope: scope)
+        let start = actions.count
+        actions.append(contentsOf: list.keptPlannedActions)
+        guard let kept = keep(list, notes: notes, actionsFrom: start, of: owner, scope: scope, readAgain: false) else {
+            actions.removeSubrange(start...)
+            return nil
+        }
+        return kept
     }
 
     /// Plans `list`'s items as kept: one placeholder for them all, the level's shared action
-    /// asking the list, and the items' own `actions`. Nil when the shared action's name changed.
+    /// asking the list, and the items' own actions (the plan's from `start` on: made from the
+    /// elements `readAgain`, or the list's kept ones). Nil when the shared action's name changed.
     mutating func keep(
-        _ list: DeferredElements, notes: KeptNotes, actions kept: [PlannedAction], of owner: MenuIdentity, scope: Scope
+        _ list: DeferredElements, notes: KeptNotes, actionsFrom start: Int, of owner: MenuIdentity, scope: Scope,
+        readAgain: Bool
     ) -> [PlannedItem]? {
         if let action = notes.action {
             let shared = generatedAction(for: owner)
             guard qualified(generated.shared[shared].name) == action else { return nil }
             generated.addKept(list, at: shared)
         }
-        actions.append(contentsOf: kept)
         list.keptSignatures = notes.signatures
         list.keptAction = notes.action
         list.keptOwnActions = notes.ownActions
         list.keptWithOwnRows = notes.withOwnRows
         if list.skipsEqualElements {
             list.keptIdentities = notes.identities
-            list.keptPlannedActions = kept
+            if readAgain { list.keptPlannedActions = Array(actions[start...]) }
         }
         list.scope = scope
         list.isKeptNow = true
