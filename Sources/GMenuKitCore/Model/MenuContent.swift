@@ -49,6 +49,11 @@ public protocol MenuContent {
     /// asked of the content itself, it reads the block where it lies, where a generic check
     /// of its type copied it (every field retained) for every element of every list.
     func _resolveInPlace(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes)
+
+    /// Resolves this content as the block a builder closure made, where the content that holds
+    /// it makes a node of its own (a menu's, a section's content): each statement of a builder
+    /// block at its position, one statement returned as itself at the first position ("/0").
+    func _resolveAsBlock(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes)
 }
 
 extension MenuContent {
@@ -68,10 +73,24 @@ extension MenuContent {
         resolve(at: identity, into: &nodes)
     }
 
+    /// A statement that a builder closure returned as itself stands at the block's first
+    /// position, as it did inside a block of one.
+    public func _resolveAsBlock(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
+        resolve(at: identity.appending("", 0), into: &nodes)
+    }
+
     /// The nodes this content stands for, in the order written.
     package func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
         var resolved = ResolvedMenuNodes()
         resolve(at: identity, into: &resolved)
+        return resolved.nodes
+    }
+
+    /// The nodes of a builder closure's content (``_resolveAsBlock(at:into:)``), in the order
+    /// written.
+    package func resolveBlockNodes(at identity: MenuIdentity) -> [MenuNode] {
+        var resolved = ResolvedMenuNodes()
+        _resolveAsBlock(at: identity, into: &resolved)
         return resolved.nodes
     }
 }
@@ -130,6 +149,18 @@ public enum MenuContentBuilder {
 
     /// Content inside `if #available`.
     public static func buildLimitedAvailability(_ content: any MenuContent) -> any MenuContent { content }
+
+    /// A body's block, as built (a body's type is the block's). Disfavored: where either
+    /// would do, content is returned as below.
+    @_disfavoredOverload
+    public static func buildFinalResult(_ block: MenuContentGroup) -> MenuContentGroup { block }
+
+    /// A closure's block as content: a block of one statement is that statement, which holds
+    /// its place in a block of its own (``MenuContent/_resolveAsBlock(at:into:)``). Wrapped,
+    /// the block was boxed apart from the statement for every element of every list.
+    public static func buildFinalResult(_ block: MenuContentGroup) -> any MenuContent {
+        block.isSingle ? block.single : block
+    }
 }
 
 /// Statements written one after another, as a ``MenuContentBuilder`` block makes them; each
@@ -137,8 +168,8 @@ public enum MenuContentBuilder {
 public struct MenuContentGroup: MenuContent {
     /// The statement of a block of one, the most common block: no array to allocate. Not an
     /// optional: unwrapped, it would be copied for every element of every list.
-    private let single: any MenuContent
-    private let isSingle: Bool
+    fileprivate let single: any MenuContent
+    fileprivate let isSingle: Bool
     package let parts: [any MenuContent]
     package let label: String
 
@@ -177,6 +208,11 @@ public struct MenuContentGroup: MenuContent {
         } else {
             resolve(at: identity, into: &nodes)
         }
+    }
+
+    /// Each statement at its position.
+    public func _resolveAsBlock(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
+        resolve(at: identity, into: &nodes)
     }
 }
 
