@@ -186,7 +186,7 @@ extension Menu {
 
     /// The menu `id` of a read document.
     public init(builder document: BuilderDocument, id: String, domain: String? = nil, title: String = "") throws(BuilderImportError) {
-        // A menu's one statement resolves at "/0" of the menu (MenuContentGroup): made there.
+        // A menu's one statement resolves at "/0" of the menu (its block's first position): made there.
         let content = try BuilderMenuContent(document, id: id, domain: domain, placement: MenuIdentity().appending("", 0))
         self.init(title, content: { content })
     }

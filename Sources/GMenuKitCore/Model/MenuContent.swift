@@ -122,9 +122,12 @@ public enum MenuContentBuilder {
         MenuContentGroup(parts: parts, label: "")
     }
 
-    /// A block of one statement.
-    public static func buildBlock(_ content: any MenuContent) -> MenuContentGroup {
-        MenuContentGroup(single: content)
+    /// A block of one statement: the statement itself (SwiftUI's `buildBlock` of one is its
+    /// content, too), which holds its block's first position where the block's holder makes a
+    /// node of its own (``MenuContent/_resolveAsBlock(at:into:)``) and stands in place
+    /// elsewhere. A group around it was boxed apart for every `if` of every list element.
+    public static func buildBlock(_ content: any MenuContent) -> any MenuContent {
+        content
     }
 
     /// An `if` without `else`, or an `if let`.
@@ -150,17 +153,22 @@ public enum MenuContentBuilder {
     /// Content inside `if #available`.
     public static func buildLimitedAvailability(_ content: any MenuContent) -> any MenuContent { content }
 
-    /// A body's block, as built (a body's type is the block's). Disfavored: where either
-    /// would do, content is returned as below.
+    /// A closure's content: its one statement, or the group of its statements.
+    public static func buildFinalResult(_ content: any MenuContent) -> any MenuContent { content }
+
+    /// A closure's statements, as their group.
+    public static func buildFinalResult(_ block: MenuContentGroup) -> any MenuContent { block }
+
+    /// A body's one statement, in a group of one: a body's type is a content type. Disfavored,
+    /// as the next: where either would do, a closure's content is returned as above.
+    @_disfavoredOverload
+    public static func buildFinalResult(_ content: any MenuContent) -> MenuContentGroup {
+        MenuContentGroup(single: content)
+    }
+
+    /// A body's statements, as their group.
     @_disfavoredOverload
     public static func buildFinalResult(_ block: MenuContentGroup) -> MenuContentGroup { block }
-
-    /// A closure's block as content: a block of one statement is that statement, which holds
-    /// its place in a block of its own (``MenuContent/_resolveAsBlock(at:into:)``). Wrapped,
-    /// the block was boxed apart from the statement for every element of every list.
-    public static func buildFinalResult(_ block: MenuContentGroup) -> any MenuContent {
-        block.isSingle ? block.single : block
-    }
 }
 
 /// Statements written one after another, as a ``MenuContentBuilder`` block makes them; each
@@ -168,8 +176,8 @@ public enum MenuContentBuilder {
 public struct MenuContentGroup: MenuContent {
     /// The statement of a block of one, the most common block: no array to allocate. Not an
     /// optional: unwrapped, it would be copied for every element of every list.
-    fileprivate let single: any MenuContent
-    fileprivate let isSingle: Bool
+    private let single: any MenuContent
+    private let isSingle: Bool
     package let parts: [any MenuContent]
     package let label: String
 
