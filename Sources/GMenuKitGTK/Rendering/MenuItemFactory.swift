@@ -26,49 +26,50 @@ package final class MenuItemFactory {
         _ attributes: PlannedAttributes, identity: MenuIdentity,
         link: (kind: PlannedLink.Kind, model: UnsafeMutablePointer<GMenuModel>)?
     ) -> (item: OpaquePointer, customID: String?) {
-        typealias Name = InternedAttributeName
+        // Read once: each static of its own is a lazy global, checked at every read (15 an item).
+        let name = InternedAttributeNames.shared
         let item = gmk_menu_item_new()!
         var customID: String?
         if attributes.row != nil {
             // The other attributes stay: they describe the item to anyone reading the model.
             let id = customRows.register(CustomRowSpec(key: identity.path, attributes: attributes))
-            Self.set(item, Name.custom, id)
+            Self.set(item, name.custom, id)
             customID = id
         }
-        Self.set(item, Name.label, attributes.label)
+        Self.set(item, name.label, attributes.label)
         if attributes.useMarkup {
             // GTK 4.8 reads use-markup as a string; a Boolean would be ignored.
-            Self.set(item, Name.useMarkup, "true")
+            Self.set(item, name.useMarkup, "true")
         }
         if let action = attributes.action {
-            Self.set(item, Name.action, action)
-            Self.set(item, Name.target, attributes.target)
+            Self.set(item, name.action, action)
+            Self.set(item, name.target, attributes.target)
             if let target = attributes.targetValue, let value = VariantText.parse(target) {
-                gmk_menu_item_set_attribute(item, Name.target, value)
+                gmk_menu_item_set_attribute(item, name.target, value)
                 g_variant_unref(value)
             }
         }
-        Self.set(item, Name.hiddenWhen, attributes.hiddenWhen)
+        Self.set(item, name.hiddenWhen, attributes.hiddenWhen)
         for kept in attributes.keptAttributes {
             Self.set(item, kept)
         }
         if let icon = attributes.icon {
-            gmk_menu_item_set_attribute(item, Name.icon, serializedIcon(named: icon))
+            gmk_menu_item_set_attribute(item, name.icon, serializedIcon(named: icon))
         }
-        Self.set(item, Name.verbIcon, attributes.verbIcon)
-        Self.set(item, Name.accel, attributes.accel)
-        Self.set(item, Name.displayHint, attributes.displayHint)
-        Self.set(item, Name.role, attributes.role)
-        Self.set(item, Name.subtitle, attributes.subtitle)
-        Self.set(item, Name.range, attributes.range)
-        Self.set(item, Name.help, attributes.help)
-        Self.set(item, Name.badge, attributes.badge)
-        Self.set(item, Name.keywords, attributes.keywords)
+        Self.set(item, name.verbIcon, attributes.verbIcon)
+        Self.set(item, name.accel, attributes.accel)
+        Self.set(item, name.displayHint, attributes.displayHint)
+        Self.set(item, name.role, attributes.role)
+        Self.set(item, name.subtitle, attributes.subtitle)
+        Self.set(item, name.range, attributes.range)
+        Self.set(item, name.help, attributes.help)
+        Self.set(item, name.badge, attributes.badge)
+        Self.set(item, name.keywords, attributes.keywords)
         if attributes.keepsMenuOpen {
-            gmk_menu_item_set_attribute(item, Name.keepsMenuOpen, g_variant_new_boolean(1))
+            gmk_menu_item_set_attribute(item, name.keepsMenuOpen, g_variant_new_boolean(1))
         }
         if let link {
-            gmk_menu_item_set_link(item, link.kind == .section ? Name.section : Name.submenu, link.model)
+            gmk_menu_item_set_link(item, link.kind == .section ? name.section : name.submenu, link.model)
         }
         for link in attributes.keptLinks {
             guard let kept = link.menu as? ImportedLinkMenu else { continue }
@@ -117,26 +118,28 @@ package final class MenuItemFactory {
 }
 
 /// The attribute and link names a `GMKMenuItem` keeps without copying: interned once.
-private enum InternedAttributeName {
-    nonisolated(unsafe) static let label = intern(G_MENU_ATTRIBUTE_LABEL)
-    nonisolated(unsafe) static let useMarkup = intern("use-markup")
-    nonisolated(unsafe) static let action = intern(G_MENU_ATTRIBUTE_ACTION)
-    nonisolated(unsafe) static let target = intern(G_MENU_ATTRIBUTE_TARGET)
-    nonisolated(unsafe) static let icon = intern(G_MENU_ATTRIBUTE_ICON)
-    nonisolated(unsafe) static let verbIcon = intern("verb-icon")
-    nonisolated(unsafe) static let accel = intern("accel")
-    nonisolated(unsafe) static let displayHint = intern("display-hint")
-    nonisolated(unsafe) static let custom = intern("custom")
-    nonisolated(unsafe) static let hiddenWhen = intern("hidden-when")
-    nonisolated(unsafe) static let role = intern(MenuAttributeName.role)
-    nonisolated(unsafe) static let subtitle = intern(MenuAttributeName.subtitle)
-    nonisolated(unsafe) static let range = intern(MenuAttributeName.range)
-    nonisolated(unsafe) static let help = intern(MenuAttributeName.help)
-    nonisolated(unsafe) static let badge = intern(MenuAttributeName.badge)
-    nonisolated(unsafe) static let keywords = intern(MenuAttributeName.keywords)
-    nonisolated(unsafe) static let keepsMenuOpen = intern(MenuAttributeName.keepsMenuOpen)
-    nonisolated(unsafe) static let section = intern(G_MENU_LINK_SECTION)
-    nonisolated(unsafe) static let submenu = intern(G_MENU_LINK_SUBMENU)
+private struct InternedAttributeNames: @unchecked Sendable {
+    static let shared = InternedAttributeNames()
+
+    let label = intern(G_MENU_ATTRIBUTE_LABEL)
+    let useMarkup = intern("use-markup")
+    let action = intern(G_MENU_ATTRIBUTE_ACTION)
+    let target = intern(G_MENU_ATTRIBUTE_TARGET)
+    let icon = intern(G_MENU_ATTRIBUTE_ICON)
+    let verbIcon = intern("verb-icon")
+    let accel = intern("accel")
+    let displayHint = intern("display-hint")
+    let custom = intern("custom")
+    let hiddenWhen = intern("hidden-when")
+    let role = intern(MenuAttributeName.role)
+    let subtitle = intern(MenuAttributeName.subtitle)
+    let range = intern(MenuAttributeName.range)
+    let help = intern(MenuAttributeName.help)
+    let badge = intern(MenuAttributeName.badge)
+    let keywords = intern(MenuAttributeName.keywords)
+    let keepsMenuOpen = intern(MenuAttributeName.keepsMenuOpen)
+    let section = intern(G_MENU_LINK_SECTION)
+    let submenu = intern(G_MENU_LINK_SUBMENU)
 
     private static func intern(_ name: String) -> UnsafePointer<CChar> { g_intern_string(name) }
 }
