@@ -86,7 +86,7 @@ extension MenuContent {
         return resolved.nodes
     }
 
-    /// The nodes of a builder closure's content (``_resolveAsBlock(at:into:)``), in the order
+    /// The nodes of a builder closure's content (`_resolveAsBlock(at:into:)`), in the order
     /// written.
     package func resolveBlockNodes(at identity: MenuIdentity) -> [MenuNode] {
         var resolved = ResolvedMenuNodes()
@@ -124,7 +124,7 @@ public enum MenuContentBuilder {
 
     /// A block of one statement: the statement itself (SwiftUI's `buildBlock` of one is its
     /// content, too), which holds its block's first position where the block's holder makes a
-    /// node of its own (``MenuContent/_resolveAsBlock(at:into:)``) and stands in place
+    /// node of its own (`_resolveAsBlock(at:into:)`) and stands in place
     /// elsewhere. A group around it was boxed apart for every `if` of every list element.
     public static func buildBlock(_ content: any MenuContent) -> any MenuContent {
         content
