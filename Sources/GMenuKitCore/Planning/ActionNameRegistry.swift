@@ -14,6 +14,9 @@ package struct ActionNameRegistry {
     }
 
     private var entries: [MenuIdentity: Entry] = [:]
+
+    /// How many items have a name: after a pass, the items with actions of their own it planned.
+    package var count: Int { entries.count }
     private var takenNames: Set<TakenName> = []
     /// Where to go on counting for a name many items share, so that naming the thousandth
     /// "Open" does not try "open-2" … "open-999" first.

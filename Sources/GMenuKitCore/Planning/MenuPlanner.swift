@@ -176,6 +176,8 @@ package struct MenuPlanner {
         if !options.title.isEmpty { scope.path = [options.title] }
         // Every item's identity goes into the set: sized once, not grown step by step.
         planner.identities.reserve(countNodes(nodes, upTo: 1 << 20))
+        // As many actions as the last pass named, about: the array is not grown step by step.
+        planner.actions.reserveCapacity(planner.names.count)
         let items = planner.planLevel(nodes, of: MenuIdentity(), scope: scope)
         if items.isEmpty {
             planner.report(.warning, path: scope.path, "the menu has no items; it opens empty")
