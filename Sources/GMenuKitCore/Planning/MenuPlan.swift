@@ -297,6 +297,9 @@ package struct PlannedAction {
         case value(ValueControlAction)
 
         /// What the state's binding reads, when that is known (`Binding.source`).
+        /// A behavior that does nothing: a spent action's, a removed one's.
+        package static var nothing: Behavior { .perform({}) }
+
         @MainActor package var bindingSource: BindingSource? {
             switch self {
             case .toggle(let isOn): isOn.source
@@ -321,7 +324,7 @@ package struct PlannedAction {
     /// closure that does nothing: a copy retains each of its closures, and the plan's own is
     /// released right after, for every action of every full render. The action is spent then.
     package mutating func takeBehavior() -> Behavior {
-        var taken = Behavior.perform({})
+        var taken = Behavior.nothing
         swap(&taken, &behavior)
         return taken
     }

@@ -129,7 +129,7 @@ package final class MenuActionGroup {
 
     private func remove(_ name: String) {
         guard let (action, handler) = installed(named: name) else { return }
-        handler.behavior = nil
+        handler.behavior = .nothing
         handler.state?.stop()
         // Whoever still holds the action finds it doing nothing.
         gmk_menu_action_set_handler(action, nil, nil, nil)
@@ -168,7 +168,9 @@ package final class MenuActionGroup {
 package final class ActionHandler {
     // Main-actor state read one access at a time: no dynamic exclusivity check (every refresh
     // sets both for every action; ARCHITECTURE.md).
-    @exclusivity(unchecked) package var behavior: PlannedAction.Behavior?
+    /// Not optional: assigning an optional enum goes through `Optional`'s generic value
+    /// witness, for every action a refresh updates. A removed action's does nothing.
+    @exclusivity(unchecked) package var behavior: PlannedAction.Behavior
     package let shape: PlannedAction.Shape
     /// For toggles, pickers and value controls: keeps the action's state following its binding.
     package let state: ActionStateObservation?
@@ -186,7 +188,7 @@ package final class ActionHandler {
     package func changeDispatch(adding added: [String: @MainActor () -> Void], removing removed: [String]) {
         guard case .dispatch(var handlers, let kept) = behavior else { return }
         // Let go of the enum's copy first, so that the dictionary is changed in place.
-        behavior = nil
+        behavior = .nothing
         for target in removed { handlers[target] = nil }
         handlers.merge(added) { $1 }
         behavior = .dispatch(handlers, kept: kept)
@@ -219,8 +221,6 @@ package final class ActionHandler {
             let value = control.fit(proposed)
             control.value.wrappedValue = value
             gmk_menu_action_set_state(action, g_variant_new_double(value))
-        case nil:
-            break
         }
     }
 }
@@ -242,7 +242,7 @@ private let stopStateCallback: GFunc = { data, _ in
     MainActor.assumeIsolated {
         guard let data else { return }
         let handler = SwiftClosureData.object(data, as: ActionHandler.self)
-        handler.behavior = nil
+        handler.behavior = .nothing
         handler.state?.stop()
     }
 }
