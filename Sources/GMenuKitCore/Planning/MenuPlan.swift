@@ -296,10 +296,10 @@ package struct PlannedAction {
         /// A double state and parameter: a value control's value, fitted as the control fits it.
         case value(ValueControlAction)
 
-        /// What the state's binding reads, when that is known (`Binding.source`).
         /// A behavior that does nothing: a spent action's, a removed one's.
         package static var nothing: Behavior { .perform({}) }
 
+        /// What the state's binding reads, when that is known (`Binding.source`).
         @MainActor package var bindingSource: BindingSource? {
             switch self {
             case .toggle(let isOn): isOn.source
