@@ -14,15 +14,15 @@ package struct ActionNameRegistry {
     }
 
     private var entries: [MenuIdentity: Entry] = [:]
-
-    /// How many items have a name: after a pass, the items with actions of their own it planned.
-    package var count: Int { entries.count }
     private var takenNames: Set<TakenName> = []
     /// Where to go on counting for a name many items share, so that naming the thousandth
     /// "Open" does not try "open-2" … "open-999" first.
     private var nextSuffix: [String: Int] = [:]
     private var pass = 0
     private var askedThisPass = 0
+
+    /// How many items have a name: after a pass, the items with actions of their own it planned.
+    package var count: Int { entries.count }
 
     package mutating func name(for identity: MenuIdentity, title: String) -> String {
         // One hash of the identity, whether the item has its name (the common case on a
