@@ -2,10 +2,12 @@ import XCTest
 
 @testable import GMenuKitCore
 
-/// Where the statements of builder blocks stand: a block of one statement is returned as that
-/// statement (no box of its own), and still holds the first position of its block where its
-/// holder makes a node of its own, and no position where it stands in place (a list element's,
-/// a branch's, a body's content). Identities name state and kept items across renders.
+/// Where the statements of builder blocks stand: a block of one statement in a branch or a
+/// loop is that statement (no box of its own); what a closure or body returns is a group, whose
+/// one statement holds the block's first position where its holder makes a node of its own, and
+/// no position where it stands in place (a list element's, a branch's, a body's content). And
+/// the shapes SwiftUI code takes still compile. Identities name state and kept items across
+/// renders.
 final class BlockIdentityTests: XCTestCase {
     private struct Single: MenuContent {
         var body: some MenuContent { Button("In Body") {} }
@@ -15,6 +17,66 @@ final class BlockIdentityTests: XCTestCase {
         var body: some MenuContent {
             Button("First") {}
             Button("Second") {}
+        }
+    }
+
+    /// A container written as SwiftUI's are, generic over the content its builder makes.
+    private struct Titled<Content: MenuContent>: MenuContent {
+        let title: String
+        let content: Content
+        init(_ title: String, @MenuContentBuilder content: () -> Content) {
+            self.title = title
+            self.content = content()
+        }
+        var body: some MenuContent {
+            Section(title) { content }
+        }
+    }
+
+    private struct Branching: MenuContent {
+        let flag: Bool
+        var body: some MenuContent {
+            if flag { Button("Yes") {} } else { Button("No") {} }
+        }
+    }
+
+    private struct Empty: MenuContent {
+        var body: some MenuContent {}
+    }
+
+    private struct Looping: MenuContent {
+        var body: some MenuContent {
+            for name in ["A", "B"] { Button(name) {} }
+        }
+    }
+
+    @MainActor @MenuContentBuilder
+    private static func made() -> some MenuContent {
+        Button("Made") {}
+    }
+
+    /// The shapes SwiftUI code takes still compile and resolve: a generic container's content of
+    /// one statement and of two, a body that is only an `if`/`else`, an empty body, a loop, a
+    /// builder function returning `some MenuContent`.
+    func testSwiftUIShapesCompileAndResolve() {
+        onMain {
+            let nodes = Menu("M") {
+                Titled("One") { Button("Alone") {} }
+                Titled("Two") {
+                    Button("First") {}
+                    Button("Second") {}
+                }
+                Branching(flag: false)
+                Empty()
+                Looping()
+                Self.made()
+            }.resolveContent(at: MenuIdentity("/m"))
+            XCTAssertEqual(nodes.map(\.title), ["One", "Two", "No", "A", "B", "Made"])
+            XCTAssertEqual(nodes[0].children.map(\.title), ["Alone"])
+            XCTAssertEqual(nodes[1].children.map(\.title), ["First", "Second"])
+            let identities = nodes.map(\.identity.description) + nodes[0].children.map(\.identity.description)
+                + nodes[1].children.map(\.identity.description)
+            XCTAssertEqual(Set(identities).count, identities.count, "identities are distinct: \(identities)")
         }
     }
 
@@ -38,8 +100,10 @@ final class BlockIdentityTests: XCTestCase {
 
     func testBlocksOfOneStandInPlaceInElementsBranchesAndBodies() {
         onMain {
-            let content = MenuContentBuilder.buildFinalResult(MenuContentBuilder.buildBlock(Button("B") {}))
-            XCTAssertTrue(content is Button, "a block of one is its statement")
+            XCTAssertTrue(MenuContentBuilder.buildBlock(Button("B") {}) is Button, "a block of one is its statement")
+            let final = MenuContentBuilder.buildFinalResult(MenuContentBuilder.buildBlock(Button("B") {}))
+            XCTAssertEqual(final.resolveNodes(at: MenuIdentity("/c")).map(\.identity.description), ["/c/0"],
+                           "a closure's one statement holds its block's first position")
 
             var resolved = ResolvedMenuNodes()
             ForEach(1..<3) { number in

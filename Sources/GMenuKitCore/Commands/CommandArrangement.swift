@@ -42,7 +42,7 @@ package struct CommandArrangement {
             func add(_ content: any MenuContent, _ label: String, _ index: Int) {
                 let identity = place.appending(label, index)
                 // Inside the group's own identity: content of one item would otherwise take it.
-                let children = content.resolveBlockNodes(at: identity.appending("items"))
+                let children = content.resolveNodes(at: identity.appending("items"))
                 if !children.isEmpty {
                     nodes.append(MenuNode(identity: identity, title: "", kind: .section(children: children)))
                 }
@@ -86,7 +86,7 @@ package struct CommandArrangement {
             let count = titles[title, default: 0]
             titles[title] = count + 1
             let identity = root.appending("menu").appending(title, count)
-            let items = declaration.content().resolveBlockNodes(at: identity)
+            let items = declaration.content().resolveNodes(at: identity)
             ownMenusItems += items
             addMenu(title, nil, items, identity)
         }

@@ -53,7 +53,7 @@ public struct Menu: MenuContent {
 
     /// The menu's items, resolved from its content now.
     package func resolveContent(at identity: MenuIdentity = MenuIdentity()) -> [MenuNode] {
-        var nodes = content().resolveBlockNodes(at: identity)
+        var nodes = content().resolveNodes(at: identity)
         if let accessKeyMemory { AccessKeyAssignment.assign(&nodes, memory: accessKeyMemory) }
         return nodes
     }

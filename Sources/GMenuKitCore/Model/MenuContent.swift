@@ -49,11 +49,6 @@ public protocol MenuContent {
     /// asked of the content itself, it reads the block where it lies, where a generic check
     /// of its type copied it (every field retained) for every element of every list.
     func _resolveInPlace(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes)
-
-    /// Resolves this content as the block a builder closure made, where the content that holds
-    /// it makes a node of its own (a menu's, a section's content): each statement of a builder
-    /// block at its position, one statement returned as itself at the first position ("/0").
-    func _resolveAsBlock(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes)
 }
 
 extension MenuContent {
@@ -73,24 +68,10 @@ extension MenuContent {
         resolve(at: identity, into: &nodes)
     }
 
-    /// A statement that a builder closure returned as itself stands at the block's first
-    /// position, as it did inside a block of one.
-    public func _resolveAsBlock(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
-        resolve(at: identity.appending("", 0), into: &nodes)
-    }
-
     /// The nodes this content stands for, in the order written.
     package func resolveNodes(at identity: MenuIdentity) -> [MenuNode] {
         var resolved = ResolvedMenuNodes()
         resolve(at: identity, into: &resolved)
-        return resolved.nodes
-    }
-
-    /// The nodes of a builder closure's content (`_resolveAsBlock(at:into:)`), in the order
-    /// written.
-    package func resolveBlockNodes(at identity: MenuIdentity) -> [MenuNode] {
-        var resolved = ResolvedMenuNodes()
-        _resolveAsBlock(at: identity, into: &resolved)
         return resolved.nodes
     }
 }
@@ -123,9 +104,9 @@ public enum MenuContentBuilder {
     }
 
     /// A block of one statement: the statement itself (SwiftUI's `buildBlock` of one is its
-    /// content, too), which holds its block's first position where the block's holder makes a
-    /// node of its own (`_resolveAsBlock(at:into:)`) and stands in place
-    /// elsewhere. A group around it was boxed apart for every `if` of every list element.
+    /// content, too), in a branch or a loop's pass, where it stands in place; a closure's is put
+    /// in a group of one by `buildFinalResult`. A group around it was boxed apart for every
+    /// `if` of every list element.
     public static func buildBlock(_ content: any MenuContent) -> any MenuContent {
         content
     }
@@ -153,21 +134,16 @@ public enum MenuContentBuilder {
     /// Content inside `if #available`.
     public static func buildLimitedAvailability(_ content: any MenuContent) -> any MenuContent { content }
 
-    /// A closure's content: its one statement, or the group of its statements.
-    public static func buildFinalResult(_ content: any MenuContent) -> any MenuContent { content }
-
-    /// A closure's statements, as their group.
-    public static func buildFinalResult(_ block: MenuContentGroup) -> any MenuContent { block }
-
-    /// A body's one statement, in a group of one: a body's type is a content type. Disfavored,
-    /// as the next: where either would do, a closure's content is returned as above.
-    @_disfavoredOverload
+    /// A closure's or body's one statement, in a group of one: what a closure returns is a
+    /// content type, so that a generic container's `content: () -> Content` (as SwiftUI's
+    /// containers are written) and a `some MenuContent` body have one. An overload returning
+    /// the statement itself where `any MenuContent` is asked for (which would spare its box)
+    /// made Swift infer such a `Content` as `any MenuContent`, which cannot conform.
     public static func buildFinalResult(_ content: any MenuContent) -> MenuContentGroup {
         MenuContentGroup(single: content)
     }
 
-    /// A body's statements, as their group.
-    @_disfavoredOverload
+    /// A closure's or body's statements, as their group.
     public static func buildFinalResult(_ block: MenuContentGroup) -> MenuContentGroup { block }
 }
 
@@ -216,11 +192,6 @@ public struct MenuContentGroup: MenuContent {
         } else {
             resolve(at: identity, into: &nodes)
         }
-    }
-
-    /// Each statement at its position.
-    public func _resolveAsBlock(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
-        resolve(at: identity, into: &nodes)
     }
 }
 

@@ -13,7 +13,7 @@ public struct Section: MenuContent {
 
     public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         // A section beyond the cut is left out with its content (see `MenuNesting`).
-        let children = MenuNesting.enteringGroup { $0 ? content.resolveBlockNodes(at: identity) : [] }
+        let children = MenuNesting.enteringGroup { $0 ? content.resolveNodes(at: identity) : [] }
         nodes.append(MenuNode(identity: identity, title: header, kind: .section(children: children)))
         if !labelProblems.isEmpty { nodes[nodes.count - 1].noteProblems(labelProblems) }
     }
@@ -51,7 +51,7 @@ public struct ControlGroup: MenuContent {
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
-        let children = MenuNesting.enteringGroup { $0 ? content.resolveBlockNodes(at: identity) : [] }
+        let children = MenuNesting.enteringGroup { $0 ? content.resolveNodes(at: identity) : [] }
         nodes.append(MenuNode(identity: identity, title: title, kind: .controlGroup(children: children)))
         if !labelProblems.isEmpty { nodes[nodes.count - 1].noteProblems(labelProblems) }
     }

@@ -49,7 +49,7 @@ package final class ElementProbe: MenuResolutionContext {
     package init() {}
 
     package func resolve(_ content: any MenuContent, at identity: MenuIdentity) -> [MenuNode] {
-        MenuResolution.during(self) { content.resolveBlockNodes(at: identity) }
+        MenuResolution.during(self) { content.resolveNodes(at: identity) }
     }
 
     package func deferredNode<Data, ID>(for list: ForEach<Data, ID, any MenuContent>, at identity: MenuIdentity) -> MenuNode? {

@@ -124,7 +124,7 @@ private struct MenuBarContent: MenuContent {
     let topLevel: MenuBarTopLevel
 
     func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
-        for node in content.resolveBlockNodes(at: identity) {
+        for node in content.resolveNodes(at: identity) {
             if case .submenu = node.kind {
                 nodes.append(node)
             } else {

@@ -211,7 +211,7 @@ package final class ScrollingListSource<Data: RandomAccessCollection, ID: Hashab
         // with the content, so that the row is bound again when the run ends.
         let resolve = {
             var nodes = probe?.resolve(list.content(element), at: identity)
-                ?? MenuResolution.during(nil) { list.content(element).resolveBlockNodes(at: identity) }
+                ?? MenuResolution.during(nil) { list.content(element).resolveNodes(at: identity) }
             if !modifiers.isEmpty {
                 for index in nodes.indices {
                     for modify in modifiers { modify(&nodes[index]) }
