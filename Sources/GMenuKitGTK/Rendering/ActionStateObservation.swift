@@ -191,7 +191,7 @@ package final class ChangeNotice: @unchecked Sendable {
             return
         }
         Self.notices.add(1, ordering: .relaxed)
-        MainActor.assumeIsolated { deliver(tracking) }
+        enteringMainActor { deliver(tracking) }
     }
 
     @MainActor
@@ -218,7 +218,7 @@ package final class ChangeNotice: @unchecked Sendable {
 private let changeCallback: GSourceFunc = { data in
     // Idle sources attached to the default context run on the main thread.
     nonisolated(unsafe) let data = data
-    MainActor.assumeIsolated {
+    enteringMainActor {
         SwiftClosureData.object(data, as: ChangeNotice.self).deliver()
     }
     return 0  // G_SOURCE_REMOVE

@@ -73,7 +73,7 @@ private final class ListChange: Sendable {
 
 private let listChangedCallback: GSourceFunc = { data in
     nonisolated(unsafe) let data = data
-    MainActor.assumeIsolated {
+    enteringMainActor {
         let change = SwiftClosureData.object(data, as: ListChange.self)
         change.trigger.menu?.listChanged(change.elements, dataChanged: change.dataChanged)
     }
@@ -83,7 +83,7 @@ private let listChangedCallback: GSourceFunc = { data in
 private let refreshCallback: GSourceFunc = { data in
     // Idle sources attached to the default context run on the main thread.
     nonisolated(unsafe) let data = data
-    MainActor.assumeIsolated {
+    enteringMainActor {
         let trigger = SwiftClosureData.object(data, as: RefreshScheduler.self)
         if trigger.owesRefresh { trigger.menu?.refresh() }
     }

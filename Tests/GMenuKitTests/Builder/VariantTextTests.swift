@@ -15,6 +15,14 @@ final class VariantTextTests: XCTestCase {
         ("b", "true"), ("b", "false"),
         ("(sb)", "('name',true)"), ("(sb)", "('date_modified', false)"), ("(si)", "('item', 12)"),
         ("(ss)", "('a',  'b')"), ("(ib)", "(-5, true)"), ("(sisb)", "('a', 1, 'b', false)"),
+        // Tuples are serialized directly: padding before aligned members, fixed-size tuples
+        // padded to their alignment, framing offsets for strings before the last member, of
+        // two bytes once the whole passes 255.
+        ("(bi)", "(true, 7)"), ("(bb)", "(false,true)"), ("(ix)", "(1, -2)"), ("(ut)", "(3, 4)"),
+        ("(bx)", "(true, 9)"), ("(xs)", "(5, 'tail')"), ("(sx)", "('ab', 9)"), ("(ss)", "('', '')"),
+        ("(sss)", "('one', 'two', 'three')"), ("(sbsi)", "('a', true, '', -1)"),
+        ("(ss)", "('\(String(repeating: "a", count: 300))', 'b')"),
+        ("(sisbsuxt)", "('a', 1, 'bc', true, '', 2, -3, 4)"),
     ]
 
     /// Forms GLib reads otherwise, or refuses: octal (a leading zero), a sign or base, spaces,
@@ -41,6 +49,8 @@ final class VariantTextTests: XCTestCase {
             XCTAssertNotEqual(g_variant_equal(gpointer(built), gpointer(parsed)), 0, "\(type) \(text)")
             XCTAssertEqual(Self.printed(built), Self.printed(parsed), "\(type) \(text)")
             XCTAssertEqual(g_variant_get_size(built), g_variant_get_size(parsed), "\(type) \(text): serialized alike")
+            XCTAssertEqual(Self.bytes(built), Self.bytes(parsed), "\(type) \(text): the same bytes")
+            XCTAssertNotEqual(g_variant_is_normal_form(built), 0, "\(type) \(text) is in normal form")
             XCTAssertEqual(g_variant_is_floating(built), 0)
         }
     }
@@ -79,6 +89,12 @@ final class VariantTextTests: XCTestCase {
         let value = g_variant_parse(variantType, text, nil, nil, &error)
         g_clear_error(&error)
         return value.map { g_variant_ref_sink($0) }
+    }
+
+    private static func bytes(_ value: OpaquePointer) -> [UInt8] {
+        let size = g_variant_get_size(value)
+        guard size > 0, let data = g_variant_get_data(value) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(size)))
     }
 
     private static func printed(_ value: OpaquePointer) -> String {
