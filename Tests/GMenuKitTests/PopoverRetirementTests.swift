@@ -298,6 +298,42 @@ final class PopoverRetirementTests: GtkTestCase {
         }
     }
 
+    /// An app's own GtkPopoverMenu showing a GMenuKit menu (`present(in:)`), as `make bench`'s
+    /// long-menu case makes one: popped up with the pointer resting on an item and the focus on
+    /// it, then popped down and unparented in one turn while the window stays. Before
+    /// `present(in:)` watched the popover, GTK kept it (the focus's reference) and its tooltip
+    /// timer fired into it: `gdk_surface_get_device_position` criticals.
+    func testAnAppsOwnPopoverClosedAndUnparentedInOneTurn() throws {
+        try GtkSession.start()
+        try onMain {
+            let menu = RenderedMenu(Menu("History") {
+                Button("Clear History") {}
+                Section { ForEach(0..<5, id: \.self) { Button("Page \($0)") {} } }
+            }, actionPrefix: "menu")
+            let button = gtk_button_new_with_label("Open")!
+            let window = try InputWindow(titled: "An apps own popover", child: button)
+            menu.insertActionGroup(into: window.window)
+            try leavesNothing("the app's popover") { finalized in
+                let popover = gtk_popover_menu_new_from_model(menu.menuModel)!
+                gtk_widget_set_parent(popover, button)
+                menu.present(in: popover)
+                finalized.watch(popover)
+                gtk_popover_popup(gmk_popover(popover))
+                settle { gtk_widget_get_mapped(popover) != 0 }
+                guard let page = PopoverPages.modelButtons(in: popover, text: "Page 2").first else {
+                    return XCTFail("the menu did not show its items")
+                }
+                window.restPointer(on: page)
+                gtk_widget_grab_focus(page)
+                XCTAssertTrue(window.focus.map { gtk_widget_is_ancestor($0, popover) != 0 } ?? false, "the focus is in the menu")
+                gtk_popover_popdown(gmk_popover(popover))
+                gtk_widget_unparent(popover)
+            }
+            window.destroy()
+            settleFrames()
+        }
+    }
+
     /// GTK closes a pull-down menu (a click outside) while a submenu page holds the focus; the
     /// window goes later.
     func testAMenuClosedByGTKFromASubmenuPageIsFinalized() throws {

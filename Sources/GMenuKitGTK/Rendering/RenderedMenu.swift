@@ -217,6 +217,10 @@ public final class RenderedMenu {
             let name = !title.isEmpty ? title : guidelineContext == .contextMenu ? "Context Menu" : "Menu"
             gmk_accessible_set_label(menuWidget, name)
             connectWidgetSignal(menuWidget, "map") { popover in ControlAccessibility.tidyMenu(popover, title: name) }
+            // The app closes and lets go of its popover as it likes (popped down and unparented in
+            // one turn): the focus leaves it as it unmaps, so that GTK keeps no reference to it and
+            // its tooltip never fires into it after it is gone.
+            PopoverRetirement.watch(menuWidget)
         }
         let host = CustomRowHost(menuWidget, actions: actions.actionGroup)
         renderPass.addRowHost(host)
