@@ -1,9 +1,11 @@
 #include "gmk_menu.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* Most items have a label, an action, a target and an icon; a few have more. */
 #define INLINE_ATTRIBUTES 6
+#define INLINE_STRING_BYTES 48
 
 typedef struct {
   const char *name; /* interned: never copied or freed */
@@ -24,6 +26,11 @@ struct _GMKMenuItem {
   const char **extra_link_names;
   GMenuModel **extra_links;
   Attribute inline_attributes[INLINE_ATTRIBUTES];
+  /* String attributes are copied here while they fit (a label and an action name mostly do),
+     the first at the start, each after the last: a string of its own was one more allocation
+     for most attributes of every item a menu makes. */
+  guint inline_strings_used;
+  char inline_strings[INLINE_STRING_BYTES];
 };
 
 struct _GMKMenu {
@@ -48,16 +55,32 @@ GMKMenuItem *gmk_menu_item_new(void) {
   return item;
 }
 
-static void attribute_clear(Attribute *attribute) {
+/* A copy of `string` the item keeps: in its own storage while that has room, else allocated. */
+static char *item_copy_string(GMKMenuItem *item, const char *string) {
+  size_t size = strlen(string) + 1;
+  if (size > INLINE_STRING_BYTES - item->inline_strings_used) return g_memdup2(string, size);
+  char *copy = item->inline_strings + item->inline_strings_used;
+  memcpy(copy, string, size);
+  item->inline_strings_used += (guint)size;
+  return copy;
+}
+
+static void item_free_string(GMKMenuItem *item, char *string) {
+  uintptr_t start = (uintptr_t)item->inline_strings;
+  if ((uintptr_t)string - start >= INLINE_STRING_BYTES) g_free(string);
+}
+
+static void attribute_clear(GMKMenuItem *item, Attribute *attribute) {
   if (attribute->value) g_variant_unref(attribute->value);
-  g_free(attribute->string);
+  item_free_string(item, attribute->string);
 }
 
 /* The attribute's value, a string made a GVariant when it is first read. */
-static GVariant *attribute_value(Attribute *attribute) {
+static GVariant *attribute_value(GMKMenuItem *item, Attribute *attribute) {
   if (attribute->value == NULL) {
     attribute->value = g_variant_ref_sink(g_variant_new_string(attribute->string));
-    g_clear_pointer(&attribute->string, g_free);
+    item_free_string(item, attribute->string);
+    attribute->string = NULL;
   }
   return attribute->value;
 }
@@ -66,7 +89,7 @@ static GVariant *attribute_value(Attribute *attribute) {
 static void item_set(GMKMenuItem *item, const char *name, GVariant *value, char *string) {
   for (guint i = 0; i < item->n_attributes; i++) {
     if (strcmp(item->attributes[i].name, name) == 0) {
-      attribute_clear(&item->attributes[i]);
+      attribute_clear(item, &item->attributes[i]);
       item->attributes[i] = (Attribute){name, value, string};
       return;
     }
@@ -89,7 +112,7 @@ void gmk_menu_item_set_attribute(GMKMenuItem *item, const char *name, GVariant *
 
 void gmk_menu_item_set_string(GMKMenuItem *item, const char *name, const char *string) {
   g_return_if_fail(item != NULL && name != NULL && string != NULL);
-  item_set(item, name, NULL, g_strdup(string));
+  item_set(item, name, NULL, item_copy_string(item, string));
 }
 
 void gmk_menu_item_set_link(GMKMenuItem *item, const char *name, GMenuModel *model) {
@@ -136,7 +159,7 @@ static GMKMenuItem *item_ref(GMKMenuItem *item) {
 
 static void item_unref(GMKMenuItem *item) {
   if (!g_atomic_ref_count_dec(&item->ref_count)) return;
-  for (guint i = 0; i < item->n_attributes; i++) attribute_clear(&item->attributes[i]);
+  for (guint i = 0; i < item->n_attributes; i++) attribute_clear(item, &item->attributes[i]);
   if (item->attributes != item->inline_attributes) g_free(item->attributes);
   if (item->link) g_object_unref(item->link);
   for (guint i = 0; i < item->n_extra_links; i++) g_object_unref(item->extra_links[i]);
@@ -152,7 +175,7 @@ void gmk_menu_item_free(GMKMenuItem *item) {
 
 static GVariant *item_lookup(GMKMenuItem *item, const char *name) {
   for (guint i = 0; i < item->n_attributes; i++)
-    if (strcmp(item->attributes[i].name, name) == 0) return attribute_value(&item->attributes[i]);
+    if (strcmp(item->attributes[i].name, name) == 0) return attribute_value(item, &item->attributes[i]);
   return NULL;
 }
 
@@ -173,7 +196,7 @@ static gboolean attribute_iter_get_next(GMenuAttributeIter *iter, const gchar **
   if (self->next >= self->item->n_attributes) return FALSE;
   Attribute *attribute = &self->item->attributes[self->next++];
   *name = attribute->name;
-  *value = g_variant_ref(attribute_value(attribute));
+  *value = g_variant_ref(attribute_value(self->item, attribute));
   return TRUE;
 }
 
@@ -244,7 +267,7 @@ static void gmk_menu_get_item_attributes(GMenuModel *model, gint index, GHashTab
   *table = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_variant_unref);
   if (!item) return;
   for (guint i = 0; i < item->n_attributes; i++)
-    g_hash_table_insert(*table, (gpointer)item->attributes[i].name, g_variant_ref(attribute_value(&item->attributes[i])));
+    g_hash_table_insert(*table, (gpointer)item->attributes[i].name, g_variant_ref(attribute_value(item, &item->attributes[i])));
 }
 
 static void gmk_menu_get_item_links(GMenuModel *model, gint index, GHashTable **table) {

@@ -1,5 +1,7 @@
 #include "menu_action_private.h"
 
+#include <string.h>
+
 static void gmk_menu_action_iface_init(GActionInterface *iface);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE(GMKMenuAction, gmk_menu_action, G_TYPE_OBJECT,
@@ -13,7 +15,8 @@ GMKMenuAction *gmk_menu_action_new(const char *name, const GVariantType *paramet
   g_return_val_if_fail(g_action_name_is_valid(name), NULL);
   /* No construct properties: building through properties is most of GSimpleAction's cost. */
   GMKMenuAction *action = g_object_new(GMK_TYPE_MENU_ACTION, NULL);
-  action->name = g_strdup(name);
+  size_t size = strlen(name) + 1;
+  action->name = size <= sizeof action->inline_name ? memcpy(action->inline_name, name, size) : g_memdup2(name, size);
   action->parameter_type = parameter_type ? g_variant_type_copy(parameter_type) : NULL;
   action->state = state ? g_variant_ref_sink(state) : NULL;
   return action;
@@ -200,7 +203,7 @@ static void gmk_menu_action_get_property(GObject *object, guint id, GValue *valu
 static void gmk_menu_action_finalize(GObject *object) {
   GMKMenuAction *self = GMK_MENU_ACTION(object);
   gmk_menu_action_set_handler(self, NULL, NULL, NULL);
-  g_free(self->name);
+  if (self->name != self->inline_name) g_free(self->name);
   if (self->parameter_type) g_variant_type_free(self->parameter_type);
   if (self->state) g_variant_unref(self->state);
   G_OBJECT_CLASS(gmk_menu_action_parent_class)->finalize(object);

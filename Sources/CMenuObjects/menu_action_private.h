@@ -3,6 +3,8 @@
 
 #include "gmk_menu_actions.h"
 
+#define GMK_MENU_ACTION_INLINE_NAME_BYTES 32
+
 struct _GMKMenuAction {
   GObject parent_instance;
   char *name;
@@ -16,6 +18,9 @@ struct _GMKMenuAction {
      reference (the group holds the action, and clears this when it lets go). Another group
      that holds the action listens to its notify signals instead. */
   GActionGroup *group;
+  /* The name, when it fits (most do): a string of its own was one more allocation for every
+     action a menu makes. */
+  char inline_name[GMK_MENU_ACTION_INLINE_NAME_BYTES];
 };
 
 /* Whether `parameter` fits what `action` takes; if not, says so in a warning that names the

@@ -157,6 +157,47 @@ final class MenuModelTests: GtkTestCase {
         g_object_unref(menu.gpointer)
     }
 
+    /// String attributes are copied into the item while they fit in its own storage, and
+    /// allocated past it: a run of strings of growing lengths, one replaced several times
+    /// (each copy takes new room), all read back as written, before and after their first
+    /// reading made them GVariants; the item is then freed (under valgrind and ASan, no leak
+    /// and no bad free).
+    func testStringsInAndBeyondTheItemsOwnStorageReadBackAsWritten() {
+        let menu = gmk_menu_new()!
+        let model = gmk_menu_model(menu.gpointer)!
+        let item = gmk_menu_item_new()!
+        var written: [String: String] = [:]
+        for index in 0..<5 {
+            let name = g_intern_string("x-text-\(index)")!
+            let text = String(repeating: "abcdefghij", count: index) + "\(index)"
+            gmk_menu_item_set_string(item, name, text)
+            written["x-text-\(index)"] = text
+        }
+        let replaced = g_intern_string("x-text-1")!
+        for round in 0..<4 {
+            let text = "replaced \(round)"
+            gmk_menu_item_set_string(item, replaced, text)
+            written["x-text-1"] = text
+        }
+        var items: [OpaquePointer?] = [item]
+        items.withUnsafeMutableBufferPointer { gmk_menu_insert_items(menu, 0, $0.baseAddress, 1) }
+        for _ in 0..<2 {
+            let read = MenuModelReader.readItem(model, 0)
+            XCTAssertEqual(read.attributes.count, written.count)
+            for (name, text) in written { XCTAssertEqual(read.attributes[name], text, name) }
+        }
+        g_object_unref(menu.gpointer)
+    }
+
+    /// An action keeps its name in itself while it fits, else apart: both read back as given.
+    func testShortAndLongActionNamesReadBack() {
+        for name in ["copy", String(repeating: "n", count: 31), String(repeating: "long-", count: 12)] {
+            let action = gmk_menu_action_new(name, nil, nil)!
+            XCTAssertEqual(String(cString: g_action_get_name(gmk_action(action.gpointer))), name)
+            g_object_unref(action.gpointer)
+        }
+    }
+
     /// An iterator holds its item: it reads the item after the item left the menu, and after
     /// the menu went. The menu, and a linked model whose item went, are finalized.
     func testIteratorsOutliveTheirItemsAndEverythingIsReleased() {

@@ -204,7 +204,9 @@ public final class RenderedMenu {
     /// Shows the menu's own rows in a `GtkPopoverMenu` or `GtkPopoverMenuBar` built from
     /// ``menuModel``: icons beside labels, subtitles, items that keep the menu open and value
     /// controls, which GTK 4.8's menus do not draw. Call it once per widget; the rows follow
-    /// every later update.
+    /// every later update. A popover may then be popped down and unparented in one turn: the
+    /// keyboard focus leaves it as it unmaps, so that GTK lets it go (GTK 4.8 to 4.18 keep a
+    /// popover hidden with the focus, and their tooltip later asks it for its surface).
     public func present(in menuWidget: UnsafeMutablePointer<GtkWidget>) {
         guard gmk_is_popover_menu(menuWidget) != 0 || gmk_is_popover_menu_bar(menuWidget) != 0 else {
             report([MenuDiagnostic(severity: .error, path: title,
