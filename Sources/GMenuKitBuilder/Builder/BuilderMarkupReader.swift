@@ -36,6 +36,10 @@ package enum BuilderMarkupReader {
         /// The last type string read: the C reader keeps one copy of each (`g_string_chunk_insert_const`),
         /// so a menu's typed targets, mostly of one type, make one Swift string.
         var lastType: (pointer: UnsafePointer<CChar>, string: String)? = nil
+        /// The value an attribute of a common name (by its `GMKBuilderName`) last had: menus repeat
+        /// them item after item (`win.open`, `action-missing`, a verb icon), and a repeated value
+        /// is then shared instead of made again (a long one allocated again for every item).
+        var lastValues = [(pointer: UnsafePointer<CChar>, string: String)?](repeating: nil, count: knownNames.count)
 
         private var current: GMKBuilderRecord { records[index] }
 
@@ -45,6 +49,16 @@ package enum BuilderMarkupReader {
 
         private func string(_ pointer: UnsafePointer<CChar>?) -> String? {
             pointer.map { String(cString: $0) }
+        }
+
+        private mutating func value(_ record: GMKBuilderRecord) -> String {
+            guard let pointer = record.value else { return "" }
+            let kind = Int(record.name_kind.rawValue)
+            guard kind > 0, kind < lastValues.count else { return String(cString: pointer) }
+            if let last = lastValues[kind], strcmp(last.pointer, pointer) == 0 { return last.string }
+            let value = String(cString: pointer)
+            lastValues[kind] = (pointer, value)
+            return value
         }
 
         private mutating func type(_ pointer: UnsafePointer<CChar>?) -> String? {
@@ -116,7 +130,7 @@ package enum BuilderMarkupReader {
                     index += 2  // the attribute and its END
                     let kind = Int(inner.name_kind.rawValue)
                     item.attributes.append(BuilderAttribute(
-                        name: name(inner), value: string(inner.value) ?? "", type: type(inner.type),
+                        name: name(inner), value: value(inner), type: type(inner.type),
                         isTranslatable: inner.translatable != 0, context: string(inner.context),
                         comments: string(inner.comments), location: location(inner),
                         nameKind: kind < Self.attributeNameKinds.count ? Self.attributeNameKinds[kind] : .other))
