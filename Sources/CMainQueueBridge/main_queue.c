@@ -11,7 +11,7 @@ static guint64 drain_count;
 
 gboolean gmk_main_queue_is_main_thread(void) {
   /* Asked at every change a standing observation delivers (a toggle's flip): the two system
-   * calls, which callgrind does not see, were about a sixth of a flip's time. A thread's answer
+   * calls, which callgrind does not see, were more than a quarter of a flip's time. A thread's answer
    * never changes, so each thread asks once (-1: not asked yet). */
   static _Thread_local signed char is_main = -1;
   if (G_UNLIKELY(is_main < 0)) is_main = syscall(SYS_gettid) == getpid();
