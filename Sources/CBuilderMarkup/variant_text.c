@@ -181,20 +181,22 @@ static GVariant *
 new_tuple (const char *type, const Scalar *members, size_t count)
 {
   size_t body = 0, offsets = 0, largest_alignment = 0;
+  gboolean all_fixed = TRUE;
   for (size_t index = 0; index < count; index++)
     {
       size_t alignment, fixed_size;
       scalar_layout (members[index].type, &alignment, &fixed_size);
       body += (0 - body) & alignment;
       body += fixed_size != 0 ? fixed_size : members[index].length + 1;
-      if (fixed_size == 0 && index + 1 < count)
-        offsets++;
+      if (fixed_size == 0)
+        {
+          all_fixed = FALSE;
+          if (index + 1 < count)
+            offsets++;
+        }
       if (alignment > largest_alignment)
         largest_alignment = alignment;
     }
-  gboolean all_fixed = TRUE;
-  for (size_t index = 0; index < count; index++)
-    all_fixed = all_fixed && members[index].type != 's';
   size_t offset_size = 0, size;
   if (all_fixed)
     size = body + ((0 - body) & largest_alignment);
