@@ -370,10 +370,9 @@ public final class ContextMenu: MenuControl {
         } else {
             gtk_widget_set_parent(created, widget)
         }
-        let relay = self.relay
-        // Watched before `present(in:)` watches it without a place to return the focus to.
-        PopoverRetirement.watch(created) { relay.contextMenu?.focusReturnTarget() }
         menu.present(in: created)
+        let relay = self.relay
+        PopoverRetirement.watch(created) { relay.contextMenu?.focusReturnTarget() }
         layoutFollower = PopoverLayoutFollower.isNeeded(for: widget) ? PopoverLayoutFollower(popover: created) : nil
         popover = WeakObjectPointer(created)
         return created

@@ -53,14 +53,21 @@ package enum PopoverRetirement {
     /// it, its widget going), the focus leaves it at once, as GTK would move it one frame later:
     /// to `preferred()` if that takes it, else to the nearest ancestor that does, else nowhere.
     /// Its child unmaps inside the popover's own unmap, before a GtkPopoverMenu switches pages.
+    /// A popover is watched once; a later call that names `preferred` sets where the focus goes
+    /// (`present(in:)` watches every popover it fills, the control that made it may know more).
     package static func watch(_ popover: UnsafeMutablePointer<GtkWidget>,
                       returningFocusTo preferred: (@MainActor () -> UnsafeMutablePointer<GtkWidget>?)? = nil) {
-        guard g_object_get_data(gmk_object(popover), watchedKey) == nil else { return }
-        g_object_set_data(gmk_object(popover), watchedKey, popover)
+        if let watched = g_object_get_data(gmk_object(popover), watchedKey) {
+            if let preferred { SwiftClosureData.object(watched, as: FocusReturn.self).preferred = preferred }
+            return
+        }
+        let focusReturn = FocusReturn(preferred)
+        g_object_set_data_full(gmk_object(popover), watchedKey, SwiftClosureData.retained(focusReturn),
+                               SwiftClosureData.releaseOnDestroy)
         let unmapping = gtk_popover_get_child(gmk_popover(popover)) ?? popover
         let target = WeakObjectPointer(popover)
         connectWidgetSignal(unmapping, "unmap") { _ in
-            if let popover = target.object { moveFocus(outOf: popover, preferring: preferred?()) }
+            if let popover = target.object { moveFocus(outOf: popover, preferring: focusReturn.preferred?()) }
         }
         // A menu bar's submenus are popovers of their own, nested in the menu's items
         // (GTK_POPOVER_MENU_NESTED): each is watched too, as its parent menu shows.
@@ -70,6 +77,12 @@ package enum PopoverRetirement {
     }
 
     private static let watchedKey = "gmenukit-popover-watched"
+
+    /// Where a watched popover's focus goes back to when it unmaps, if the watcher knows.
+    private final class FocusReturn {
+        var preferred: (@MainActor () -> UnsafeMutablePointer<GtkWidget>?)?
+        init(_ preferred: (@MainActor () -> UnsafeMutablePointer<GtkWidget>?)?) { self.preferred = preferred }
+    }
 
     private static func moveFocus(outOf popover: UnsafeMutablePointer<GtkWidget>, preferring preferred: UnsafeMutablePointer<GtkWidget>?) {
         guard let root = gtk_widget_get_root(popover), let focus = gtk_root_get_focus(root),
