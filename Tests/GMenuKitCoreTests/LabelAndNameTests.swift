@@ -163,4 +163,47 @@ final class LabelAndNameTests: XCTestCase {
         XCTAssertEqual(names.name(for: MenuIdentity("/elsewhere"), title: "Open"), "open", "a released name is free again")
         XCTAssertEqual(names.name(for: identities[1], title: "Open"), given[1], "a kept item keeps its name")
     }
+
+    /// A kept list's names held by its group: a pass that keeps the list marks the group, and
+    /// the names stay through a pass that releases others; a name gone anywhere, or another
+    /// registry, and the group is no longer trusted (its names are asked one by one again).
+    func testAKeptListsGroupHoldsItsNamesUntilANameGoes() {
+        var names = ActionNameRegistry()
+        let listed = (0..<3).map { MenuIdentity("/0").appending(element: $0) }
+        let other = MenuIdentity("/1"), leaving = MenuIdentity("/2")
+        let given = listed.map { names.name(for: $0, title: "Open") }
+        _ = names.name(for: other, title: "Other")
+        _ = names.name(for: leaving, title: "Leaving")
+        let group = KeptNameGroup()
+        XCTAssertEqual(listed.map { names.existingName(for: $0, joining: group) }, given)
+        names.endPass()
+        XCTAssertTrue(names.holdsNames(of: group))
+
+        // Kept as a group while only the other item is asked: the one not asked goes, the group's stay.
+        names.keepAsked(group, count: listed.count)
+        _ = names.name(for: other, title: "Other")
+        names.endPass()
+        XCTAssertNil(names.existingName(for: leaving))
+        XCTAssertEqual(listed.map { names.existingName(for: $0) }, given, "the group's names were kept")
+        XCTAssertEqual(names.count, 4)
+        XCTAssertFalse(names.holdsNames(of: group), "a name went: the group's are asked again")
+
+        // Asked one by one and found, the group is trusted again; a pass that asks neither
+        // the group nor its items lets them go.
+        XCTAssertEqual(listed.map { names.name(for: $0, title: "Open", joining: group) }, given)
+        names.confirm(group)
+        XCTAssertTrue(names.holdsNames(of: group))
+        _ = names.name(for: other, title: "Other")
+        names.endPass()
+        names.keepAsked(group, count: listed.count)
+        names.endPass()
+        XCTAssertEqual(names.count, 3, "the group kept its names; the item outside it, not asked, went")
+        XCTAssertNil(names.existingName(for: other))
+        names.endPass()
+        XCTAssertEqual(names.count, 0, "a pass that keeps nothing releases everything")
+        XCTAssertEqual(names.name(for: MenuIdentity("/3"), title: "Open"), "open", "their names are free again")
+
+        let elsewhere = ActionNameRegistry()
+        XCTAssertFalse(elsewhere.holdsNames(of: group), "another registry never holds a group's names")
+    }
 }

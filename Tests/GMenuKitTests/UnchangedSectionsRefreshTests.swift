@@ -164,6 +164,44 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
         }
     }
 
+    /// Kept sections whose names the registry holds as a group (not asked one by one): through
+    /// a refresh that keeps them while another section goes, and its names with it, each kept
+    /// item keeps its own name. A section then put first, its entries titled as the first
+    /// section's, is planned before the kept ones: had the kept names gone with the others, its
+    /// items would take them and the kept items would be renamed.
+    func testKeptSectionsHoldTheirNamesWhileAnotherSectionGoes() {
+        onMain {
+            let shelf = PlainShelf(sections: 6)
+            let rendered = renderedForKeeping(shelf.menu)
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 6)
+            @MainActor func names(ofSection section: Int) -> [String] {
+                MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [section])).map(localActionName)
+            }
+            let before = (0..<5).map { names(ofSection: $0) }
+
+            shelf.sections.remove(at: 5)
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 5, "kept by their groups while the last section went")
+            XCTAssertEqual((0..<5).map { names(ofSection: $0) }, before)
+
+            shelf.sections.insert(ListSection(id: 20, entries: (0..<5).map { ListEntry(id: 100 + $0, title: "Entry \($0)") }), at: 0)
+            shelf.flags.append(contentsOf: (shelf.flags.count...20).map { _ in PlainShelf.Flag() })
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 5, "asked one by one after a name went, and found")
+            XCTAssertEqual((1...5).map { names(ofSection: $0) }, before, "every kept item kept its name")
+            let all = (0...5).flatMap { names(ofSection: $0) }
+            XCTAssertEqual(Set(all).count, all.count, "the new items' names are their own: \(names(ofSection: 0))")
+            activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [1]))[1], in: rendered.actionGroup.unsafePointer)
+            activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [0]))[1], in: rendered.actionGroup.unsafePointer)
+            XCTAssertEqual(shelf.opened, ["1@0", "101@0"])
+
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 6, "trusted again, the new section with them")
+            XCTAssertEqual((1...5).map { names(ofSection: $0) }, before)
+        }
+    }
+
     /// Kept items in a real popover, chosen with real clicks: the toggle flips the latest
     /// render's flag and shows its mark, the button runs the latest render's closure.
     func testRealClicksOnKeptItemsInAnOpenMenu() throws {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Gives every item that needs an action a valid GAction name that stays the same for as long
 /// as the item's identity does.
 ///
@@ -11,6 +13,9 @@ package struct ActionNameRegistry {
         var name: String
         /// The last pass that asked for this identity.
         var pass: Int
+        /// The kept list whose notes name this item, if any: a pass that keeps the list as it
+        /// stands marks its group, not each entry.
+        var group: KeptNameGroup?
     }
 
     private var entries: [MenuIdentity: Entry] = [:]
@@ -20,6 +25,16 @@ package struct ActionNameRegistry {
     private var nextSuffix: [String: Int] = [:]
     private var pass = 0
     private var askedThisPass = 0
+    /// Drawn anew whenever a name goes, and for every registry made: a kept list's group noted
+    /// under the same stamp names items that all still have their names in this registry (see
+    /// ``holdsNames(of:)``).
+    private var stamp = Self.newStamp()
+
+    private static let lastStamp = Atomic<Int>(0)
+
+    private static func newStamp() -> Int {
+        lastStamp.add(1, ordering: .relaxed).newValue
+    }
 
     /// How many items have a name: after a pass, the items with actions of their own it planned.
     package var count: Int { entries.count }
@@ -40,6 +55,43 @@ package struct ActionNameRegistry {
         entries[identity].map { $0.name }
     }
 
+    /// The name an identity has now, noted as one of `group`'s (a list's items kept by name).
+    package mutating func existingName(for identity: MenuIdentity, joining group: KeptNameGroup) -> String? {
+        group.stamp = stamp
+        return Self.join(&entries[identity], group)
+    }
+
+    /// ``name(for:title:)``, the entry noted as one of `group`'s.
+    package mutating func name(for identity: MenuIdentity, title: String, joining group: KeptNameGroup) -> String {
+        var asked = 0
+        let name = Self.name(
+            of: &entries[identity, default: Entry(name: "", pass: Self.unnamed)], title: title, pass: pass,
+            asked: &asked, takenNames: &takenNames, nextSuffix: &nextSuffix, group: group)
+        askedThisPass += asked
+        return name
+    }
+
+    /// Whether every item `group` noted still has the name it was noted with: no name went
+    /// since the group was noted (or last checked name by name, ``confirm(_:)``).
+    package func holdsNames(of group: KeptNameGroup) -> Bool {
+        group.stamp == stamp
+    }
+
+    /// `group`'s items each asked again this pass, name by name (``name(for:title:joining:)``),
+    /// and found with their names: the group holds them from now on.
+    package func confirm(_ group: KeptNameGroup) {
+        group.stamp = stamp
+    }
+
+    /// `group`'s `count` items asked for at once in this pass (the names it holds, see
+    /// ``holdsNames(of:)``): a list kept as it stands, whose items a hash lookup each would
+    /// find where they are, cold in memory (a tenth of a large menu's refresh in time).
+    package mutating func keepAsked(_ group: KeptNameGroup, count: Int) {
+        guard group.pass != pass else { return }
+        group.pass = pass
+        askedThisPass += count
+    }
+
     /// Takes the registry out of `registry`, leaving an empty one: the planner then holds the
     /// only reference to its tables and changes them in place, where a copy would duplicate
     /// every name of the menu on its first change.
@@ -54,16 +106,27 @@ package struct ActionNameRegistry {
 
     private static func name(
         of entry: inout Entry, title: String, pass: Int, asked: inout Int,
-        takenNames: inout Set<TakenName>, nextSuffix: inout [String: Int]
+        takenNames: inout Set<TakenName>, nextSuffix: inout [String: Int], group: KeptNameGroup? = nil
     ) -> String {
         if entry.pass == unnamed {
             entry.name = takeName(for: title, takenNames: &takenNames, nextSuffix: &nextSuffix)
         }
-        if entry.pass != pass {
-            entry.pass = pass
+        if entry.pass != pass && entry.group?.pass != pass {
             asked += 1
         }
+        entry.pass = pass
+        if let group { entry.group = group }
         return entry.name
+    }
+
+    private static func join(_ entry: inout Entry?, _ group: KeptNameGroup) -> String? {
+        entry?.group = group
+        return entry?.name
+    }
+
+    /// Whether the entry was asked for in `pass`, itself or through its group.
+    private static func isAsked(_ entry: Entry, in pass: Int) -> Bool {
+        entry.pass == pass || entry.group?.pass == pass
     }
 
     /// A name derived from the title that no other item has, taken.
@@ -85,7 +148,8 @@ package struct ActionNameRegistry {
     package mutating func release(_ identity: MenuIdentity) -> String? {
         guard let entry = entries.removeValue(forKey: identity) else { return nil }
         takenNames.remove(TakenName(entry.name))
-        if entry.pass == pass { askedThisPass -= 1 }
+        if Self.isAsked(entry, in: pass) { askedThisPass -= 1 }
+        stamp = Self.newStamp()
         return entry.name
     }
 
@@ -93,10 +157,11 @@ package struct ActionNameRegistry {
     package mutating func endPass() {
         if entries.count != askedThisPass {
             let current = pass
-            for (identity, entry) in entries where entry.pass != current {
+            for (identity, entry) in entries where !Self.isAsked(entry, in: current) {
                 entries[identity] = nil
                 takenNames.remove(TakenName(entry.name))
             }
+            stamp = Self.newStamp()
         }
         pass += 1
         askedThisPass = 0
@@ -144,6 +209,19 @@ package struct ActionNameRegistry {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".")
         }
     }
+}
+
+/// The names of a kept list's items with actions of their own, as one: a render that keeps the
+/// list as it stands marks the group asked, instead of asking for each name by its identity.
+/// Made anew whenever the list's items are noted again, so that an item it no longer shows is
+/// not kept by it.
+package final class KeptNameGroup {
+    /// The last pass that kept the list's items.
+    fileprivate var pass = Int.min
+    /// The registry's stamp when the group's names were last known to be there.
+    fileprivate var stamp = 0
+
+    package init() {}
 }
 
 /// A name in the registry's set of taken names, hashed by its bytes (`KeyHashing`) rather than

@@ -129,24 +129,29 @@ extension MenuPlanner {
     /// item's name is no longer the one it was planned with (`expected`; "" for an item naming
     /// the shared action), `actions` then as it was. Appended where the plan keeps them: made
     /// in an array of their own, they were copied into the plan's, a retain of each closure.
+    /// With `trusted` (the registry still holds the list's names, ``ActionNameRegistry/holdsNames(of:)``)
+    /// the names are not asked again; else each is, as one of `group`'s.
     package static func appendKeptOwnActions(
         _ nodes: [MenuNode], names expected: [String], registry names: inout ActionNameRegistry,
-        to actions: inout [PlannedAction]
+        group: KeptNameGroup?, trusted: Bool, to actions: inout [PlannedAction]
     ) -> Bool {
         guard !expected.isEmpty else { return true }
+        guard let group else { return false }
         let start = actions.count
         for index in nodes.indices where !expected[index].isEmpty {
-            // Asked again, so that the pass keeps the name.
-            let name = names.name(for: nodes[index].identity, title: nodes[index].title)
-            guard name == expected[index] else {
-                actions.removeSubrange(start...)
-                return false
+            if !trusted {
+                // Asked again, so that the pass keeps the name.
+                let name = names.name(for: nodes[index].identity, title: nodes[index].title, joining: group)
+                guard name == expected[index] else {
+                    actions.removeSubrange(start...)
+                    return false
+                }
             }
             switch nodes[index].kind {
             case .button(.perform(let perform)):
-                actions.append(PlannedAction(name: name, isEnabled: true, behavior: .perform(perform)))
+                actions.append(PlannedAction(name: expected[index], isEnabled: true, behavior: .perform(perform)))
             case .toggle(let isOn):
-                actions.append(PlannedAction(name: name, isEnabled: true, behavior: .toggle(isOn: isOn)))
+                actions.append(PlannedAction(name: expected[index], isEnabled: true, behavior: .toggle(isOn: isOn)))
             default:
                 actions.removeSubrange(start...)
                 return false
@@ -208,8 +213,14 @@ extension MenuPlanner {
             var kept: KeptAction?
             // Not in a closure: capturing the node would copy it.
             if let kind { kept = Self.keptAction(node, kind: kind, scope: scope, item: item) }
-            // An item with an action of its own is kept under the name it has now.
-            let ownName = kept == .own ? names.existingName(for: node.identity) : nil
+            // An item with an action of its own is kept under the name it has now, one of the
+            // list's group of names.
+            var ownName: String?
+            if kept == .own {
+                let group = elements.keptNames ?? KeptNameGroup()
+                elements.keptNames = group
+                ownName = names.existingName(for: node.identity, joining: group)
+            }
             switch kept {
             case .shared(let action) where elements.keptAction == nil || elements.keptAction == action:
                 elements.keptAction = action
@@ -245,26 +256,32 @@ extension MenuPlanner {
         let notes = KeptNotes(of: list)
         let nodes = list.expand()
         let start = actions.count
+        let trusted = notes.names.map { names.holdsNames(of: $0) } ?? false
         guard let signatures = notes.signatures, notes.action != nil || !notes.ownActions.isEmpty, let oldScope = notes.scope,
               notes.isIncremental, !notes.isSectioned, list.isIncremental, notes.withOwnRows == options.drawsOwnRows,
               notes.standsWhole, oldScope.keepsItems(of: scope), Self.matchKeptItems(nodes, of: list, signatures: signatures),
-              Self.appendKeptOwnActions(nodes, names: notes.ownActions, registry: &names, to: &actions)
+              Self.appendKeptOwnActions(nodes, names: notes.ownActions, registry: &names, group: notes.names,
+                                        trusted: trusted, to: &actions)
         else { return (nil, nodes) }
+        let ownNames = actions.count - start
         // The items' own actions go on with the closures and bindings of the elements read now.
         guard let kept = keep(list, notes: notes, actionsFrom: start, of: owner, scope: scope, readAgain: true) else {
             actions.removeSubrange(start...)
             return (nil, nodes)
         }
+        keepNames(of: notes, count: ownNames, trusted: trusted)
         return (kept, nodes)
     }
 
     /// What the last planning noted about a list, read before expanding it again forgets it.
     struct KeptNotes {
         let signatures: [KeptItemSignature]?, action: String?, ownActions: [String], identities: [MenuIdentity]
+        let names: KeptNameGroup?
         let scope: Scope?, isIncremental: Bool, isSectioned: Bool, withOwnRows: Bool, standsWhole: Bool
 
         @MainActor init(of list: DeferredElements) {
             (signatures, action, ownActions, identities) = (list.keptSignatures, list.keptAction, list.keptOwnActions, list.keptIdentities)
+            names = list.keptNames
             (scope, isIncremental, isSectioned) = (list.scope, list.isIncremental, list.isSectioned)
             (withOwnRows, standsWhole) = (list.keptWithOwnRows, list.standsWhole)
         }
@@ -284,9 +301,13 @@ extension MenuPlanner {
               !list.elementsReadObservableState, list.deferral.graph?.holdsState(within: list.identity) == false,
               list.isUnchangedSinceLastRead()
         else { return nil }
-        for index in notes.ownActions.indices where !notes.ownActions[index].isEmpty {
-            // Asked again, so that the pass keeps the name.
-            guard names.name(for: notes.identities[index], title: "") == notes.ownActions[index] else { return nil }
+        let trusted = notes.names.map { names.holdsNames(of: $0) } ?? false
+        if !notes.ownActions.isEmpty && !trusted {
+            guard let group = notes.names else { return nil }
+            for index in notes.ownActions.indices where !notes.ownActions[index].isEmpty {
+                // Asked again, so that the pass keeps the name.
+                guard names.name(for: notes.identities[index], title: "", joining: group) == notes.ownActions[index] else { return nil }
+            }
         }
         let start = actions.count
         actions.append(contentsOf: list.keptPlannedActions)
@@ -294,6 +315,7 @@ extension MenuPlanner {
             actions.removeSubrange(start...)
             return nil
         }
+        keepNames(of: notes, count: list.keptPlannedActions.count, trusted: trusted)
         return kept
     }
 
@@ -312,6 +334,7 @@ extension MenuPlanner {
         list.keptSignatures = notes.signatures
         list.keptAction = notes.action
         list.keptOwnActions = notes.ownActions
+        list.keptNames = notes.names
         list.keptWithOwnRows = notes.withOwnRows
         if list.skipsEqualElements {
             list.keptIdentities = notes.identities
@@ -321,6 +344,18 @@ extension MenuPlanner {
         list.isKeptNow = true
         keptLists.append(list)
         return [PlannedItem(identity: owner.appending("#kept"), attributes: PlannedAttributes(), link: nil, kept: list)]
+    }
+
+    /// A kept list's items keep their names in this pass: all at once when the registry was
+    /// trusted to hold them (`count` of them), else (each asked and found) the group holds them
+    /// from now on.
+    mutating func keepNames(of notes: KeptNotes, count: Int, trusted: Bool) {
+        guard let group = notes.names else { return }
+        if trusted {
+            names.keepAsked(group, count: count)
+        } else {
+            names.confirm(group)
+        }
     }
 
     /// Notes, for a list that skips equal elements, what planning its element's item again

@@ -66,6 +66,8 @@ package class DeferredElements {
     /// For each element, the name of its item's own action (a toggle, a button outside
     /// generated content), or "" for one naming the shared action; empty when none has one.
     @exclusivity(unchecked) package final var keptOwnActions: [String] = []
+    /// The group the action-name registry holds those names by (made as they are noted).
+    @exclusivity(unchecked) package final var keptNames: KeptNameGroup?
     /// Whether the plan drew GMenuKit's own rows (`MenuPlanner.Options.drawsOwnRows`).
     @exclusivity(unchecked) package final var keptWithOwnRows = false
     /// For a list whose `ForEach` skips equal elements (``skipsEqualElements``): each element's
@@ -176,6 +178,7 @@ package class DeferredElements {
         keptSignatures = deferral.notesKeptItems ? [] : nil
         keptAction = nil
         keptOwnActions = []
+        keptNames = nil
         keptIdentities = []
         keptPlannedActions = []
         _ = Self.takeNotes(from: changedElements)
