@@ -36,12 +36,12 @@ package struct MenuNode {
     /// What the node is: a button, toggle, picker, submenu, group, value control or divider.
     package var kind: Kind {
         get { storedKind }
-        set { (kindCase, storedKind) = Self.split(newValue) }
+        set { (kindCase, runsClosure, storedKind) = Self.split(newValue) }
         _modify {
             // Moved out while it changes, so that its values are not shared (and copied on write).
             var kind = Kind.divider
             swap(&kind, &storedKind)
-            defer { (kindCase, storedKind) = Self.split(kind) }
+            defer { (kindCase, runsClosure, storedKind) = Self.split(kind) }
             yield &kind
         }
     }
@@ -49,6 +49,8 @@ package struct MenuNode {
     /// The case of ``kind`` alone, kept beside it: reading the kind copies it with its values
     /// (a retain for each), and planning asks what a node is more often than it reads them.
     package private(set) var kindCase: KindCase
+    /// Whether the kind is a button that runs a closure, kept beside it as ``kindCase`` is.
+    private var runsClosure = false
     /// For a control group: a row of icons, or a labelled row of buttons.
     package var controlGroupStyle: ControlGroupStyle = .automatic
     /// When GTK hides the item rather than dimming it (GMenuModel's `hidden-when`).
@@ -96,8 +98,16 @@ package struct MenuNode {
     /// Whether the node at `node` is a button that runs a closure, asked where the node is:
     /// reading its kind copies the kind with its values.
     package static func performsClosure(at node: UnsafePointer<MenuNode>) -> Bool {
-        guard node.pointee.kindCase == .button, case .button(.perform) = node.pointee.storedKind else { return false }
-        return true
+        node.pointee.runsClosure
+    }
+
+    /// The kind, moved out, the node left a divider: for a node spent as it is read (matching
+    /// ``kind`` in place copies the kind with all its values).
+    package mutating func takeKind() -> Kind {
+        var taken = Kind.divider
+        swap(&taken, &storedKind)
+        (kindCase, runsClosure) = (.divider, false)
+        return taken
     }
 
     /// The case of a ``Kind``, without its values.
@@ -105,19 +115,24 @@ package struct MenuNode {
         case button, toggle, picker, submenu, section, controlGroup, item, divider, widget
     }
 
-    /// The kind's case, and the kind: its values moved through, where matching a kind that
-    /// is kept would copy them.
-    private static func split(_ kind: consuming Kind) -> (KindCase, Kind) {
+    /// The kind's case, whether it runs a closure, and the kind: its values moved through,
+    /// where matching a kind that is kept would copy them.
+    private static func split(_ kind: consuming Kind) -> (KindCase, Bool, Kind) {
         switch consume kind {
-        case .button(let action): (.button, .button(action))
-        case .toggle(let isOn): (.toggle, .toggle(isOn: isOn))
-        case .picker(let choice): (.picker, .picker(choice))
-        case .submenu(let children, let primaryAction): (.submenu, .submenu(children: children, primaryAction: primaryAction))
-        case .section(let children): (.section, .section(children: children))
-        case .controlGroup(let children): (.controlGroup, .controlGroup(children: children))
-        case .item(let item): (.item, .item(item))
-        case .divider: (.divider, .divider)
-        case .widget(let factory): (.widget, .widget(factory))
+        case .button(let action):
+            switch consume action {
+            case .perform(let perform): (.button, true, .button(.perform(perform)))
+            case .performAsync(let perform): (.button, false, .button(.performAsync(perform)))
+            case .named(let name, let target): (.button, false, .button(.named(name, target: target)))
+            }
+        case .toggle(let isOn): (.toggle, false, .toggle(isOn: isOn))
+        case .picker(let choice): (.picker, false, .picker(choice))
+        case .submenu(let children, let primaryAction): (.submenu, false, .submenu(children: children, primaryAction: primaryAction))
+        case .section(let children): (.section, false, .section(children: children))
+        case .controlGroup(let children): (.controlGroup, false, .controlGroup(children: children))
+        case .item(let item): (.item, false, .item(item))
+        case .divider: (.divider, false, .divider)
+        case .widget(let factory): (.widget, false, .widget(factory))
         }
     }
 
@@ -129,7 +144,7 @@ package struct MenuNode {
         self.title = title
         self.icon = icon
         self.subtitle = subtitle
-        (kindCase, storedKind) = Self.split(kind)
+        (kindCase, runsClosure, storedKind) = Self.split(kind)
     }
 
     /// A stand-in for a `ForEach`'s elements, expanded by the planner.
@@ -170,6 +185,18 @@ package enum ButtonAction {
     /// An action that already exists in the widget tree, by its detailed name
     /// (`app.quit`, `win.zoom`, `win.close-tab(false)`) and an optional target of any GVariant type.
     case named(String, target: MenuActionTarget?)
+}
+
+extension ButtonAction {
+    /// A copy made case by case: the enum's own copy goes through its value witness, about
+    /// a hundred instructions for every button a render or refresh resolves.
+    func copy() -> ButtonAction {
+        switch self {
+        case .perform(let perform): .perform(perform)
+        case .performAsync(let perform): .performAsync(perform)
+        case .named(let name, let target): .named(name, target: target)
+        }
+    }
 }
 
 /// When GTK hides an item instead of dimming it: GMenuModel's `hidden-when` attribute, which

@@ -124,40 +124,55 @@ extension MenuPlanner {
         }
     }
 
-    /// Appends to `actions` the actions of a kept list's items that have their own, with the
-    /// closures and bindings of `nodes` (the elements just resolved again): false when an
-    /// item's name is no longer the one it was planned with (`expected`; "" for an item naming
-    /// the shared action), `actions` then as it was. Appended where the plan keeps them: made
-    /// in an array of their own, they were copied into the plan's, a retain of each closure.
-    /// With `trusted` (the registry still holds the list's names, ``ActionNameRegistry/holdsNames(of:)``)
-    /// the names are not asked again; else each is, as one of `group`'s.
-    package static func appendKeptOwnActions(
+    /// Whether the items of a kept list that have actions of their own still have the names
+    /// they were planned with (`expected`; "" for an item naming the shared action). With
+    /// `trusted` (the registry still holds the list's names, ``ActionNameRegistry/holdsNames(of:)``)
+    /// they are not asked again; else each is, as one of `group`'s.
+    package static func keptOwnNamesHold(
         _ nodes: [MenuNode], names expected: [String], registry names: inout ActionNameRegistry,
-        group: KeptNameGroup?, trusted: Bool, to actions: inout [PlannedAction]
+        group: KeptNameGroup?, trusted: Bool
     ) -> Bool {
-        guard !expected.isEmpty else { return true }
+        guard !expected.isEmpty, !trusted else { return true }
         guard let group else { return false }
-        let start = actions.count
         for index in nodes.indices where !expected[index].isEmpty {
-            if !trusted {
-                // Asked again, so that the pass keeps the name.
-                let name = names.name(for: nodes[index].identity, title: nodes[index].title, joining: group)
-                guard name == expected[index] else {
-                    actions.removeSubrange(start...)
-                    return false
-                }
-            }
-            switch nodes[index].kind {
-            case .button(.perform(let perform)):
-                actions.append(PlannedAction(name: expected[index], isEnabled: true, behavior: .perform(perform)))
-            case .toggle(let isOn):
-                actions.append(PlannedAction(name: expected[index], isEnabled: true, behavior: .toggle(isOn: isOn)))
-            default:
-                actions.removeSubrange(start...)
+            // Asked again, so that the pass keeps the name.
+            guard names.name(for: nodes[index].identity, title: nodes[index].title, joining: group) == expected[index] else {
                 return false
             }
         }
         return true
+    }
+
+    /// Appends to `actions` the actions of a kept list's items that have their own, named
+    /// `names` ("" for an item naming the shared action), with the closures and bindings of
+    /// `nodes` (the elements just resolved again, spent here: their kinds move into the
+    /// actions, where matching each in place copied it with all its values). The nodes are
+    /// the ones the list's signatures matched: each named item is a button running a closure
+    /// or a toggle.
+    package static func appendKeptOwnActions(_ nodes: inout [MenuNode], names: [String], to actions: inout [PlannedAction]) {
+        guard !names.isEmpty else { return }
+        for index in nodes.indices where !names[index].isEmpty {
+            // One level at a time: a nested pattern copied the kind to match it.
+            let kind = nodes[index].takeKind()
+            switch consume kind {
+            case .button(let action):
+                switch consume action {
+                case .perform(let perform):
+                    actions.append(PlannedAction(name: names[index], isEnabled: true, behavior: .perform(perform)))
+                    continue
+                default:
+                    break
+                }
+            case .toggle(let isOn):
+                actions.append(PlannedAction(name: names[index], isEnabled: true, behavior: .toggle(isOn: isOn)))
+                continue
+            default:
+                break
+            }
+            // Not reached (see above): an action that does nothing rather than none.
+            assertionFailure("a kept item that neither performs a closure nor toggles")
+            actions.append(PlannedAction(name: names[index], isEnabled: true, behavior: .nothing))
+        }
     }
 }
 
@@ -254,23 +269,21 @@ extension MenuPlanner {
         guard let list = new.keptAs ?? new.deferral.keptList(for: new) else { return nil }
         if let kept = keptUnread(list, of: owner, scope: scope) { return (kept, []) }
         let notes = KeptNotes(of: list)
-        let nodes = list.expand()
-        let start = actions.count
+        var nodes = list.expand()
         let trusted = notes.names.map { names.holdsNames(of: $0) } ?? false
         guard let signatures = notes.signatures, notes.action != nil || !notes.ownActions.isEmpty, let oldScope = notes.scope,
               notes.isIncremental, !notes.isSectioned, list.isIncremental, notes.withOwnRows == options.drawsOwnRows,
               notes.standsWhole, oldScope.keepsItems(of: scope), Self.matchKeptItems(nodes, of: list, signatures: signatures),
-              Self.appendKeptOwnActions(nodes, names: notes.ownActions, registry: &names, group: notes.names,
-                                        trusted: trusted, to: &actions)
+              Self.keptOwnNamesHold(nodes, names: notes.ownActions, registry: &names, group: notes.names, trusted: trusted),
+              let kept = keep(list, notes: notes, of: owner, scope: scope)
         else { return (nil, nodes) }
-        let ownNames = actions.count - start
-        // The items' own actions go on with the closures and bindings of the elements read now.
-        guard let kept = keep(list, notes: notes, actionsFrom: start, of: owner, scope: scope, readAgain: true) else {
-            actions.removeSubrange(start...)
-            return (nil, nodes)
-        }
-        keepNames(of: notes, count: ownNames, trusted: trusted)
-        return (kept, nodes)
+        // The items' own actions go on with the closures and bindings of the elements read now,
+        // moved out of their nodes: the list is kept, the nodes are not planned.
+        let start = actions.count
+        Self.appendKeptOwnActions(&nodes, names: notes.ownActions, to: &actions)
+        if list.skipsEqualElements { list.keptPlannedActions = Array(actions[start...]) }
+        keepNames(of: notes, count: actions.count - start, trusted: trusted)
+        return (kept, [])
     }
 
     /// What the last planning noted about a list, read before expanding it again forgets it.
@@ -309,23 +322,16 @@ extension MenuPlanner {
                 guard names.name(for: notes.identities[index], title: "", joining: group) == notes.ownActions[index] else { return nil }
             }
         }
-        let start = actions.count
+        guard let kept = keep(list, notes: notes, of: owner, scope: scope) else { return nil }
         actions.append(contentsOf: list.keptPlannedActions)
-        guard let kept = keep(list, notes: notes, actionsFrom: start, of: owner, scope: scope, readAgain: false) else {
-            actions.removeSubrange(start...)
-            return nil
-        }
         keepNames(of: notes, count: list.keptPlannedActions.count, trusted: trusted)
         return kept
     }
 
-    /// Plans `list`'s items as kept: one placeholder for them all, the level's shared action
-    /// asking the list, and the items' own actions (the plan's from `start` on: made from the
-    /// elements `readAgain`, or the list's kept ones). Nil when the shared action's name changed.
-    mutating func keep(
-        _ list: DeferredElements, notes: KeptNotes, actionsFrom start: Int, of owner: MenuIdentity, scope: Scope,
-        readAgain: Bool
-    ) -> [PlannedItem]? {
+    /// Plans `list`'s items as kept: one placeholder for them all, and the level's shared action
+    /// asking the list (the items' own actions are the caller's). Nil when the shared action's
+    /// name changed.
+    mutating func keep(_ list: DeferredElements, notes: KeptNotes, of owner: MenuIdentity, scope: Scope) -> [PlannedItem]? {
         if let action = notes.action {
             let shared = generatedAction(for: owner)
             guard qualified(generated.shared[shared].name) == action else { return nil }
@@ -336,10 +342,7 @@ extension MenuPlanner {
         list.keptOwnActions = notes.ownActions
         list.keptNames = notes.names
         list.keptWithOwnRows = notes.withOwnRows
-        if list.skipsEqualElements {
-            list.keptIdentities = notes.identities
-            if readAgain { list.keptPlannedActions = Array(actions[start...]) }
-        }
+        if list.skipsEqualElements { list.keptIdentities = notes.identities }
         list.scope = scope
         list.isKeptNow = true
         keptLists.append(list)
