@@ -303,18 +303,21 @@ package struct MenuPlanner {
             }
             run = []
         }
-        for node in nodes {
-            if case .divider = node.kind {
+        // By index, and the case read beside the kind: a loop constant copies each node (a
+        // retain of every field, for every item of a full render), and matching `kind` copies
+        // the kind with its children.
+        for index in nodes.indices {
+            if nodes[index].kindCase == .divider {
                 closeRun()
-                runAnchor = node.identity.path
-                node.origin?.elements.isIncremental = false
-            } else if node.isSectionLike {
+                runAnchor = nodes[index].identity.path
+                nodes[index].origin?.elements.isIncremental = false
+            } else if nodes[index].isSectionLike {
                 closeRun()
-                if let block = tracking(node, scope: scope, sectioned: true, { $0.planBlock(node, scope: scope) }) {
+                if let block = tracking(nodes[index], scope: scope, sectioned: true, { $0.planBlock(nodes[index], scope: scope) }) {
                     level.append(block)
                 }
-                runAnchor = node.identity.path
-            } else if let item = tracking(node, scope: scope, sectioned: false, { $0.planItem(node, scope: scope) }) {
+                runAnchor = nodes[index].identity.path
+            } else if let item = tracking(nodes[index], scope: scope, sectioned: false, { $0.planItem(nodes[index], scope: scope) }) {
                 // A run is named after what precedes it, not after its items: a list's items in
                 // it are one block of the run's level, which the list can change on its own.
                 run.append(item)
