@@ -124,25 +124,6 @@ extension MenuPlanner {
         }
     }
 
-    /// Whether the items of a kept list that have actions of their own still have the names
-    /// they were planned with (`expected`; "" for an item naming the shared action). With
-    /// `trusted` (the registry still holds the list's names, ``ActionNameRegistry/holdsNames(of:)``)
-    /// they are not asked again; else each is, as one of `group`'s.
-    package static func keptOwnNamesHold(
-        _ nodes: [MenuNode], names expected: [String], registry names: inout ActionNameRegistry,
-        group: KeptNameGroup?, trusted: Bool
-    ) -> Bool {
-        guard !expected.isEmpty, !trusted else { return true }
-        guard let group else { return false }
-        for index in nodes.indices where !expected[index].isEmpty {
-            // Asked again, so that the pass keeps the name.
-            guard names.name(for: nodes[index].identity, title: nodes[index].title, joining: group) == expected[index] else {
-                return false
-            }
-        }
-        return true
-    }
-
     /// Appends to `actions` the actions of a kept list's items that have their own, named
     /// `names` ("" for an item naming the shared action), with the closures and bindings of
     /// `nodes` (the elements just resolved again, spent here: their kinds move into the
@@ -270,11 +251,10 @@ extension MenuPlanner {
         if let kept = keptUnread(list, of: owner, scope: scope) { return (kept, []) }
         let notes = KeptNotes(of: list)
         var nodes = list.expand()
-        let trusted = notes.names.map { names.holdsNames(of: $0) } ?? false
         guard let signatures = notes.signatures, notes.action != nil || !notes.ownActions.isEmpty, let oldScope = notes.scope,
               notes.isIncremental, !notes.isSectioned, list.isIncremental, notes.withOwnRows == options.drawsOwnRows,
               notes.standsWhole, oldScope.keepsItems(of: scope), Self.matchKeptItems(nodes, of: list, signatures: signatures),
-              Self.keptOwnNamesHold(nodes, names: notes.ownActions, registry: &names, group: notes.names, trusted: trusted),
+              ownNamesHold(notes, item: { (nodes[$0].identity, nodes[$0].title) }),
               let kept = keep(list, notes: notes, of: owner, scope: scope)
         else { return (nil, nodes) }
         // The items' own actions go on with the closures and bindings of the elements read now,
@@ -282,7 +262,7 @@ extension MenuPlanner {
         let start = actions.count
         Self.appendKeptOwnActions(&nodes, names: notes.ownActions, to: &actions)
         if list.skipsEqualElements { list.keptPlannedActions = Array(actions[start...]) }
-        keepNames(of: notes, count: actions.count - start, trusted: trusted)
+        keepNames(of: notes, count: actions.count - start)
         return (kept, [])
     }
 
@@ -312,19 +292,11 @@ extension MenuPlanner {
               oldScope.keepsItems(of: scope), notes.identities.count == signatures.count,
               notes.ownActions.isEmpty || notes.ownActions.count == signatures.count,
               !list.elementsReadObservableState, list.deferral.graph?.holdsState(within: list.identity) == false,
-              list.isUnchangedSinceLastRead()
+              list.isUnchangedSinceLastRead(), ownNamesHold(notes, item: { (notes.identities[$0], "") }),
+              let kept = keep(list, notes: notes, of: owner, scope: scope)
         else { return nil }
-        let trusted = notes.names.map { names.holdsNames(of: $0) } ?? false
-        if !notes.ownActions.isEmpty && !trusted {
-            guard let group = notes.names else { return nil }
-            for index in notes.ownActions.indices where !notes.ownActions[index].isEmpty {
-                // Asked again, so that the pass keeps the name.
-                guard names.name(for: notes.identities[index], title: "", joining: group) == notes.ownActions[index] else { return nil }
-            }
-        }
-        guard let kept = keep(list, notes: notes, of: owner, scope: scope) else { return nil }
         actions.append(contentsOf: list.keptPlannedActions)
-        keepNames(of: notes, count: list.keptPlannedActions.count, trusted: trusted)
+        keepNames(of: notes, count: list.keptPlannedActions.count)
         return kept
     }
 
@@ -349,12 +321,29 @@ extension MenuPlanner {
         return [PlannedItem(identity: owner.appending("#kept"), attributes: PlannedAttributes(), link: nil, kept: list)]
     }
 
-    /// A kept list's items keep their names in this pass: all at once when the registry was
-    /// trusted to hold them (`count` of them), else (each asked and found) the group holds them
-    /// from now on.
-    mutating func keepNames(of notes: KeptNotes, count: Int, trusted: Bool) {
+    /// Whether a kept list's items with actions of their own still have the names they were
+    /// planned with (`notes.ownActions`; "" for an item naming the shared action): at once
+    /// while the registry holds the list's group (``ActionNameRegistry/holdsNames(of:)``), else
+    /// each asked again (`item`: its identity and title) as one of the group's.
+    mutating func ownNamesHold(_ notes: KeptNotes, item: (Int) -> (identity: MenuIdentity, title: String)) -> Bool {
+        let expected = notes.ownActions
+        guard !expected.isEmpty else { return true }
+        guard let group = notes.names else { return false }
+        if names.holdsNames(of: group) { return true }
+        for index in expected.indices where !expected[index].isEmpty {
+            // Asked again, so that the pass keeps the name.
+            let (identity, title) = item(index)
+            guard names.name(for: identity, title: title, joining: group) == expected[index] else { return false }
+        }
+        return true
+    }
+
+    /// A kept list's `count` items with actions of their own keep their names in this pass:
+    /// all at once while the registry holds the group, else (each just asked and found) the
+    /// group holds them from now on.
+    mutating func keepNames(of notes: KeptNotes, count: Int) {
         guard let group = notes.names else { return }
-        if trusted {
+        if names.holdsNames(of: group) {
             names.keepAsked(group, count: count)
         } else {
             names.confirm(group)
