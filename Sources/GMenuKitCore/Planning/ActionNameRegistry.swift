@@ -39,13 +39,15 @@ package struct ActionNameRegistry {
     /// How many items have a name: after a pass, the items with actions of their own it planned.
     package var count: Int { entries.count }
 
-    package mutating func name(for identity: MenuIdentity, title: String) -> String {
+    /// The identity's name, taken now from `title` if it has none; with `group`, the entry is
+    /// noted as one of the group's (a kept list's names, asked one by one).
+    package mutating func name(for identity: MenuIdentity, title: String, joining group: KeptNameGroup? = nil) -> String {
         // One hash of the identity, whether the item has its name (the common case on a
         // refresh) or gets one now: the entry is read and written in place.
         var asked = 0
         let name = Self.name(
             of: &entries[identity, default: Entry(name: "", pass: Self.unnamed)], title: title, pass: pass,
-            asked: &asked, takenNames: &takenNames, nextSuffix: &nextSuffix)
+            asked: &asked, takenNames: &takenNames, nextSuffix: &nextSuffix, group: group)
         askedThisPass += asked
         return name
     }
@@ -59,16 +61,6 @@ package struct ActionNameRegistry {
     package mutating func existingName(for identity: MenuIdentity, joining group: KeptNameGroup) -> String? {
         group.stamp = stamp
         return Self.join(&entries[identity], group)
-    }
-
-    /// ``name(for:title:)``, the entry noted as one of `group`'s.
-    package mutating func name(for identity: MenuIdentity, title: String, joining group: KeptNameGroup) -> String {
-        var asked = 0
-        let name = Self.name(
-            of: &entries[identity, default: Entry(name: "", pass: Self.unnamed)], title: title, pass: pass,
-            asked: &asked, takenNames: &takenNames, nextSuffix: &nextSuffix, group: group)
-        askedThisPass += asked
-        return name
     }
 
     /// Whether every item `group` noted still has the name it was noted with: no name went
@@ -106,7 +98,7 @@ package struct ActionNameRegistry {
 
     private static func name(
         of entry: inout Entry, title: String, pass: Int, asked: inout Int,
-        takenNames: inout Set<TakenName>, nextSuffix: inout [String: Int], group: KeptNameGroup? = nil
+        takenNames: inout Set<TakenName>, nextSuffix: inout [String: Int], group: KeptNameGroup?
     ) -> String {
         if entry.pass == unnamed {
             entry.name = takeName(for: title, takenNames: &takenNames, nextSuffix: &nextSuffix)
