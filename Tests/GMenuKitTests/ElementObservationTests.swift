@@ -238,8 +238,62 @@ final class ElementObservationTests: GtkTestCase {
         }
     }
 
+    /// An element object changed on another thread while the main loop waits in `poll` for
+    /// something to do: the change wakes the loop (GMenuKit's renders wait in one source that
+    /// says it is ready when the loop asks, which a loop already waiting does not do again).
+    /// The poll function below lets the other thread change the model once the loop waits, then
+    /// polls without waiting: only a wakeup makes a file descriptor ready.
+    func testAnElementChangedOnAnotherThreadWakesTheLoopWaitingInPoll() {
+        onMain {
+            let downloads = (0..<3).map { Download(id: $0) }
+            let rendered = RenderedMenu(Menu("Downloads") {
+                ForEach(downloads) { download in Button("\(download.progress)%") {} }
+            })
+            // A change on the main thread first: the source that waits for renders is attached
+            // then, and attaching it from the other thread would wake the loop by itself.
+            downloads[0].progress = 10
+            MainLoop.drain()
+            let original = g_main_context_get_poll_func(nil)
+            defer { g_main_context_set_poll_func(nil, original) }
+            PollWatch.results = []
+            PollWatch.change = {
+                let done = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    downloads[2].progress = 75
+                    done.signal()
+                }
+                done.wait()
+            }
+            g_main_context_set_poll_func(nil, PollWatch.poll)
+            // Blocks until a source is ready: the poll function runs the change, then polls.
+            g_main_context_iteration(nil, 1)
+            g_main_context_set_poll_func(nil, original)
+            XCTAssertEqual(PollWatch.results.first.map { $0 > 0 }, true,
+                           "the loop waiting in poll was woken: \(PollWatch.results)")
+            MainLoop.drain()
+            XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label), ["10%", "0%", "75%"])
+            XCTAssertEqual(rendered.listUpdates, 2)
+        }
+    }
+
     @MainActor private static func assertSameAsFreshRender(_ rendered: RenderedMenu, _ model: FolderModel, line: UInt = #line) {
         let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(RenderedMenu(model.menu)))
         XCTAssertEqual(updated, expected, updated.firstDifference(from: expected), line: line)
+    }
+}
+
+/// A poll function for the main context that, at the first poll that would wait, runs
+/// `change` and then polls without waiting, noting what the poll found.
+private enum PollWatch {
+    nonisolated(unsafe) static var change: (() -> Void)?
+    nonisolated(unsafe) static var results: [Int32] = []
+
+    static let poll: GPollFunc = { fds, count, timeout in
+        guard timeout != 0, let change = PollWatch.change else { return g_poll(fds, count, timeout) }
+        PollWatch.change = nil
+        change()
+        let found = g_poll(fds, count, 0)
+        PollWatch.results.append(found)
+        return found
     }
 }

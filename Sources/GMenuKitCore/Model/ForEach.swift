@@ -50,7 +50,7 @@ extension ForEach: MenuContent where Content == any MenuContent {
         if let deferred = MenuResolution.context?.deferredNode(for: self, at: identity) {
             // A rendered menu is resolving: the elements are resolved later, each list under
             // observation of its own, so that the content around them does not observe them.
-            nodes.append(deferred)
+            nodes.append(consume deferred)
         } else {
             resolveElements(of: data(), at: identity, into: &nodes)
         }

@@ -101,6 +101,14 @@ package struct MenuNode {
         node.pointee.runsClosure
     }
 
+    /// The list a section's one child stands for, read where the node lies: matching ``kind``
+    /// copies the kind, and reading the child out of its array copies the whole child.
+    package static func listOfLoneSectionChild(at node: UnsafePointer<MenuNode>) -> DeferredElements? {
+        guard node.pointee.kindCase == .section, case .section(let children) = node.pointee.storedKind, children.count == 1
+        else { return nil }
+        return children.withUnsafeBufferPointer { $0.baseAddress!.pointee.deferred }
+    }
+
     /// The kind, moved out, the node left a divider: for a node spent as it is read (matching
     /// ``kind`` in place copies the kind with all its values).
     package mutating func takeKind() -> Kind {

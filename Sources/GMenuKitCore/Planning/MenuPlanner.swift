@@ -210,8 +210,8 @@ package struct MenuPlanner {
         var items: [PlannedItem] = []
         items.reserveCapacity(nodes.count)
         for node in nodes {
-            guard node.deferred == nil, node.isSectionLike == elements.isSectioned else { return nil }
-            if case .divider = node.kind { return nil }
+            // The case alone: matching the kind copies it.
+            guard node.deferred == nil, node.isSectionLike == elements.isSectioned, node.kindCase != .divider else { return nil }
             let item = planner.tracking(node, scope: scope, sectioned: elements.isSectioned) {
                 elements.isSectioned ? $0.planBlock(node, scope: scope) : $0.planItem(node, scope: scope)
             }

@@ -184,7 +184,8 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         // The changed elements' nodes come first in `nodes`, at the same positions.
         for position in changes.changed.indices {
             // The case first: reading it copies no node.
-            if changes.nodes[position].kindCase == .section, let nested = carriedOver(changes.nodes[position]) {
+            if changes.nodes[position].kindCase == .section,
+               let nested = changes.nodes.withUnsafeBufferPointer({ carriedOver($0.baseAddress! + position) }) {
                 changes.nested.append(nested)
                 changes.resolvedScopes.append(contentsOf: nested.changes.resolvedScopes)
                 carried.append(position)

@@ -10,10 +10,11 @@ extension DeferredElements {
     /// a plain section holding one list alone, titled as the section that list stands in now:
     /// that list (of the last render) reads its changes through the new `ForEach`, and the new
     /// list is let go. Nil when the element's change is another: the section is planned again.
-    func carriedOver(_ node: MenuNode) -> NestedListChange? {
-        guard let fresh = node.loneListOfPlainSection,
+    /// The node is read where it lies: handed over, or asked a computed property, it is copied.
+    func carriedOver(_ node: UnsafePointer<MenuNode>) -> NestedListChange? {
+        guard let fresh = MenuNode.loneListOfPlainSection(at: node),
               let old = deferral.latestList(at: fresh.identity, besides: fresh),
-              old.enclosingSectionTitle == node.title, old.isIncremental, !old.isShownScrolling, old.standsWhole,
+              old.enclosingSectionTitle == node.pointee.title, old.isIncremental, !old.isShownScrolling, old.standsWhole,
               old.deferral === deferral, fresh.takeOver(old)
         else { return nil }
         old.nestingDepth = fresh.nestingDepth
@@ -35,10 +36,16 @@ extension MenuNode {
     /// The list a section holds alone, where the section has nothing but its title of its own
     /// (no modifier that would change how the list's items are planned).
     package var loneListOfPlainSection: DeferredElements? {
-        guard kindCase == .section, case .section(let children) = kind, children.count == 1, let list = children[0].deferred,
-              deferred == nil, icon == nil, subtitle == nil, shortcut == nil, mnemonic == nil, mnemonicPosition == nil,
-              !isDisabled, dismissBehavior == .automatic, role == nil, !isGeneratedContent, hiddenWhen == nil,
-              imported == nil, detailsBox == nil
+        withUnsafePointer(to: self) { Self.loneListOfPlainSection(at: $0) }
+    }
+
+    /// The same, of the node at `node`, its stored fields read there.
+    package static func loneListOfPlainSection(at node: UnsafePointer<MenuNode>) -> DeferredElements? {
+        guard let list = listOfLoneSectionChild(at: node), node.pointee.deferred == nil, node.pointee.icon == nil,
+              node.pointee.subtitle == nil, node.pointee.shortcut == nil, node.pointee.mnemonic == nil,
+              node.pointee.mnemonicPosition == nil, !node.pointee.isDisabled, node.pointee.dismissBehavior == .automatic,
+              node.pointee.role == nil, !node.pointee.isGeneratedContent, node.pointee.hiddenWhen == nil,
+              node.pointee.imported == nil, node.pointee.detailsBox == nil
         else { return nil }
         return list
     }

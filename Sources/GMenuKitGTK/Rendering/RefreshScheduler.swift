@@ -15,8 +15,7 @@ final class RefreshScheduler: @unchecked Sendable {
 
     func schedule() {
         isOwed.store(true, ordering: .releasing)
-        g_idle_add_full(G_PRIORITY_HIGH_IDLE, refreshCallback, SwiftClosureData.retained(self),
-                        SwiftClosureData.releaseOnDestroy)
+        ScheduledRenders.schedule(.refresh(self))
     }
 
     /// Called as a full render begins: the changes so far are taken in.
@@ -29,9 +28,7 @@ final class RefreshScheduler: @unchecked Sendable {
 
     /// Schedules the update of one list whose data, or some of whose elements, changed.
     func scheduleUpdate(of elements: DeferredElements, dataChanged: Bool) {
-        g_idle_add_full(G_PRIORITY_HIGH_IDLE, listChangedCallback,
-                        SwiftClosureData.retained(ListChange(trigger: self, elements: elements, dataChanged: dataChanged)),
-                        SwiftClosureData.releaseOnDestroy)
+        ScheduledRenders.schedule(.listUpdate(self, elements, dataChanged: dataChanged))
     }
 
     /// The lists of a new full render: a change to a list's data, or to what its elements'
@@ -56,36 +53,4 @@ final class RefreshScheduler: @unchecked Sendable {
             if !retirement.isRetired { self.schedule() }
         }
     }
-}
-
-/// A list whose data, or some of whose elements, changed, on its way to the main loop.
-private final class ListChange: Sendable {
-    let trigger: RefreshScheduler
-    let elements: DeferredElements
-    let dataChanged: Bool
-
-    init(trigger: RefreshScheduler, elements: DeferredElements, dataChanged: Bool) {
-        self.trigger = trigger
-        self.elements = elements
-        self.dataChanged = dataChanged
-    }
-}
-
-private let listChangedCallback: GSourceFunc = { data in
-    nonisolated(unsafe) let data = data
-    enteringMainActor {
-        let change = SwiftClosureData.object(data, as: ListChange.self)
-        change.trigger.menu?.listChanged(change.elements, dataChanged: change.dataChanged)
-    }
-    return 0  // G_SOURCE_REMOVE
-}
-
-private let refreshCallback: GSourceFunc = { data in
-    // Idle sources attached to the default context run on the main thread.
-    nonisolated(unsafe) let data = data
-    enteringMainActor {
-        let trigger = SwiftClosureData.object(data, as: RefreshScheduler.self)
-        if trigger.owesRefresh { trigger.menu?.refresh() }
-    }
-    return 0  // G_SOURCE_REMOVE
 }
