@@ -203,9 +203,11 @@ package final class MenuLevel: ListPlacement {
         if entries[position].isRestyled {
             let entry = entries[position]
             entry.isRestyled = false
+            // One copy, moved into the entry: read twice from the plan, they were copied twice.
+            let attributes = planned[index].attributes
             gmk_menu_replace_item(menu.opaque, gint(position),
-                                  items.makeItem(planned[index].attributes, identity: planned[index].identity, link: nil).item)
-            entry.attributes = planned[index].attributes
+                                  items.makeItem(attributes, identity: planned[index].identity, link: nil).item)
+            entry.attributes = consume attributes
         }
         if let children = planned[index].link?.children { entries[position].child?.apply(children) }
         note(planned[index].origin, at: position)
