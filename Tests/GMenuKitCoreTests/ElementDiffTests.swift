@@ -190,9 +190,15 @@ final class ElementDiffTests: XCTestCase {
         var new = old
         new[130] = -1
         // Past a whole block of 64 and into the next one.
-        XCTAssertEqual(ElementDifference.identicalRun(old, from: 0, new, from: 0), 130)
-        XCTAssertEqual(ElementDifference.identicalRun(old, from: 131, new, from: 131), 69)
-        XCTAssertEqual(ElementDifference.identicalRun(old, from: 1, new, from: 0), 0)
-        XCTAssertEqual(ElementDifference.identicalRun(old, from: 0, Array(old.prefix(10)), from: 0), 10)
+        XCTAssertEqual(identicalRun(old, from: 0, new, from: 0), 130)
+        XCTAssertEqual(identicalRun(old, from: 131, new, from: 131), 69)
+        XCTAssertEqual(identicalRun(old, from: 1, new, from: 0), 0)
+        XCTAssertEqual(identicalRun(old, from: 0, Array(old.prefix(10)), from: 0), 10)
+    }
+
+    private func identicalRun(_ old: [Int], from oldOffset: Int, _ new: [Int], from newOffset: Int) -> Int {
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in ElementDifference.identicalRun(old, from: oldOffset, new, from: newOffset) }
+        }
     }
 }

@@ -53,21 +53,36 @@ package struct ElementDifference: Equatable, Sendable {
     package init?<Element, ID: Hashable>(
         from old: [Element], to new: [Element], id: (Element) -> ID, areEqual: (Element, Element) -> Bool
     ) {
+        // The elements read where they lie: an array's subscript hands out a copy of the element
+        // (in this generic code, through the type's value witnesses: a retain of each of its
+        // references, and a release after), four around every difference.
+        let found = old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in Self.walk(from: old, to: new, id: id, areEqual: areEqual) }
+        }
+        guard let found else { return nil }
+        self = found
+    }
+
+    private static func walk<Element, ID: Hashable>(
+        from old: UnsafeBufferPointer<Element>, to new: UnsafeBufferPointer<Element>,
+        id: (Element) -> ID, areEqual: (Element, Element) -> Bool
+    ) -> ElementDifference? {
+        var difference = ElementDifference()
         var oldOffset = 0, newOffset = 0
         // Looking ahead for an element costs at most this many comparisons in all.
         var budget = 4 * (old.count + new.count) + 1_000
         while oldOffset < old.count || newOffset < new.count {
             if oldOffset == old.count {
-                inserted.append(newOffset)
+                difference.inserted.append(newOffset)
                 newOffset += 1
                 continue
             }
             if newOffset == new.count {
-                removed.append(oldOffset)
+                difference.removed.append(oldOffset)
                 oldOffset += 1
                 continue
             }
-            let unchanged = Self.identicalRun(old, from: oldOffset, new, from: newOffset)
+            let unchanged = identicalRun(old, from: oldOffset, new, from: newOffset)
             if unchanged > 0 {
                 oldOffset += unchanged
                 newOffset += unchanged
@@ -76,9 +91,9 @@ package struct ElementDifference: Equatable, Sendable {
             let newID = id(new[newOffset])
             if id(old[oldOffset]) == newID {
                 if areEqual(old[oldOffset], new[newOffset]) {
-                    rebuilt.append(newOffset)
+                    difference.rebuilt.append(newOffset)
                 } else {
-                    changed.append(Change(index: newOffset, oldIndex: oldOffset))
+                    difference.changed.append(Change(index: newOffset, oldIndex: oldOffset))
                 }
                 oldOffset += 1
                 newOffset += 1
@@ -90,43 +105,42 @@ package struct ElementDifference: Equatable, Sendable {
             budget -= ahead - oldOffset
             guard budget > 0 else { return nil }
             if ahead < old.count {
-                removed.append(contentsOf: oldOffset..<ahead)
+                difference.removed.append(contentsOf: oldOffset..<ahead)
                 oldOffset = ahead
             } else {
-                inserted.append(newOffset)
+                difference.inserted.append(newOffset)
                 newOffset += 1
             }
         }
-        if !removed.isEmpty && !inserted.isEmpty {
-            let insertedIDs = Set(inserted.map { id(new[$0]) })
-            containsMoves = removed.contains { insertedIDs.contains(id(old[$0])) }
+        if !difference.removed.isEmpty && !difference.inserted.isEmpty {
+            let insertedIDs = Set(difference.inserted.map { id(new[$0]) })
+            difference.containsMoves = difference.removed.contains { insertedIDs.contains(id(old[$0])) }
         }
+        return difference
     }
 
     /// How many elements from the given offsets on are byte for byte the same in both lists.
-    package static func identicalRun<Element>(_ old: [Element], from oldOffset: Int, _ new: [Element], from newOffset: Int) -> Int {
+    package static func identicalRun<Element>(
+        _ old: UnsafeBufferPointer<Element>, from oldOffset: Int, _ new: UnsafeBufferPointer<Element>, from newOffset: Int
+    ) -> Int {
         let stride = MemoryLayout<Element>.stride
         let available = min(old.count - oldOffset, new.count - newOffset)
-        guard stride > 0 else { return available }
-        return old.withUnsafeBytes { oldBytes in
-            new.withUnsafeBytes { newBytes in
-                let oldStart = oldBytes.baseAddress! + oldOffset * stride
-                let newStart = newBytes.baseAddress! + newOffset * stride
-                // Blocks of 64 elements, then of 8 inside the block that differs, then element by
-                // element: one change among a hundred sections compares a few dozen bytes at a
-                // time instead of calling `memcmp` for every element up to it.
-                var run = 0
-                func skipIdentical(blocksOf block: Int) {
-                    while run + block <= available && memcmp(oldStart + run * stride, newStart + run * stride, block * stride) == 0 {
-                        run += block
-                    }
-                }
-                skipIdentical(blocksOf: 64)
-                skipIdentical(blocksOf: 8)
-                skipIdentical(blocksOf: 1)
-                return run
+        guard stride > 0, available > 0 else { return max(available, 0) }
+        let oldStart = UnsafeRawPointer(old.baseAddress! + oldOffset)
+        let newStart = UnsafeRawPointer(new.baseAddress! + newOffset)
+        // Blocks of 64 elements, then of 8 inside the block that differs, then element by
+        // element: one change among a hundred sections compares a few dozen bytes at a time
+        // instead of calling `memcmp` for every element up to it.
+        var run = 0
+        func skipIdentical(blocksOf block: Int) {
+            while run + block <= available && memcmp(oldStart + run * stride, newStart + run * stride, block * stride) == 0 {
+                run += block
             }
         }
+        skipIdentical(blocksOf: 64)
+        skipIdentical(blocksOf: 8)
+        skipIdentical(blocksOf: 1)
+        return run
     }
 }
 

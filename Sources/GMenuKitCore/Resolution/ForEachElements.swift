@@ -319,10 +319,12 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     /// The one node the element at `index` makes, or nil if it makes another number.
     private func node(at index: Int, of data: [Data.Element]) -> MenuNode? {
         var nodes: [MenuNode] = []
-        let id = forEach.elementID(data[index])
-        observingElement(at: index, id: TypedElementID(id), object: object(data[index])) {
+        // Read once: each reading out of the array is a copy of the element.
+        let element = data[index]
+        let id = forEach.elementID(element)
+        observingElement(at: index, id: TypedElementID(id), object: object(element)) {
             MenuNesting.resolving(atDepth: nestingDepth) {
-                resolveElement(data[index], id: id, content: forEach.content, at: identity, into: &nodes)
+                resolveElement(element, id: id, content: forEach.content, at: identity, into: &nodes)
             }
         }
         finish(&nodes, from: 0, element: index)
