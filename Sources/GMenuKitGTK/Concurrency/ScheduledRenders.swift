@@ -29,8 +29,8 @@ enum ScheduledRenders {
     /// Whether `waiting` holds any: what the source's `prepare` and `check` read, without the lock.
     private static let isWaiting = Atomic<Bool>(false)
     /// The array the next dispatch takes the waiting renders into, emptied and kept after it,
-    /// so that a change does not allocate an array. Read and written on the main thread only.
-    nonisolated(unsafe) private static var spare: [ScheduledRender] = []
+    /// so that a change does not allocate an array.
+    @MainActor private static var spare: [ScheduledRender] = []
 
     /// The source, made and attached at the first render asked for.
     nonisolated(unsafe) private static let source: UnsafeMutablePointer<GSource> = {
@@ -53,7 +53,8 @@ enum ScheduledRenders {
             },
             check: { _ in ScheduledRenders.isWaiting.load(ordering: .acquiring) ? 1 : 0 },
             dispatch: { _, _, _ in
-                ScheduledRenders.runWaiting()
+                // A closure that captures nothing: one that captured the renders would be boxed.
+                enteringMainActor { ScheduledRenders.runWaiting() }
                 return 1  // G_SOURCE_CONTINUE
             },
             finalize: nil, closure_callback: nil, closure_marshal: nil))
@@ -70,22 +71,20 @@ enum ScheduledRenders {
         if gmk_main_queue_is_main_thread() == 0 { g_main_context_wakeup(nil) }
     }
 
-    /// Runs the renders waiting as the dispatch begins, in order; on the main thread.
-    private static func runWaiting() {
+    /// Runs the renders waiting as the dispatch begins, in order.
+    @MainActor private static func runWaiting() {
         var taken = spare
         spare = []
         waiting.withLock { waiting in
             swap(&waiting, &taken)
             isWaiting.store(false, ordering: .releasing)
         }
-        enteringMainActor {
-            for render in taken {
-                switch render {
-                case .refresh(let scheduler):
-                    if scheduler.owesRefresh { scheduler.menu?.refresh() }
-                case .listUpdate(let scheduler, let elements, let dataChanged):
-                    scheduler.menu?.listChanged(elements, dataChanged: dataChanged)
-                }
+        for render in taken {
+            switch render {
+            case .refresh(let scheduler):
+                if scheduler.owesRefresh { scheduler.menu?.refresh() }
+            case .listUpdate(let scheduler, let elements, let dataChanged):
+                scheduler.menu?.listChanged(elements, dataChanged: dataChanged)
             }
         }
         taken.removeAll(keepingCapacity: true)
