@@ -15,7 +15,7 @@ enum ScheduledRender: @unchecked Sendable {
 /// order they were asked for, at high idle priority (before GTK's next frame).
 ///
 /// An idle source made, attached, dispatched and destroyed for each change cost a label change
-/// about 2.8 k instructions of its 60 k (two allocations, the context's table of sources, a
+/// about 2 k instructions of its 60 k (two allocations, the context's table of sources, a
 /// box for the change). This source stays; it tells the loop it is ready from its `prepare`,
 /// which the loop asks at every turn anyway. It does not use a ready time: setting one wakes
 /// the context through its eventfd (a `write`, then a `read` to acknowledge, at every change),

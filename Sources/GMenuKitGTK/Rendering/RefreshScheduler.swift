@@ -7,7 +7,7 @@ import GMenuKitCore
 /// GLib main loop when observed state changes: the change may be reported on any thread; the
 /// refresh always runs on the main thread, before GTK's next frame.
 final class RefreshScheduler: @unchecked Sendable {
-    // Read and written only on the main thread: by the rendered menu and the idle callback.
+    // Read and written only on the main thread: by the rendered menu and its scheduled renders.
     weak var menu: RenderedMenu?
     /// Whether a change since the last render still waits for one. A render that runs first
     /// (an explicit `refresh()`) takes it in, and the scheduled refresh then has nothing to do.
