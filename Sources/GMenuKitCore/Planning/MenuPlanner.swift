@@ -303,21 +303,19 @@ package struct MenuPlanner {
             }
             run = []
         }
-        // By index, and the case read beside the kind: a loop constant copies each node (a
-        // retain of every field, for every item of a full render), and matching `kind` copies
-        // the kind with its children.
-        for index in nodes.indices {
-            if nodes[index].kindCase == .divider {
+        for node in nodes {
+            // The case read beside the kind: matching `kind` copies the kind with its children.
+            if node.kindCase == .divider {
                 closeRun()
-                runAnchor = nodes[index].identity.path
-                nodes[index].origin?.elements.isIncremental = false
-            } else if nodes[index].isSectionLike {
+                runAnchor = node.identity.path
+                node.origin?.elements.isIncremental = false
+            } else if node.isSectionLike {
                 closeRun()
-                if let block = tracking(nodes[index], scope: scope, sectioned: true, { $0.planBlock(nodes[index], scope: scope) }) {
+                if let block = tracking(node, scope: scope, sectioned: true, { $0.planBlock(node, scope: scope) }) {
                     level.append(block)
                 }
-                runAnchor = nodes[index].identity.path
-            } else if let item = tracking(nodes[index], scope: scope, sectioned: false, { $0.planItem(nodes[index], scope: scope) }) {
+                runAnchor = node.identity.path
+            } else if let item = tracking(node, scope: scope, sectioned: false, { $0.planItem(node, scope: scope) }) {
                 // A run is named after what precedes it, not after its items: a list's items in
                 // it are one block of the run's level, which the list can change on its own.
                 run.append(item)
