@@ -265,8 +265,14 @@ final class ElementObservationTests: GtkTestCase {
                 done.wait()
             }
             g_main_context_set_poll_func(nil, PollWatch.poll)
-            // Blocks until a source is ready: the poll function runs the change, then polls.
-            g_main_context_iteration(nil, 1)
+            // Blocks until a source is ready: at the first poll that would wait, the poll
+            // function runs the change, then polls. (An iteration that finds a source ready
+            // first, a timer of GTK's, does not wait: the next one does.)
+            var iterations = 0
+            while PollWatch.change != nil && iterations < 100 {
+                g_main_context_iteration(nil, 1)
+                iterations += 1
+            }
             g_main_context_set_poll_func(nil, original)
             XCTAssertEqual(PollWatch.results.first.map { $0 > 0 }, true,
                            "the loop waiting in poll was woken: \(PollWatch.results)")
