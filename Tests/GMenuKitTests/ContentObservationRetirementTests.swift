@@ -10,6 +10,12 @@ import GMenuKitTesting
     var titles = ["Inbox", "Drafts", "Sent"]
 }
 
+@Observable @MainActor private final class Mailbox: Identifiable {
+    let id: Int
+    var name: String
+    init(_ id: Int, _ name: String) { (self.id, self.name) = (id, name) }
+}
+
 @Observable @MainActor private final class MailFolder {
     var name: String
     init(_ name: String) { self.name = name }
@@ -41,8 +47,12 @@ final class ContentObservationRetirementTests: GtkTestCase {
             for _ in 0..<1_000 { rendered.refresh() }
             before = ObservationRetirement.delivered
             library.titles.removeFirst()
-            XCTAssertEqual(ObservationRetirement.delivered - before, 1, "from now on one tracking of the list's data")
+            // The change's reading of the data replaced a tracking that had ended, and did not
+            // join the retirement (a second registrar at every change): it outlived the
+            // refreshes, one tracking, and goes now.
+            XCTAssertEqual(ObservationRetirement.delivered - before, 2, "the change's tracking and the current one, not one per refresh")
             MainLoop.drain()
+            XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label), ["Drafts", "Sent", "Archive"])
 
             for _ in 0..<1_000 { rendered.refresh() }
             before = ObservationRetirement.delivered
@@ -66,6 +76,37 @@ final class ContentObservationRetirementTests: GtkTestCase {
             XCTAssertEqual(ObservationRetirement.delivered - before, 1, "one tracking of the element, not one per refresh")
             MainLoop.drain()
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel).map(\.label), ["Inbox", "Outbox"])
+        }
+    }
+
+    /// A change's new tracking of the element that changed does not join the retirement (it
+    /// replaces one that ended): one such tracking outlives refreshes, never more, it renders
+    /// nothing, and it keeps no menu alive.
+    func testAChangesTrackingOutlivesRefreshesAloneAndHarmlessly() {
+        onMain {
+            let folders = [Mailbox(1, "Inbox"), Mailbox(2, "Drafts")]
+            var evaluations = 0
+            var rendered: RenderedMenu? = RenderedMenu(Menu("Move To") {
+                ForEach(folders) { folder in countingEvaluation(&evaluations, of: Button(folder.name) {}) }
+            })
+            for round in 1...3 {
+                folders[1].name = "Outbox \(round)"
+                MainLoop.drain()
+                for _ in 0..<200 { rendered?.refresh() }
+                let (before, evaluated) = (ObservationRetirement.delivered, evaluations)
+                folders[1].name = "Sent \(round)"
+                XCTAssertEqual(ObservationRetirement.delivered - before, 2, "round \(round): the change's tracking and the current one, not one per refresh or per round")
+                MainLoop.drain()
+                XCTAssertEqual(evaluations - evaluated, 1, "round \(round): the element resolved once")
+                XCTAssertEqual(MenuModelReader.read(rendered!.menuModel).map(\.label), ["Inbox", "Sent \(round)"])
+            }
+            weak var released = rendered
+            rendered = nil
+            XCTAssertNil(released, "the change's tracking does not keep the menu")
+            let before = ObservationRetirement.delivered
+            folders[1].name = "Trash"
+            MainLoop.drain()
+            XCTAssertEqual(ObservationRetirement.delivered - before, 1, "the last change's tracking ends now, doing nothing")
         }
     }
 

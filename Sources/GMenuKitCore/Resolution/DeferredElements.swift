@@ -114,6 +114,8 @@ package class DeferredElements {
     /// Counts the readings of the data, on whatever thread an observation asks
     /// (`ElementObservation.swift`).
     let dataReadings = Atomic<Int>(0)
+    /// The reading whose observation saw the data change last, on whatever thread.
+    let endedDataReading = Atomic<Int>(0)
 
     package init(identity: MenuIdentity, deferral: ElementDeferral, observesEachElement: Bool) {
         self.identity = identity

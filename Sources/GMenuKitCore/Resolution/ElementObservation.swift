@@ -30,7 +30,15 @@ extension DeferredElements {
     /// Arms the observation of the list's data, and reads it.
     func observingData<T>(_ read: @MainActor () -> T) -> T {
         let retirement = deferral.retirement
-        let joins = deferral.dataWasObserved(identity)
+        // A reading after the latest one's observation ended (the data changed: the reading of
+        // almost every change) leaves this list no other tracking armed, and does not join the
+        // retirement: joining cost a change a second registrar, as the tracking is installed
+        // and as it ends (about 15% of a list's change). The tracking left when a full render
+        // follows is one at most: it ends at the data's next change, and its handler, of a
+        // reading no longer the latest, does nothing.
+        let latest = dataReadings.load(ordering: .relaxed)
+        let replacesEnded = latest != 0 && endedDataReading.load(ordering: .acquiring) == latest
+        let joins = !replacesEnded && deferral.dataWasObserved(identity)
         // Only the latest reading's observation updates the list: a kept list reads its data
         // again at every full render (the earlier readings' observations are retired with
         // their render; this also covers one not retired, see ``ElementDeferral/follow(_:)``).
@@ -54,28 +62,35 @@ extension DeferredElements {
 
     /// Resolves one element's content, under an observation of its own if elements are observed
     /// alone. The note is made only when the content read observable state, so an element that
-    /// reads none costs nothing more.
+    /// reads none costs nothing more. `afterItsChange`: the element's observation noted a change
+    /// and ended; the new one then does not join the retirement (as a reading of the data
+    /// after its change, ``observingData(_:)``): at most one such tracking of an element
+    /// outlives a full render, until the element next changes.
     func observingElement<T>(
         at index: Int, id: @autoclosure () -> NotedElementID, object: @autoclosure () -> AnyObject,
-        _ resolve: @MainActor () -> T
+        afterItsChange: Bool = false, _ resolve: @MainActor () -> T
     ) -> T {
         guard observesEachElement else { return resolve() }
         let retirement = deferral.retirement
         return trackingObservation({
-            retirement.enroll()
+            if !afterItsChange { retirement.enroll() }
             return resolve()
         }, onChange: noteChange(ElementNote(hint: index, id: id(), object: ObjectIdentifier(object()))))
     }
 
     /// The change handler of the list's data; made only when the reading touched observable
     /// state (Observation asks for it only then), which is noted for the next render.
+    /// The render's lists are held weakly: a tracking that did not join the retirement may
+    /// outlive its render, and its menu.
     private func dataChangeHandler(reading: Int) -> @Sendable () -> Void {
         let deferral = deferral
         let retirement = deferral.retirement
         deferral.noteDataObserved(identity)
-        return { [weak self] in
+        return { [weak self, weak deferral] in
             ObservationRetirement.noteChange()
-            guard let self, !retirement.isRetired, self.dataReadings.load(ordering: .relaxed) == reading else { return }
+            guard let self, let deferral, !retirement.isRetired, self.dataReadings.load(ordering: .relaxed) == reading
+            else { return }
+            self.endedDataReading.store(reading, ordering: .releasing)
             deferral.dataChanged(self)
         }
     }
@@ -84,9 +99,9 @@ extension DeferredElements {
         let deferral = deferral
         if observedTogether { deferral.noteElementsObserved(identity) }
         let retirement = deferral.retirement
-        return { [weak self] in
+        return { [weak self, weak deferral] in
             ObservationRetirement.noteChange()
-            guard let self, !retirement.isRetired else { return }
+            guard let self, let deferral, !retirement.isRetired else { return }
             let isFirst = changedElements.withLock { notes in
                 notes.append(note)
                 return notes.count == 1

@@ -235,7 +235,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         }
         changes.nodes.reserveCapacity(changes.changed.count)
         for change in changes.changed {
-            guard let made = node(at: change.index, of: kept) else { return nil }
+            guard let made = node(at: change.index, of: kept, afterItsChange: true) else { return nil }
             changes.nodes.append(consume made)
         }
         carryNestedLists(&changes, of: kept)
@@ -317,12 +317,13 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     }
 
     /// The one node the element at `index` makes, or nil if it makes another number.
-    private func node(at index: Int, of data: [Data.Element]) -> MenuNode? {
+    /// `afterItsChange`: the element's own observation noted the change (``observingElement``).
+    private func node(at index: Int, of data: [Data.Element], afterItsChange: Bool = false) -> MenuNode? {
         var nodes: [MenuNode] = []
         // Read once: each reading out of the array is a copy of the element.
         let element = data[index]
         let id = forEach.elementID(element)
-        observingElement(at: index, id: TypedElementID(id), object: object(element)) {
+        observingElement(at: index, id: TypedElementID(id), object: object(element), afterItsChange: afterItsChange) {
             MenuNesting.resolving(atDepth: nestingDepth) {
                 resolveElement(element, id: id, content: forEach.content, at: identity, into: &nodes)
             }

@@ -11,7 +11,8 @@ import Synchronization
 /// of them fire at the next change. But a tracking that fires is cancelled as a whole, at
 /// every registrar it joined. So each of a render's trackings also reads this object, and
 /// retiring it is a change that fires, and so cancels, all of them at once. Their change
-/// handlers ask ``isRetired`` first and do nothing.
+/// handlers ask ``isRetired`` first and do nothing. A change's readings that replace a tracking
+/// that just ended do not join (`ElementObservation.swift`): nothing of theirs piles up.
 package final class ObservationRetirement: Observable, Sendable {
     package init() {}
 
