@@ -105,23 +105,23 @@ package class DeferredElements {
     @exclusivity(unchecked) package final internal(set) var isShownScrolling = false
     /// How many elements the list had when last read.
     @exclusivity(unchecked) package final private(set) var count = 0
-    /// Elements whose content read state that changed, noted by their observations on
-    /// whatever thread changed it, until ``readElementChanges()`` takes them.
-    package let changedElements = Mutex<[ElementNote]>([])
+    /// What the list's observations share with it, on whatever thread a model changes.
+    package let observations = ListObservations()
     /// Whether each element's content has an observation of its own (elements that are
     /// objects), rather than one for all of them.
     package let observesEachElement: Bool
-    /// Counts the readings of the data, on whatever thread an observation asks
-    /// (`ElementObservation.swift`).
-    let dataReadings = Atomic<Int>(0)
-    /// The reading whose observation saw the data change last, on whatever thread.
-    let endedDataReading = Atomic<Int>(0)
 
     package init(identity: MenuIdentity, deferral: ElementDeferral, observesEachElement: Bool) {
         self.identity = identity
         self.deferral = deferral
         self.observesEachElement = observesEachElement
+        observations.list = self
         deferral.keep(self)
+    }
+
+    // Only the main actor's renders hold a list, so it ends there.
+    deinit {
+        observations.listEnded()
     }
 
     /// Reads the data and resolves every element: the nodes, each stamped with its origin.
@@ -183,7 +183,7 @@ package class DeferredElements {
         keptNames = nil
         keptIdentities = []
         keptPlannedActions = []
-        _ = Self.takeNotes(from: changedElements)
+        _ = Self.takeNotes(from: observations.changedElements)
     }
 
     /// The notes so far, leaving none: outside the main actor, so that the lock's closure is
@@ -211,6 +211,31 @@ package class DeferredElements {
     }
 
     func setCount(_ count: Int) { self.count = count }
+}
+
+/// What a list's observations share with the list, and all they hold of it: a model keeps its
+/// trackings, and through them this, alive (until it next changes), but not the list. Held
+/// weakly, the list kept its reference counts in a side table, which made every retain and
+/// release of it, a dozen in a change, the slow path (an object's label change 9% of its time).
+package final class ListObservations: Sendable {
+    /// Elements whose content read state that changed, noted by their observations on
+    /// whatever thread changed it, until ``DeferredElements/readElementChanges()`` takes them.
+    package let changedElements = Mutex<[ElementNote]>([])
+    /// Counts the readings of the data (`ElementObservation.swift`).
+    let dataReadings = Atomic<Int>(0)
+    /// The reading whose observation saw the data change last.
+    let endedDataReading = Atomic<Int>(0)
+    /// Set as the list is made; the list lives and ends on the main actor (only the main
+    /// actor's renders hold it), which alone reads it, through ``liveList``.
+    nonisolated(unsafe) fileprivate unowned var list: DeferredElements?
+    private let isListAlive = Atomic<Bool>(true)
+
+    /// The list, while it lives.
+    @MainActor package var liveList: DeferredElements? {
+        isListAlive.load(ordering: .relaxed) ? list : nil
+    }
+
+    fileprivate func listEnded() { isListAlive.store(false, ordering: .relaxed) }
 }
 
 /// Where a list's items stand once applied: the level that holds them (the GTK layer's

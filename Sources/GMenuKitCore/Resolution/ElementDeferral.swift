@@ -7,9 +7,9 @@
 package final class ElementDeferral {
     /// False once a later full render has replaced the lists this one made.
     @exclusivity(unchecked) package private(set) var isCurrent = true
-    /// The lists this render made. The observations hold their lists weakly (an observed model
-    /// would otherwise keep its lists, and through their data closures itself, alive), so the
-    /// render keeps them, until it is replaced.
+    /// The lists this render made. The observations hold not their lists but what they share
+    /// (an observed model would otherwise keep its lists, and through their data closures
+    /// itself, alive), so the render keeps them, until it is replaced.
     @exclusivity(unchecked) private var lists: [DeferredElements] = []
     /// Ends this render's observations, of the content and of the lists, once it is replaced.
     package let retirement = ObservationRetirement()
@@ -22,14 +22,15 @@ package final class ElementDeferral {
     @exclusivity(unchecked) private var elementReaders: Set<MenuIdentity> = []
     @exclusivity(unchecked) private var earlierDataReaders: Set<MenuIdentity> = []
     @exclusivity(unchecked) private var earlierElementReaders: Set<MenuIdentity> = []
-    /// Called, on whatever thread changed it, when the data a list read changes.
-    package let dataChanged: @Sendable (DeferredElements) -> Void
+    /// Called, on whatever thread changed it, when the data a list read changes: with the
+    /// list's observations, whose ``ListObservations/liveList`` the main actor reads.
+    package let dataChanged: @Sendable (ListObservations) -> Void
     /// Called, on whatever thread changed it, when state that elements' content read changes
     /// (once until the list reads its noted elements again).
-    package let elementsChanged: @Sendable (DeferredElements) -> Void
+    package let elementsChanged: @Sendable (ListObservations) -> Void
 
-    package init(dataChanged: @escaping @Sendable (DeferredElements) -> Void,
-         elementsChanged: @escaping @Sendable (DeferredElements) -> Void) {
+    package init(dataChanged: @escaping @Sendable (ListObservations) -> Void,
+         elementsChanged: @escaping @Sendable (ListObservations) -> Void) {
         self.dataChanged = dataChanged
         self.elementsChanged = elementsChanged
     }

@@ -36,13 +36,13 @@ extension DeferredElements {
         // and as it ends (about 15% of a list's change). The tracking left when a full render
         // follows is one at most: it ends at the data's next change, and its handler, of a
         // reading no longer the latest, does nothing.
-        let latest = dataReadings.load(ordering: .relaxed)
-        let replacesEnded = latest != 0 && endedDataReading.load(ordering: .acquiring) == latest
+        let latest = observations.dataReadings.load(ordering: .relaxed)
+        let replacesEnded = latest != 0 && observations.endedDataReading.load(ordering: .acquiring) == latest
         let joins = !replacesEnded && deferral.dataWasObserved(identity)
         // Only the latest reading's observation updates the list: a kept list reads its data
         // again at every full render (the earlier readings' observations are retired with
         // their render; this also covers one not retired, see ``ElementDeferral/follow(_:)``).
-        let reading = dataReadings.add(1, ordering: .relaxed).newValue
+        let reading = observations.dataReadings.add(1, ordering: .relaxed).newValue
         return trackingObservation({
             if joins { retirement.enroll() }
             return read()
@@ -80,33 +80,30 @@ extension DeferredElements {
 
     /// The change handler of the list's data; made only when the reading touched observable
     /// state (Observation asks for it only then), which is noted for the next render.
-    /// The render's lists are held weakly: a tracking that did not join the retirement may
-    /// outlive its render, and its menu.
+    /// A handler holds the list's ``ListObservations``, not the list, nor its render: a
+    /// tracking that did not join the retirement may outlive both.
     private func dataChangeHandler(reading: Int) -> @Sendable () -> Void {
-        let deferral = deferral
-        let retirement = deferral.retirement
+        let (observations, retirement, dataChanged) = (observations, deferral.retirement, deferral.dataChanged)
         deferral.noteDataObserved(identity)
-        return { [weak self, weak deferral] in
+        return {
             ObservationRetirement.noteChange()
-            guard let self, let deferral, !retirement.isRetired, self.dataReadings.load(ordering: .relaxed) == reading
-            else { return }
-            self.endedDataReading.store(reading, ordering: .releasing)
-            deferral.dataChanged(self)
+            guard !retirement.isRetired, observations.dataReadings.load(ordering: .relaxed) == reading else { return }
+            observations.endedDataReading.store(reading, ordering: .releasing)
+            dataChanged(observations)
         }
     }
 
     private func noteChange(_ note: ElementNote, observedTogether: Bool = false) -> @Sendable () -> Void {
-        let deferral = deferral
         if observedTogether { deferral.noteElementsObserved(identity) }
-        let retirement = deferral.retirement
-        return { [weak self, weak deferral] in
+        let (observations, retirement, elementsChanged) = (observations, deferral.retirement, deferral.elementsChanged)
+        return {
             ObservationRetirement.noteChange()
-            guard let self, let deferral, !retirement.isRetired else { return }
-            let isFirst = changedElements.withLock { notes in
+            guard !retirement.isRetired else { return }
+            let isFirst = observations.changedElements.withLock { notes in
                 notes.append(note)
                 return notes.count == 1
             }
-            if isFirst { deferral.elementsChanged(self) }
+            if isFirst { elementsChanged(observations) }
         }
     }
 }

@@ -206,7 +206,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     private var scopesMatter: Bool { deferral.graph?.keepsState ?? true }
 
     package override func readElementChanges() -> ElementChanges? {
-        let notes = Self.takeNotes(from: changedElements)
+        let notes = Self.takeNotes(from: observations.changedElements)
         guard isIncremental, let kept = elements else { return nil }
         // State that elements observed together read, or that most elements read (a setting
         // beside the list): one plan of the whole menu.

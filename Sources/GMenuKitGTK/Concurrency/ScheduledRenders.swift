@@ -7,7 +7,7 @@ import GMenuKitCore
 enum ScheduledRender: @unchecked Sendable {
     // Made on whatever thread the model changed on; read only on the main thread.
     case refresh(RefreshScheduler)
-    case listUpdate(RefreshScheduler, DeferredElements, dataChanged: Bool)
+    case listUpdate(RefreshScheduler, ListObservations, dataChanged: Bool)
 }
 
 /// The renders that menus asked for, waiting for the main loop's next turn: one source of the
@@ -83,8 +83,9 @@ enum ScheduledRenders {
             switch render {
             case .refresh(let scheduler):
                 if scheduler.owesRefresh { scheduler.menu?.refresh() }
-            case .listUpdate(let scheduler, let elements, let dataChanged):
-                scheduler.menu?.listChanged(elements, dataChanged: dataChanged)
+            case .listUpdate(let scheduler, let list, let dataChanged):
+                // A list that went (its render was replaced and let go of it) has nothing to show.
+                if let elements = list.liveList { scheduler.menu?.listChanged(elements, dataChanged: dataChanged) }
             }
         }
         taken.removeAll(keepingCapacity: true)

@@ -27,8 +27,8 @@ final class RefreshScheduler: @unchecked Sendable {
     var owesRefresh: Bool { isOwed.load(ordering: .acquiring) }
 
     /// Schedules the update of one list whose data, or some of whose elements, changed.
-    func scheduleUpdate(of elements: DeferredElements, dataChanged: Bool) {
-        ScheduledRenders.schedule(.listUpdate(self, elements, dataChanged: dataChanged))
+    func scheduleUpdate(of list: ListObservations, dataChanged: Bool) {
+        ScheduledRenders.schedule(.listUpdate(self, list, dataChanged: dataChanged))
     }
 
     /// The lists of a new full render: a change to a list's data, or to what its elements'
