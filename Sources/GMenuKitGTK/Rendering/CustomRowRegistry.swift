@@ -35,6 +35,11 @@ package final class CustomRowRegistry {
         removed.append(id)
     }
 
+    /// Whether slots were made, or dropped, since the last call: asked first, where taking the
+    /// empty list is a copy and a clearing for every change of a menu without such rows.
+    package var hasAdded: Bool { !added.isEmpty }
+    package var hasRemoved: Bool { !removed.isEmpty }
+
     /// The slots made since the last call.
     package func takeAdded() -> [String] {
         defer { added.removeAll(keepingCapacity: true) }

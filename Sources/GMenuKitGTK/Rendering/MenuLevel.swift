@@ -149,7 +149,12 @@ package final class MenuLevel: ListPlacement {
     // would be a copy (a retain of every attribute), for every item a refresh compares.
 
     private func changes(_ entry: Entry, to items: [PlannedItem], _ index: Int) -> Bool {
-        entry.attributes != items[index].attributes || (entry.child == nil) != (items[index].link == nil)
+        // The label first, the change items make most: comparing whole attributes copies both
+        // first (`==` is reached through `Equatable`'s witness from here, and read from a class
+        // and an array they are copied even where it is not), a retain of each of their
+        // strings, about 30 reference counts for a changed label.
+        entry.attributes.label != items[index].attributes.label || entry.attributes != items[index].attributes
+            || (entry.child == nil) != (items[index].link == nil)
     }
 
     /// Whether a changed item changes only what its own row shows (its label, its shortcut, its
@@ -255,6 +260,22 @@ package final class MenuLevel: ListPlacement {
 
     /// The identities of the item at `position` and of everything linked below it, and the
     /// targets its generated items use ("menu.generated-items", target).
+    /// Whether the plain items at `base + index` for `indices` keep, in `items` (in order), their
+    /// identities and action targets: then nothing of theirs goes, and the arrays that
+    /// ``collect(at:identities:targets:)`` fills to tell what went are not needed (five arrays
+    /// of one element each for a changed label). Read in place, part by part.
+    package func keepsIdentitiesAndTargets(from base: Int, indices: [Int], in items: [PlannedItem]) -> Bool {
+        guard indices.count == items.count else { return false }
+        for position in indices.indices {
+            let entry = entries[base + indices[position]]
+            guard entry.child == nil, items[position].link == nil, entry.identity == items[position].identity,
+                  entry.attributes.target == items[position].attributes.target,
+                  entry.attributes.target == nil || entry.attributes.action == items[position].attributes.action
+            else { return false }
+        }
+        return true
+    }
+
     package func collect(at position: Int, identities: inout [MenuIdentity], targets: inout [ActionTarget]) {
         let entry = entries[position]
         identities.append(entry.identity)

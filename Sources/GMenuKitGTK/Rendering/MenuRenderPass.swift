@@ -156,15 +156,19 @@ final class MenuRenderPass {
             newIndices.append(contentsOf: changes.inserted)
         }
 
-        // What the items of the removed and changed elements were, and what the new ones are.
+        // What the items of the removed and changed elements were, and what the new ones are;
+        // nothing, for plain items changed in place that keep both (a label, a checkmark).
         var oldIdentities: [MenuIdentity] = []
         var oldTargets: [ActionTarget] = []
-        for index in changes.removed { level.collect(at: base + index, identities: &oldIdentities, targets: &oldTargets) }
-        for index in oldIndices { level.collect(at: base + index, identities: &oldIdentities, targets: &oldTargets) }
         var newIdentities: [MenuIdentity] = [], newTargets: [ActionTarget] = []
-        newIdentities.reserveCapacity(oldIdentities.count + planned.items.count)
-        PlannedItem.collect(planned.items, identities: &newIdentities, targets: &newTargets)
-        for level in planned.generatedActionLevels { newIdentities.append(level.generatedItemsAction) }
+        if !(inPlace && changes.removed.isEmpty && planned.generatedActionLevels.isEmpty
+            && level.keepsIdentitiesAndTargets(from: base, indices: oldIndices, in: planned.items)) {
+            for index in changes.removed { level.collect(at: base + index, identities: &oldIdentities, targets: &oldTargets) }
+            for index in oldIndices { level.collect(at: base + index, identities: &oldIdentities, targets: &oldTargets) }
+            newIdentities.reserveCapacity(oldIdentities.count + planned.items.count)
+            PlannedItem.collect(planned.items, identities: &newIdentities, targets: &newTargets)
+            for level in planned.generatedActionLevels { newIdentities.append(level.generatedItemsAction) }
+        }
 
         for host in rowHosts { host.rememberFocus() }
         // As in a full render: what goes and what changes leaves, then the actions change, then
@@ -172,8 +176,8 @@ final class MenuRenderPass {
         level.pruneElements(from: base, removing: changes.removed, changing: oldIndices, to: planned.items)
         dropRemovedRows()
 
-        // Items changed in place (a label, a checkmark) keep their identities and targets, in
-        // order: then nothing went, which needs no set of either.
+        // Items changed in place that keep their identities and targets, in order: then nothing
+        // went, which needs no set of either.
         var goneActions: [String] = []
         if oldIdentities != newIdentities {
             let kept = Set(newIdentities)
@@ -211,13 +215,13 @@ final class MenuRenderPass {
     }
 
     private func dropRemovedRows() {
+        guard root.customRows.hasRemoved else { return }
         let removed = root.customRows.takeRemoved()
-        guard !removed.isEmpty else { return }
         for host in rowHosts { host.drop(removed) }
     }
 
     private func fillNewRows() {
-        let added = root.customRows.takeAdded()
+        let added = root.customRows.hasAdded ? root.customRows.takeAdded() : []
         // `removeAll(where:)` makes a new buffer even for an empty array: a menu that no
         // control shows would pay an allocation for every change.
         if !rowHosts.isEmpty { rowHosts.removeAll { !$0.isAlive } }
