@@ -17,6 +17,9 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     /// id already in the list is a clash that only the whole menu plans and reports.
     @exclusivity(unchecked) private var ids: Set<ID>?
     private let areEqual: ((Data.Element, Data.Element) -> Bool)?
+    /// The class of the boxes an element's id is noted in, found once: named in generic code,
+    /// it is looked up in the runtime's cache of generic types at every observation.
+    private let noteID = TypedElementID<ID>.self
 
     package init(_ forEach: ForEach<Data, ID, any MenuContent>, identity: MenuIdentity, deferral: ElementDeferral) {
         self.forEach = forEach
@@ -99,7 +102,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
             for element in data {
                 let start = nodes.count
                 let id = elementID(element)
-                observingElement(at: index, id: TypedElementID(id), object: object(element)) {
+                observingElement(at: index, id: noteID.init(id), object: object(element)) {
                     MenuNesting.resolving(atDepth: nestingDepth) {
                         resolveElement(element, id: id, content: content, at: identity, into: &nodes)
                     }
@@ -323,7 +326,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         // Read once: each reading out of the array is a copy of the element.
         let element = data[index]
         let id = forEach.elementID(element)
-        observingElement(at: index, id: TypedElementID(id), object: object(element), afterItsChange: afterItsChange) {
+        observingElement(at: index, id: noteID.init(id), object: object(element), afterItsChange: afterItsChange) {
             MenuNesting.resolving(atDepth: nestingDepth) {
                 resolveElement(element, id: id, content: forEach.content, at: identity, into: &nodes)
             }

@@ -62,18 +62,19 @@ package final class RenderGraph: MenuResolutionContext {
         return result
     }
 
-    /// Resolves the elements one list updates alone (`body`), which tells what elements went
-    /// or were resolved again: the state under those that this update did not reach is dropped.
-    package func listUpdate<T>(of lists: ElementDeferral, _ body: () -> (T, scopes: [MenuIdentity])) -> T {
+    /// Resolves the elements one list updates alone (`body`, which keeps what it found itself),
+    /// which tells what elements went or were resolved again: the state under those that this
+    /// update did not reach is dropped. Not generic over what the body finds: a tuple of it
+    /// and the scopes had the runtime look up the tuple's type at every change.
+    package func listUpdate(of lists: ElementDeferral, _ body: () -> [MenuIdentity]) {
         pass += 1
-        let (result, scopes) = resolving(deferringInto: lists, body)
+        let scopes = resolving(deferringInto: lists, body)
         let current = pass
         if !scopes.isEmpty && !slots.isEmpty {
             slots = slots.filter { key, slot in
                 slot.pass == current || !scopes.contains { key.identity.isWithin($0) }
             }
         }
-        return result
     }
 
     /// Resolves content once more for a reader other than the renderer (the guideline checks):

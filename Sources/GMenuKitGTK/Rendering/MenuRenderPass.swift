@@ -95,27 +95,33 @@ final class MenuRenderPass {
     func renderChanges(of elements: DeferredElements, dataChanged: Bool, actionPrefix: String) -> Bool {
         if elements.isShownScrolling {
             // Its source follows the data; the menu renders again when the list is short.
-            return graph.listUpdate(of: elements.deferral) { (elements.readChanges() != nil, []) }
+            var read = false
+            graph.listUpdate(of: elements.deferral) {
+                read = elements.readChanges() != nil
+                return []
+            }
+            return read
         }
         guard elements.isIncremental, let options = listOptions, let level = MenuLevel.holding(elements), level.holds(elements) else {
             return false
         }
-        let found: (changes: ElementChanges, planned: MenuPlanner.PlannedElements?,
+        var found: (changes: ElementChanges, planned: MenuPlanner.PlannedElements?,
                     nested: [(change: NestedListChange, planned: MenuPlanner.PlannedElements)])?
-            = graph.listUpdate(of: elements.deferral) {
-            guard let changes = dataChanged ? elements.readChanges() : elements.readElementChanges() else { return (nil, []) }
+        graph.listUpdate(of: elements.deferral) {
+            guard let changes = dataChanged ? elements.readChanges() : elements.readElementChanges() else { return [] }
             // The list's own changes, then those of the lists inside its changed sections.
             var planned: MenuPlanner.PlannedElements?
             if !changes.isEmpty {
-                guard let own = plan(changes, of: elements, options: options) else { return (nil, changes.resolvedScopes) }
+                guard let own = plan(changes, of: elements, options: options) else { return changes.resolvedScopes }
                 planned = own
             }
             var nested: [(change: NestedListChange, planned: MenuPlanner.PlannedElements)] = []
             for inner in changes.nested where !inner.changes.isEmpty {
-                guard let planned = plan(inner.changes, of: inner.list, options: options) else { return (nil, changes.resolvedScopes) }
+                guard let planned = plan(inner.changes, of: inner.list, options: options) else { return changes.resolvedScopes }
                 nested.append((inner, planned))
             }
-            return ((changes, planned, nested), changes.resolvedScopes)
+            found = (changes, planned, nested)
+            return changes.resolvedScopes
         }
         guard let found else { return false }
         if let planned = found.planned { apply(found.changes, planned, of: elements, in: level, actionPrefix: actionPrefix) }
