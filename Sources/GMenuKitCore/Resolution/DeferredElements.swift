@@ -50,6 +50,14 @@ package class DeferredElements {
     /// The list its render kept at the same identity before this one, if any
     /// (``ElementDeferral``'s lists by identity: the latest first, each naming the one before).
     @exclusivity(unchecked) final var earlierAtIdentity: DeferredElements?
+    /// The resolution (``RenderGraph``'s pass) that made the list, and the one that last
+    /// resolved the `ForEach` it stands for: later than the first where the list went on
+    /// through a new `ForEach` (``ForEachElements/goOn(through:)``).
+    @exclusivity(unchecked) final var madeInPass = 0
+    @exclusivity(unchecked) final var resolvedInPass = 0
+    /// Whether an update's resolution found the list standing and went on with it, rather than
+    /// make a new one: the element around it was resolved again.
+    final var wentOn: Bool { resolvedInPass != madeInPass }
 
     // The list's fields are final and unchecked for exclusivity: the planner (another
     // module's) and the GTK layer read and write them on the main actor, one access at a time,

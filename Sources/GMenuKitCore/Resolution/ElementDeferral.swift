@@ -94,8 +94,8 @@ package final class ElementDeferral {
     }
 
     /// The latest list of this render at `identity` other than `list`: the one whose items
-    /// stand, if any does (an update that resolves an element again makes its inner lists anew).
-    func latestList(at identity: MenuIdentity, besides list: DeferredElements) -> DeferredElements? {
+    /// stand, if any does (a list made anew where an update resolved an element again).
+    func latestList(at identity: MenuIdentity, besides list: DeferredElements? = nil) -> DeferredElements? {
         var candidate = latestByIdentity[identity]
         while let current = candidate, current === list { candidate = current.earlierAtIdentity }
         return candidate

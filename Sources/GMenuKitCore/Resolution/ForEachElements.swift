@@ -39,6 +39,15 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         return true
     }
 
+    /// Goes on through `forEach`, a new resolution's of the element around the list, as a new
+    /// list would (its modifiers are applied to it anew, at the depth resolved now).
+    func goOn(through forEach: ForEach<Data, ID, any MenuContent>, inPass pass: Int) {
+        self.forEach = forEach
+        modifiers = []
+        nestingDepth = MenuNesting.resolvingDepth
+        resolvedInPass = pass
+    }
+
     override func takeOver(_ old: DeferredElements) -> Bool {
         guard let old = old as? ForEachElements<Data, ID> else { return false }
         old.forEach = forEach

@@ -12,16 +12,18 @@ extension DeferredElements {
     /// list is let go. Nil when the element's change is another: the section is planned again.
     /// The node is read where it lies: handed over, or asked a computed property, it is copied.
     func carriedOver(_ node: UnsafePointer<MenuNode>) -> NestedListChange? {
+        // The list the element's section holds: the standing one, gone on through the new
+        // `ForEach` as the element was resolved again (``RenderGraph``), or one made anew.
         guard let fresh = MenuNode.loneListOfPlainSection(at: node),
-              let old = deferral.latestList(at: fresh.identity, besides: fresh),
+              let old = fresh.wentOn ? fresh : deferral.latestList(at: fresh.identity, besides: fresh),
               old.enclosingSectionTitle == node.pointee.title, old.isIncremental, !old.isShownScrolling, old.standsWhole,
-              old.deferral === deferral, fresh.takeOver(old)
+              old.deferral === deferral, old === fresh || fresh.takeOver(old)
         else { return nil }
         old.nestingDepth = fresh.nestingDepth
         // Changes that the inner list cannot read alone (moves, an element of other than one
-        // node) leave the section to be planned again, with the new list.
+        // node) leave the section to be planned again, with its list.
         guard let changes = old.readChanges() else { return nil }
-        deferral.forget(fresh)
+        if old !== fresh { deferral.forget(fresh) }
         return NestedListChange(list: old, changes: changes)
     }
 }
