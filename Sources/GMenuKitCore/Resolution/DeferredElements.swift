@@ -52,7 +52,7 @@ package class DeferredElements {
     @exclusivity(unchecked) final var earlierAtIdentity: DeferredElements?
     /// The resolution (``RenderGraph``'s pass) that made the list, and the one that last
     /// resolved the `ForEach` it stands for: later than the first where the list went on
-    /// through a new `ForEach` (``ForEachElements/goOn(through:)``).
+    /// through a new `ForEach` (``ForEachElements/goOn(through:inPass:)``).
     @exclusivity(unchecked) final var madeInPass = 0
     @exclusivity(unchecked) final var resolvedInPass = 0
     /// Whether an update's resolution found the list standing and went on with it, rather than
@@ -234,7 +234,9 @@ package final class ListObservations: Sendable {
     /// The reading whose observation saw the data change last.
     let endedDataReading = Atomic<Int>(0)
     /// Set as the list is made; the list lives and ends on the main actor (only the main
-    /// actor's renders hold it), which alone reads it, through ``liveList``.
+    /// actor's renders hold it), which alone reads it, through ``liveList``. Unowned, not weak
+    /// (a side table again): a list that ended keeps its memory, not what it held, while a
+    /// tracking still holds this.
     nonisolated(unsafe) fileprivate unowned var list: DeferredElements?
     private let isListAlive = Atomic<Bool>(true)
 
