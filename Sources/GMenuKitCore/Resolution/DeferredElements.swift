@@ -47,9 +47,6 @@ package class DeferredElements {
     @exclusivity(unchecked) package final internal(set) var nestingDepth = MenuNesting.resolvingDepth
     /// The last render's list this one goes on as, once taken over: it is expanded instead.
     @exclusivity(unchecked) package final internal(set) var keptAs: DeferredElements?
-    /// The list its render kept at the same identity before this one, if any
-    /// (``ElementDeferral``'s lists by identity: the latest first, each naming the one before).
-    @exclusivity(unchecked) final var earlierAtIdentity: DeferredElements?
     /// The resolution (``RenderGraph``'s pass) that made the list, and the one that last
     /// resolved the `ForEach` it stands for: later than the first where the list went on
     /// through a new `ForEach` (``ForEachElements/goOn(through:inPass:)``).

@@ -42,64 +42,21 @@ package final class ElementDeferral {
     /// by identity: those whose every element made one item that can be kept, planned alone.
     @exclusivity(unchecked) private var previousLists: [MenuIdentity: DeferredElements] = [:]
 
-    /// The latest of the lists at each identity, each naming the one kept there before it
-    /// (``DeferredElements/earlierAtIdentity``): an update finds the list an element's new inner
-    /// list goes on as (``latestList(at:besides:)``) without walking every list of the render,
-    /// a walk that grew with the menu (10,000 sections: about 10 µs a change). A chain rather
-    /// than an array for each identity: most identities hold one list, and an array apiece
-    /// cost a build 0.5%.
+    /// The latest of the lists at each identity: an update that resolves an element again
+    /// finds the list inside it that stands (``latestList(at:)``) without walking every list of
+    /// the render, a walk that grew with the menu (10,000 sections: about 10 µs a change).
     @exclusivity(unchecked) private var latestByIdentity: [MenuIdentity: DeferredElements] = [:]
 
     func keep(_ list: DeferredElements) {
         lists.append(list)
-        list.earlierAtIdentity = latestByIdentity.updateValue(list, forKey: list.identity)
+        latestByIdentity[list.identity] = list
     }
 
     /// How many lists this render holds, for tests: updates must not pile them up.
     package var listCount: Int { lists.count }
 
-    /// Lets go of a list this render made and will not expand (one a list of the render goes
-    /// on for, ``DeferredElements/carriedOver(_:)``): updates would otherwise pile them up.
-    func forget(_ list: DeferredElements) {
-        // Loops, not closures: a main-actor closure handed to the standard library checks its
-        // executor at every call, which cost an update as much as the rest of its search.
-        var index = lists.endIndex
-        while index > lists.startIndex {
-            index -= 1
-            if lists[index] === list {
-                lists.remove(at: index)
-                break
-            }
-        }
-        // Out of its identity's chain (usually the latest, just made).
-        defer { list.earlierAtIdentity = nil }
-        guard let entry = latestByIdentity.index(forKey: list.identity) else { return }
-        var later = latestByIdentity.values[entry]
-        if later === list {
-            // One hash: the entry changed where it lies.
-            if let earlier = list.earlierAtIdentity {
-                latestByIdentity.values[entry] = earlier
-            } else {
-                latestByIdentity.remove(at: entry)
-            }
-            return
-        }
-        while let earlier = later.earlierAtIdentity {
-            if earlier === list {
-                later.earlierAtIdentity = list.earlierAtIdentity
-                return
-            }
-            later = earlier
-        }
-    }
-
-    /// The latest list of this render at `identity` other than `list`: the one whose items
-    /// stand, if any does (a list made anew where an update resolved an element again).
-    func latestList(at identity: MenuIdentity, besides list: DeferredElements? = nil) -> DeferredElements? {
-        var candidate = latestByIdentity[identity]
-        while let current = candidate, current === list { candidate = current.earlierAtIdentity }
-        return candidate
-    }
+    /// The latest list of this render at `identity`: the one whose items stand, if any does.
+    func latestList(at identity: MenuIdentity) -> DeferredElements? { latestByIdentity[identity] }
 
     /// Takes over what the render before knew about which lists read observable state.
     package func follow(_ earlier: ElementDeferral) {
@@ -146,17 +103,12 @@ package final class ElementDeferral {
         old.enclosingSectionTitle = list.enclosingSectionTitle
         list.keptAs = old
         keep(old)
-        // `old` stands for `list` in the identity's chain too: `list` naming `old` as what it is
-        // kept as, and `old` naming `list` as the one before it, would keep each other alive.
-        old.earlierAtIdentity = list.earlierAtIdentity
         return old
     }
 
     /// Stops this render's lists from updating themselves, and lets go of them.
     package func retire() {
         isCurrent = false
-        // A list that outlives its render (held elsewhere) holds none of the others.
-        for list in lists { list.earlierAtIdentity = nil }
         lists = []
         latestByIdentity = [:]
         previousLists = [:]

@@ -1,30 +1,27 @@
 /// A change to an element of a list whose element is a section holding another list
 /// (`ForEach(sections) { section in Section { ForEach(section.items) … } }`, sections as
 /// values): the outer list sees the section's element change when one of its items does. Resolved
-/// again, the element makes the same section around a new inner list; rather than plan and
-/// apply the section's every item anew, the inner list of the last render goes on through the
-/// new `ForEach` and reads its own changes, so that one changed item is one item replaced, as
-/// it is in a flat list.
+/// again, the element makes the same section around its inner list, which goes on through the
+/// new `ForEach` (``RenderGraph``); rather than plan and apply the section's every item anew,
+/// that list reads its own changes, so that one changed item is one item replaced, as it is in
+/// a flat list.
 extension DeferredElements {
     /// The inner list's change, when `node` (an element of this list, just resolved again) is
     /// a plain section holding one list alone, titled as the section that list stands in now:
-    /// that list (of the last render) reads its changes through the new `ForEach`, and the new
-    /// list is let go. Nil when the element's change is another: the section is planned again.
+    /// that list reads its changes through the new `ForEach`. Nil when the element's change is
+    /// another: the section is planned again, with its list.
     /// The node is read where it lies: handed over, or asked a computed property, it is copied.
     func carriedOver(_ node: UnsafePointer<MenuNode>) -> NestedListChange? {
-        // The list the element's section holds: the standing one, gone on through the new
-        // `ForEach` as the element was resolved again (``RenderGraph``), or one made anew.
-        guard let fresh = MenuNode.loneListOfPlainSection(at: node),
-              let old = fresh.wentOn ? fresh : deferral.latestList(at: fresh.identity, besides: fresh),
-              old.enclosingSectionTitle == node.pointee.title, old.isIncremental, !old.isShownScrolling, old.standsWhole,
-              old.deferral === deferral, old === fresh || fresh.takeOver(old)
+        // The list the section holds is the one that stands, gone on through the new `ForEach`
+        // as the element was resolved again (``RenderGraph``); one made anew has no items yet.
+        guard let list = MenuNode.loneListOfPlainSection(at: node), list.wentOn,
+              list.enclosingSectionTitle == node.pointee.title, list.isIncremental, !list.isShownScrolling,
+              list.standsWhole, list.deferral === deferral
         else { return nil }
-        old.nestingDepth = fresh.nestingDepth
         // Changes that the inner list cannot read alone (moves, an element of other than one
         // node) leave the section to be planned again, with its list.
-        guard let changes = old.readChanges() else { return nil }
-        if old !== fresh { deferral.forget(fresh) }
-        return NestedListChange(list: old, changes: changes)
+        guard let changes = list.readChanges() else { return nil }
+        return NestedListChange(list: list, changes: changes)
     }
 }
 
