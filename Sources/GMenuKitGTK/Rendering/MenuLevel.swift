@@ -258,8 +258,6 @@ package final class MenuLevel: ListPlacement {
         }
     }
 
-    /// The identities of the item at `position` and of everything linked below it, and the
-    /// targets its generated items use ("menu.generated-items", target).
     /// Whether the plain items at `base + index` for `indices` keep, in `items` (in order), their
     /// identities and action targets: then nothing of theirs goes, and the arrays that
     /// ``collect(at:identities:targets:)`` fills to tell what went are not needed (five arrays
@@ -276,6 +274,8 @@ package final class MenuLevel: ListPlacement {
         return true
     }
 
+    /// The identities of the item at `position` and of everything linked below it, and the
+    /// targets its generated items use ("menu.generated-items", target).
     package func collect(at position: Int, identities: inout [MenuIdentity], targets: inout [ActionTarget]) {
         let entry = entries[position]
         identities.append(entry.identity)
