@@ -16,6 +16,17 @@ package final class MenuActionGroup {
     private let group: ObjectReference
     /// Counts full applies; each marks the handlers it keeps, so that the others can be found.
     @exclusivity(unchecked) private var pass = 0
+    /// The actions the last full apply left, in its order, while none has gone since: the next
+    /// full apply plans the same actions in the same order (a refresh), and takes the one at
+    /// each index whose name matches instead of looking it up by name (hashing the name: a
+    /// twentieth of an unchanged refresh). Emptied by every removal.
+    @exclusivity(unchecked) private var lastApplied: [AppliedAction] = []
+
+    private struct AppliedAction {
+        let name: String
+        let action: OpaquePointer
+        let handler: ActionHandler
+    }
 
     package init() {
         group = ObjectReference(taking: gmk_menu_action_group_new().gpointer)
@@ -35,29 +46,46 @@ package final class MenuActionGroup {
     package func apply(_ planned: inout [PlannedAction]) {
         pass += 1
         let isEmpty = gmk_menu_action_group_count(menuActionGroup) == 0
+        let last = lastApplied
+        lastApplied = []
+        // Not on the first apply, which installs every action: a menu that is never refreshed
+        // pays nothing for it, and the first refresh looks up by name.
+        var applied: [AppliedAction] = []
+        if !isEmpty { applied.reserveCapacity(planned.count) }
         // By index, part by part: an action taken from the array as a loop constant is a copy
         // (a retain of its name and of each of its closures), for every action a refresh updates.
         for index in planned.indices {
-            if !isEmpty, let existing = installed(named: planned[index].name) {
+            // The same name at the same index is the same action: only removals take actions
+            // out of the group, and the one that took this out (its shape changed, earlier in
+            // this loop) took a name no other index has.
+            let existing = index < last.count && last[index].name == planned[index].name
+                ? (last[index].action, last[index].handler) : isEmpty ? nil : installed(named: planned[index].name)
+            if let existing {
                 if existing.handler.shape == planned[index].shape {
                     update(existing, isEnabled: planned[index].isEnabled, behavior: planned[index].takeBehavior())
+                    applied.append(AppliedAction(name: planned[index].name, action: existing.action, handler: existing.handler))
                     continue
                 }
                 remove(planned[index].name)
             }
-            install(&planned[index])
+            let (action, handler) = install(&planned[index])
+            if !isEmpty { applied.append(AppliedAction(name: planned[index].name, action: action, handler: handler)) }
         }
         if !isEmpty && Int(gmk_menu_action_group_count(menuActionGroup)) != planned.count {
             for name in actionNames(of: actionGroup) where installed(named: name).map({ $0.handler.pass != pass }) ?? false {
                 remove(name)
             }
         }
+        // After the removals above, which took none of these.
+        lastApplied = applied
     }
 
     /// Changes only some actions: those of a list's new and changed elements are installed or
     /// updated (a shared generated-items action gains their targets), the named ones and the
     /// targets of elements that went are removed.
     package func apply(some planned: [PlannedAction], removing names: [String], removingTargets targets: [String: [String]]) {
+        // The next full apply looks its actions up again.
+        lastApplied = []
         for name in names { remove(name) }
         for (name, gone) in targets { installed(named: name)?.handler.changeDispatch(adding: [:], removing: gone) }
         for index in planned.indices {
@@ -83,12 +111,14 @@ package final class MenuActionGroup {
 
     /// Removes every action; a handler that GTK still calls afterwards does nothing.
     package func removeAll() {
+        lastApplied = []
         // In C, at once (name by name, a menu's teardown cost a sixth of its build); a state
         // that follows a binding stops first, as `remove` stops it.
         gmk_menu_action_group_remove_all(menuActionGroup, stopStateCallback, nil)
     }
 
-    private func install(_ planned: inout PlannedAction) {
+    @discardableResult
+    private func install(_ planned: inout PlannedAction) -> (action: OpaquePointer, handler: ActionHandler) {
         let action: OpaquePointer
         var state: ActionStateObservation?
         // By its shape: a switch over the behavior copies its closures, with a retain each.
@@ -117,6 +147,7 @@ package final class MenuActionGroup {
         gmk_menu_action_group_add(menuActionGroup, gmk_action(action.gpointer))
         // The group holds the action now.
         g_object_unref(action.gpointer)
+        return (action, handler)
     }
 
     private func update(_ existing: (action: OpaquePointer, handler: ActionHandler), isEnabled: Bool,
@@ -129,6 +160,7 @@ package final class MenuActionGroup {
 
     private func remove(_ name: String) {
         guard let (action, handler) = installed(named: name) else { return }
+        lastApplied = []
         handler.behavior = .nothing
         handler.state?.stop()
         // Whoever still holds the action finds it doing nothing.
