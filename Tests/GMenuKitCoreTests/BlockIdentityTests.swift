@@ -120,4 +120,42 @@ final class BlockIdentityTests: XCTestCase {
             XCTAssertEqual(bodies.map(\.title), ["In Body", "First", "Second"])
         }
     }
+    /// A list hands each element's node identity of its last expansion down, and a branch takes
+    /// it rather than writing its own anew, only where the bytes are the same.
+    func testABranchTakesTheIdentityItsElementMadeLastTimeOnlyWhereItIsTheSame() {
+        func storage(_ identity: MenuIdentity) -> UnsafePointer<UInt8>? { identity.path.withUTF8Bytes { $0.baseAddress } }
+        // Long enough to be stored apart (a short string lives in the value itself).
+        let element = MenuIdentity("/a-list-of-recent-documents/[1]")
+        let earlier = MenuIdentity("/a-list-of-recent-documents/[1]/if")
+        let taken = element.appending("if", reusing: earlier)
+        XCTAssertEqual(taken, element.appending("if"))
+        XCTAssertEqual(taken.hashValue, element.appending("if").hashValue)
+        XCTAssertEqual(storage(taken), storage(earlier), "the same bytes: taken, not written again")
+
+        for (base, component, other) in [
+            (element, "else", earlier),  // another branch
+            (MenuIdentity("/a-list-of-recent-documents/[2]"), "if", earlier),  // another element, as long
+            (element, "if", MenuIdentity("/a-list-of-recent-documents/[1]/ig")),  // the same length, another ending
+            (element, "if", MenuIdentity("/a-list-of-recent-documents/[1]xif")),  // no "/" before it
+            (element, "if", MenuIdentity("/a-list-of-recent-documents/[1]/if/0")),  // something inside it
+        ] {
+            let made = base.appending(component, reusing: other)
+            XCTAssertEqual(made.description, base.appending(component).description)
+            XCTAssertEqual(made, base.appending(component))
+            XCTAssertNotEqual(storage(made), storage(other))
+        }
+
+        // Through a list element: an identity of the other branch handed down is not taken.
+        onMain {
+            var nodes: [MenuNode] = []
+            for (number, earlier) in [(1, "/list/[1]/else"), (2, "/list/[2]/else"), (2, "/list/[1]/else")] {
+                resolveElement(number, id: number, content: { number in
+                    MenuContentBuilder.buildFinalResult(number == 1
+                        ? MenuContentBuilder.buildEither(first: Button("One") {})
+                        : MenuContentBuilder.buildEither(second: Button("Other") {}))
+                }, at: MenuIdentity("/list"), earlier: MenuIdentity(earlier), into: &nodes)
+            }
+            XCTAssertEqual(nodes.map(\.identity.description), ["/list/[1]/if", "/list/[2]/else", "/list/[2]/else"])
+        }
+    }
 }

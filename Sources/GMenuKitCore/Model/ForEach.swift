@@ -68,12 +68,15 @@ extension ForEach: MenuContent where Content == any MenuContent {
 /// is generic and unspecialized: calling the `ForEach`'s own method asked the runtime for the
 /// `ForEach` type's metadata at every element (2% of a refresh), so lists take the closure out
 /// once and call this.
+/// `earlier`: the identity of the element's first node when it was last resolved, if known.
 @MainActor package func resolveElement<Element, ID: Hashable>(
-    _ element: Element, id: ID, content: (Element) -> any MenuContent, at identity: MenuIdentity, into nodes: inout [MenuNode]
+    _ element: Element, id: ID, content: (Element) -> any MenuContent, at identity: MenuIdentity,
+    earlier: MenuIdentity? = nil, into nodes: inout [MenuNode]
 ) {
     // The array moves in and back out, written out rather than through a closure: this runs for
     // every element of every list.
     var resolved = ResolvedMenuNodes()
+    resolved.earlierIdentity = earlier
     swap(&resolved.nodes, &nodes)
     content(element)._resolveInPlace(at: identity.appending(element: id), into: &resolved)
     swap(&resolved.nodes, &nodes)

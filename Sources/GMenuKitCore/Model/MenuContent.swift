@@ -202,7 +202,13 @@ package struct MenuContentBranch: MenuContent {
     package let branch: String
 
     package func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
-        content?._resolveInPlace(at: identity.appending(branch), into: &nodes)
+        guard let content else { return }
+        let branchIdentity = if let earlier = nodes.earlierIdentity {
+            identity.appending(branch, reusing: earlier)
+        } else {
+            identity.appending(branch)
+        }
+        content._resolveInPlace(at: branchIdentity, into: &nodes)
     }
 }
 

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Where a node sits in its menu, stable across refreshes as long as the code that declares it
 /// does not change: the path of builder positions, branches and `ForEach` ids leading to it.
 ///
@@ -34,6 +36,17 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
     /// The identity of something inside this one, named by `component`.
     public func appending(_ component: String) -> MenuIdentity {
         appending("/", component, number: nil, "")
+    }
+
+    /// The identity of something inside this one named by `component`, or `earlier` itself
+    /// when it is that identity (the same bytes). Content resolved again at every refresh then
+    /// does not write, hash and allocate the identity anew: a list hands down each element's
+    /// first node identity of its last expansion (``ResolvedMenuNodes/earlierIdentity``), which
+    /// a branch in the element's content takes (a fifteenth of an unchanged refresh of a list
+    /// whose elements are an `if`). The element's own identity is not compared so: it is
+    /// short, and its check cost what making it does.
+    package func appending(_ component: String, reusing earlier: MenuIdentity) -> MenuIdentity {
+        isPath(of: earlier, appending: component) ? earlier : appending(component)
     }
 
     /// A position in a builder block ("/3", "/for3"), without intermediate strings: identities
@@ -74,6 +87,23 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
 
     /// The path's hash, as ``isInsideElement(of:)`` looks lists up by.
     package var pathHashValue: UInt64 { pathHash }
+
+    /// Whether `earlier`'s path is this one's, "/" and `component`: the lengths first (a
+    /// string keeps its count; an identity handed down for something else inside the element
+    /// mostly differs in length), then the bytes (`memcmp`).
+    private func isPath(of earlier: MenuIdentity, appending component: String) -> Bool {
+        let count = path.utf8.count
+        guard earlier.path.utf8.count == count + 1 + component.utf8.count else { return false }
+        return path.withUTF8Bytes { base in
+            component.withUTF8Bytes { added in
+                earlier.path.withUTF8Bytes { whole in
+                    guard let start = whole.baseAddress, whole[count] == UInt8(ascii: "/") else { return false }
+                    return (base.isEmpty || memcmp(start, base.baseAddress!, count) == 0)
+                        && (added.isEmpty || memcmp(start + count + 1, added.baseAddress!, added.count) == 0)
+                }
+            }
+        }
+    }
 
     /// This identity with `head`, `text`, `number`'s decimal digits and `tail` after its path:
     /// the new path written once into storage of its size, the few new bytes one by one and

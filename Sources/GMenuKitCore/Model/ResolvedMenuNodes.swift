@@ -5,8 +5,11 @@
 /// The description (`MenuNode`) is internal to GMenuKit, so that a new kind of item or a new
 /// detail of one is no change to the public API.
 public struct ResolvedMenuNodes {
-    // One array: as cheap to pass `inout` through every content's resolve as the array itself.
     package var nodes: [MenuNode]
+    /// The identity the content resolved here made last time, as far as its caller knows (a
+    /// list's element's first node, from the list's last expansion): a branch that would make
+    /// the same identity takes it instead (``MenuIdentity/appending(_:reusing:)``).
+    package var earlierIdentity: MenuIdentity?
 
     package init(_ nodes: [MenuNode] = []) {
         self.nodes = nodes

@@ -20,6 +20,11 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     /// The class of the boxes an element's id is noted in, found once: named in generic code,
     /// it is looked up in the runtime's cache of generic types at every observation.
     private let noteID = TypedElementID<ID>.self
+    /// The identity of each element's first node as the last expansion made it, by index: the
+    /// next expansion's element at that index, the same one in a refresh, takes it where its
+    /// content makes it again (``ResolvedMenuNodes/earlierIdentity``). Incremental updates
+    /// leave it as it stood: an element another one's identity is handed to makes its own.
+    @exclusivity(unchecked) private var nodeIdentities: [MenuIdentity] = []
 
     package init(_ forEach: ForEach<Data, ID, any MenuContent>, identity: MenuIdentity, deferral: ElementDeferral) {
         self.forEach = forEach
@@ -100,12 +105,16 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         if let scrolling = scrollingList(showing: data) {
             isShownScrolling = true
             keptSignatures = nil
+            nodeIdentities = []
             return [scrolling]
         }
         keptSignatures?.reserveCapacity(data.count)
         var nodes: [MenuNode] = []
         nodes.reserveCapacity(data.count)
         let (elementID, content) = (forEach.elementID, forEach.content)
+        let earlier = nodeIdentities
+        nodeIdentities = []
+        nodeIdentities.reserveCapacity(data.count)
         observingElements {
             var index = 0
             for element in data {
@@ -113,9 +122,11 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
                 let id = elementID(element)
                 observingElement(at: index, id: noteID.init(id), object: object(element)) {
                     MenuNesting.resolving(atDepth: nestingDepth) {
-                        resolveElement(element, id: id, content: content, at: identity, into: &nodes)
+                        resolveElement(element, id: id, content: content, at: identity,
+                                       earlier: index < earlier.count ? earlier[index] : nil, into: &nodes)
                     }
                 }
+                nodeIdentities.append(nodes.count > start ? nodes[start].identity : identity)
                 finish(&nodes, from: start, element: index)
                 index += 1
             }
@@ -337,7 +348,8 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         let id = forEach.elementID(element)
         observingElement(at: index, id: noteID.init(id), object: object(element), afterItsChange: afterItsChange) {
             MenuNesting.resolving(atDepth: nestingDepth) {
-                resolveElement(element, id: id, content: forEach.content, at: identity, into: &nodes)
+                resolveElement(element, id: id, content: forEach.content, at: identity,
+                               earlier: index < nodeIdentities.count ? nodeIdentities[index] : nil, into: &nodes)
             }
         }
         finish(&nodes, from: 0, element: index)
