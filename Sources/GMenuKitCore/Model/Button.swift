@@ -103,10 +103,11 @@ public struct Button: MenuContent {
 
     public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
         // Filled in place: a node is large, and a finished local would be copied into the array.
-        nodes.append(MenuNode(identity: identity, title: title, kind: .button(action.copy()), icon: icon, subtitle: subtitle))
+        nodes.append(MenuNode(identity: identity, title: copied(title), kind: .button(action.copy()), icon: copied(icon), subtitle: copied(subtitle)))
         let last = nodes.count - 1
         if let role { nodes[last].role = role }
         if !labelProblems.isEmpty { nodes[last].noteProblems(labelProblems) }
         if builtLabelStyle != .automatic { nodes[last].details.labelStyle = builtLabelStyle }
     }
 }
+

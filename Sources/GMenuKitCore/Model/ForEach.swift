@@ -32,7 +32,7 @@ extension ForEach: MenuContent where Content == any MenuContent {
     /// Content for each element of `data`, each identified by the element's `id` key path.
     public init(
         _ data: @autoclosure @escaping @MainActor () -> Data, id: KeyPath<Data.Element, ID>,
-        @MenuContentBuilder content: @escaping (Data.Element) -> any MenuContent
+        @ForEachContentBuilder content: @escaping (Data.Element) -> any MenuContent
     ) {
         self.init(data: data, elementID: { $0[keyPath: id] }, content: content)
     }
@@ -99,7 +99,7 @@ extension ForEach where Content == any MenuContent, Data.Element: Equatable {
 
 extension ForEach where Content == any MenuContent, Data.Element: Identifiable, ID == Data.Element.ID {
     /// Content for each element of `data`, identified by its `id`.
-    public init(_ data: @autoclosure @escaping @MainActor () -> Data, @MenuContentBuilder content: @escaping (Data.Element) -> any MenuContent) {
+    public init(_ data: @autoclosure @escaping @MainActor () -> Data, @ForEachContentBuilder content: @escaping (Data.Element) -> any MenuContent) {
         self.init(data: data, elementID: { $0.id }, content: content)
     }
 }
@@ -107,7 +107,7 @@ extension ForEach where Content == any MenuContent, Data.Element: Identifiable, 
 extension ForEach where Content == any MenuContent, Data == Range<Int>, ID == Int {
     /// Content for each number of a range, identified by the number (SwiftUI's
     /// `ForEach(0..<3) { index in … }`).
-    public init(_ data: @autoclosure @escaping @MainActor () -> Range<Int>, @MenuContentBuilder content: @escaping (Int) -> any MenuContent) {
+    public init(_ data: @autoclosure @escaping @MainActor () -> Range<Int>, @ForEachContentBuilder content: @escaping (Int) -> any MenuContent) {
         self.init(data: data, elementID: { $0 }, content: content)
     }
 }

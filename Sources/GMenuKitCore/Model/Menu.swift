@@ -63,7 +63,7 @@ public struct Menu: MenuContent {
         // only recurse as deep as the value goes.
         let children = MenuNesting.enteringSubmenu { $0 ? resolveContent(at: identity) : [] }
         var node = MenuNode(identity: identity, title: title, kind: .submenu(children: children, primaryAction: primaryAction))
-        node.icon = icon
+        node.icon = copied(icon)
         if let helpText { node.details.help = helpText }
         if !labelProblems.isEmpty { node.noteProblems(labelProblems) }
         nodes.append(node)

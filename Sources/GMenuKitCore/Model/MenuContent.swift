@@ -147,6 +147,35 @@ public enum MenuContentBuilder {
     public static func buildFinalResult(_ block: MenuContentGroup) -> MenuContentGroup { block }
 }
 
+/// Builds a `ForEach` element's content from its closure's statements, as ``MenuContentBuilder``
+/// does, except that a closure of one statement returns that statement: an element's content
+/// stands in place (a group of one there is its statement), and the group was one more box
+/// made and freed for every element of every list at every refresh (a twentieth of it). Only
+/// `ForEach` takes it, where the closure returns `any MenuContent` itself: a generic `Content`
+/// would be inferred as `any MenuContent`, which cannot conform (``MenuContentBuilder/buildFinalResult(_:)-(any MenuContent)``).
+@MainActor
+@resultBuilder
+public enum ForEachContentBuilder {
+    /// One statement of a block.
+    public static func buildExpression(_ content: any MenuContent) -> any MenuContent { content }
+    /// The statements of a block, one after another.
+    public static func buildBlock(_ parts: any MenuContent...) -> MenuContentGroup { MenuContentGroup(parts: parts, label: "") }
+    /// A block of one statement: the statement itself.
+    public static func buildBlock(_ content: any MenuContent) -> any MenuContent { content }
+    /// An `if` without `else`, or an `if let`.
+    public static func buildOptional(_ content: (any MenuContent)?) -> any MenuContent { MenuContentBuilder.buildOptional(content) }
+    /// The `if` branch of an `if`/`else` or a `switch`'s first case.
+    public static func buildEither(first content: any MenuContent) -> any MenuContent { MenuContentBuilder.buildEither(first: content) }
+    /// The `else` branch of an `if`/`else` or a `switch`'s later cases.
+    public static func buildEither(second content: any MenuContent) -> any MenuContent { MenuContentBuilder.buildEither(second: content) }
+    /// A `for` loop's statements, once per pass.
+    public static func buildArray(_ parts: [any MenuContent]) -> MenuContentGroup { MenuContentBuilder.buildArray(parts) }
+    /// Content inside `if #available`.
+    public static func buildLimitedAvailability(_ content: any MenuContent) -> any MenuContent { content }
+    /// The closure's block as it is: one statement, or the group of several.
+    public static func buildFinalResult(_ content: any MenuContent) -> any MenuContent { content }
+}
+
 /// Statements written one after another, as a ``MenuContentBuilder`` block makes them; each
 /// gets its position as its identity.
 public struct MenuContentGroup: MenuContent {

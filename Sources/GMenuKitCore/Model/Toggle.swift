@@ -27,10 +27,10 @@ public struct Toggle: MenuContent {
         // Filled in place, as `Button` does.
         if let borrowedActionName {
             nodes.append(MenuNode(identity: identity, title: title, kind: .button(.named(borrowedActionName, target: nil)),
-                                  icon: icon, subtitle: subtitle))
+                                  icon: copied(icon), subtitle: copied(subtitle)))
             nodes[nodes.count - 1].showsActionState = true
         } else {
-            nodes.append(MenuNode(identity: identity, title: title, kind: .toggle(isOn: isOn), icon: icon, subtitle: subtitle))
+            nodes.append(MenuNode(identity: identity, title: copied(title), kind: .toggle(isOn: isOn), icon: copied(icon), subtitle: copied(subtitle)))
         }
         let last = nodes.count - 1
         if !labelProblems.isEmpty { nodes[last].noteProblems(labelProblems) }
