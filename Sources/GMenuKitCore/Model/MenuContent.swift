@@ -150,9 +150,11 @@ public enum MenuContentBuilder {
 /// Builds a `ForEach` element's content from its closure's statements, as ``MenuContentBuilder``
 /// does, except that a closure of one statement returns that statement: an element's content
 /// stands in place (a group of one there is its statement), and the group was one more box
-/// made and freed for every element of every list at every refresh (a twentieth of it). Only
-/// `ForEach` takes it, where the closure returns `any MenuContent` itself: a generic `Content`
-/// would be inferred as `any MenuContent`, which cannot conform (``MenuContentBuilder/buildFinalResult(_:)-(any MenuContent)``).
+/// made and freed for every element of every list at every refresh (a sixteenth of it). Only
+/// `ForEach` takes it, where the closure returns `any MenuContent` itself; elsewhere a generic
+/// `Content` would be inferred as `any MenuContent`, which cannot conform (see
+/// ``MenuContentBuilder``'s `buildFinalResult`). You do not write it: `ForEach`'s closures
+/// take it as SwiftUI's take `@ViewBuilder`.
 @MainActor
 @resultBuilder
 public enum ForEachContentBuilder {
