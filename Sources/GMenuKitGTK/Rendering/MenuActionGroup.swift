@@ -22,6 +22,15 @@ package final class MenuActionGroup {
     /// twentieth of an unchanged refresh). Emptied by every removal.
     @exclusivity(unchecked) private var lastApplied: [AppliedAction] = []
 
+    /// `action` as the one applied at `index`, the indices taken in order.
+    private func note(_ action: AppliedAction, at index: Int, in applied: inout [AppliedAction]) {
+        if index < applied.count {
+            applied[index] = action
+        } else {
+            applied.append(action)
+        }
+    }
+
     private struct AppliedAction {
         let name: String
         let action: OpaquePointer
@@ -46,31 +55,37 @@ package final class MenuActionGroup {
     package func apply(_ planned: inout [PlannedAction]) {
         pass += 1
         let isEmpty = gmk_menu_action_group_count(menuActionGroup) == 0
-        let last = lastApplied
+        // Edited in place: where a refresh plans what the last apply did, nothing in it changes.
+        var applied = lastApplied
         lastApplied = []
-        // Not on the first apply, which installs every action: a menu that is never refreshed
-        // pays nothing for it, and the first refresh looks up by name.
-        var applied: [AppliedAction] = []
-        if !isEmpty { applied.reserveCapacity(planned.count) }
         // By index, part by part: an action taken from the array as a loop constant is a copy
         // (a retain of its name and of each of its closures), for every action a refresh updates.
         for index in planned.indices {
             // The same name at the same index is the same action: only removals take actions
-            // out of the group, and the one that took this out (its shape changed, earlier in
-            // this loop) took a name no other index has.
-            let existing = index < last.count && last[index].name == planned[index].name
-                ? (last[index].action, last[index].handler) : isEmpty ? nil : installed(named: planned[index].name)
-            if let existing {
+            // out of the group, and one that took an action out earlier in this loop (its shape
+            // changed) took a name that no later index plans, so its entry is never matched.
+            if index < applied.count && applied[index].name == planned[index].name {
+                if applied[index].handler.shape == planned[index].shape {
+                    update((applied[index].action, applied[index].handler), isEnabled: planned[index].isEnabled,
+                           behavior: planned[index].takeBehavior())
+                    continue
+                }
+                remove(planned[index].name)
+            } else if !isEmpty, let existing = installed(named: planned[index].name) {
                 if existing.handler.shape == planned[index].shape {
                     update(existing, isEnabled: planned[index].isEnabled, behavior: planned[index].takeBehavior())
-                    applied.append(AppliedAction(name: planned[index].name, action: existing.action, handler: existing.handler))
+                    note(AppliedAction(name: planned[index].name, action: existing.action, handler: existing.handler),
+                         at: index, in: &applied)
                     continue
                 }
                 remove(planned[index].name)
             }
             let (action, handler) = install(&planned[index])
-            if !isEmpty { applied.append(AppliedAction(name: planned[index].name, action: action, handler: handler)) }
+            // Not on the first apply, which installs every action: a menu that is never
+            // refreshed pays nothing for it, and the first refresh looks up by name.
+            if !isEmpty { note(AppliedAction(name: planned[index].name, action: action, handler: handler), at: index, in: &applied) }
         }
+        if applied.count > planned.count { applied.removeSubrange(planned.count...) }
         if !isEmpty && Int(gmk_menu_action_group_count(menuActionGroup)) != planned.count {
             for name in actionNames(of: actionGroup) where installed(named: name).map({ $0.handler.pass != pass }) ?? false {
                 remove(name)
