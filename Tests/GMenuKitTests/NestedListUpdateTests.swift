@@ -99,6 +99,35 @@ final class NestedListUpdateTests: GtkTestCase {
         }
     }
 
+    /// A refresh goes on with the sections' lists of the render before as it resolves, none
+    /// made to be taken over and let go: the entries keep their `@State`, a list update between
+    /// refreshes still reaches its section, and the render holds the outer list and one list a
+    /// section, not those and the new ones it made.
+    func testRefreshesGoOnWithTheSectionsListsOfTheRenderBefore() {
+        onMain {
+            let model = CountedSections()
+            let rendered = RenderedMenu(model.menu)
+            let group = rendered.actionGroup.unsafePointer
+            activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [1]))[0], in: group)
+            MainLoop.drain()
+            for round in 0..<4 {
+                rendered.refresh()
+                let section = MenuModelReader.linkedModel(rendered.menuModel, at: [1])
+                XCTAssertEqual(MenuModelReader.read(section)[0].label, "Entry 10 (\(round + 1))", "round \(round): its clicks kept")
+                XCTAssertEqual(rendered.graph.lists?.listCount, 1 + model.sections.count, "round \(round)")
+                model.sections[2].entries[1].title = "Round \(round)"
+                MainLoop.drain()
+                let other = MenuModelReader.linkedModel(rendered.menuModel, at: [2])
+                XCTAssertEqual(MenuModelReader.read(other).map(\.label), ["Entry 20 (0)", "Round \(round) (0)", "Entry 22 (0)"],
+                               "round \(round): the list update reached the section")
+                // A click changes the entry's state, which renders the menu again.
+                activate(MenuModelReader.read(section)[0], in: group)
+                MainLoop.drain()
+            }
+            XCTAssertEqual(rendered.listUpdates, 4)
+        }
+    }
+
     /// A section's entries removed one by one until none is left, then one added back: each
     /// step is what a fresh render gives (the emptied section is the whole menu's to report).
     func testASectionEmptiedAndFilledAgainMatchesFreshRenders() {

@@ -47,6 +47,10 @@ package class DeferredElements {
     @exclusivity(unchecked) package final internal(set) var nestingDepth = MenuNesting.resolvingDepth
     /// The last render's list this one goes on as, once taken over: it is expanded instead.
     @exclusivity(unchecked) package final internal(set) var keptAs: DeferredElements?
+    /// Set where a full render's resolution went on with this list, the last render's, instead
+    /// of making one (``ElementDeferral/goOn(with:)``), until the planner takes it as the list
+    /// it may keep (``ElementDeferral/keptList(for:)``, which it is already).
+    @exclusivity(unchecked) package final internal(set) var wentOnFromLastRender = false
     /// The resolution (``RenderGraph``'s pass) that made the list, and the one that last
     /// resolved the `ForEach` it stands for: later than the first where the list went on
     /// through a new `ForEach` (``ForEachElements/goOn(through:inPass:)``).

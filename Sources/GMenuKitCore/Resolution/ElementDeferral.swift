@@ -96,6 +96,10 @@ package final class ElementDeferral {
     /// this render, and is noted as what `list` stands for (``DeferredElements/keptAs``).
     /// Whether its items can be kept, its elements resolved again tell (``MenuPlanner``).
     package func keptList(for list: DeferredElements) -> DeferredElements? {
+        if list.wentOnFromLastRender {
+            list.wentOnFromLastRender = false
+            return list
+        }
         guard let old = previousLists.removeValue(forKey: list.identity), list.takeOver(old) else { return nil }
         old.deferral = self
         old.nestingDepth = list.nestingDepth
@@ -104,6 +108,22 @@ package final class ElementDeferral {
         list.keptAs = old
         keep(old)
         return old
+    }
+
+    /// The last render's list at `identity` that a later plan may keep, as this render resolves.
+    func previousList(at identity: MenuIdentity) -> DeferredElements? { previousLists[identity] }
+
+    /// Goes on with `old`, the last render's list at its identity, as this render's, found as
+    /// the render resolves: what ``keptList(for:)`` does for a list this render made, without
+    /// the list made, registered, taken over and let go (a twentieth of an unchanged refresh of
+    /// a menu of lists). The planner then takes it as the list it may keep.
+    func goOn(with old: DeferredElements) {
+        previousLists.removeValue(forKey: old.identity)
+        old.deferral = self
+        old.keptAs = nil
+        old.enclosingSectionTitle = nil
+        old.wentOnFromLastRender = true
+        keep(old)
     }
 
     /// Stops this render's lists from updating themselves, and lets go of them.

@@ -48,6 +48,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     /// list would (its modifiers are applied to it anew, at the depth resolved now).
     func goOn(through forEach: ForEach<Data, ID, any MenuContent>, inPass pass: Int) {
         self.forEach = forEach
+        wentOnFromLastRender = false
         modifiers = []
         nestingDepth = MenuNesting.resolvingDepth
         resolvedInPass = pass

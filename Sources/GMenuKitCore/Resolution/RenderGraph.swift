@@ -121,6 +121,14 @@ package final class RenderGraph: MenuResolutionContext {
             standing.goOn(through: list, inPass: pass)
             return MenuNode(deferring: standing)
         }
+        // A full render goes on with the last render's list at this identity, as the planner
+        // would once it reached it (a new list made and let go for each: 5% of a refresh).
+        if !isUpdatingList, let previous = deferringInto.previousList(at: identity) as? ForEachElements<Data, ID> {
+            previous.goOn(through: list, inPass: pass)
+            previous.madeInPass = pass
+            deferringInto.goOn(with: previous)
+            return MenuNode(deferring: previous)
+        }
         let made = ForEachElements(list, identity: identity, deferral: deferringInto)
         (made.madeInPass, made.resolvedInPass) = (pass, pass)
         return MenuNode(deferring: made)
