@@ -110,4 +110,3 @@ public struct Button: MenuContent {
         if builtLabelStyle != .automatic { nodes[last].details.labelStyle = builtLabelStyle }
     }
 }
-

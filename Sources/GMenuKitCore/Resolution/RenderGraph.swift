@@ -122,9 +122,10 @@ package final class RenderGraph: MenuResolutionContext {
             return MenuNode(deferring: standing)
         }
         // A full render goes on with the last render's list at this identity, as the planner
-        // would once it reached it (a new list made and let go for each: 5% of a refresh).
+        // would once it reached it (a new list made and let go for each: 6% of a refresh).
         if !isUpdatingList, let previous = deferringInto.previousList(at: identity) as? ForEachElements<Data, ID> {
             previous.goOn(through: list, inPass: pass)
+            // As if made in this pass: only an update's lists have gone on (``DeferredElements/wentOn``).
             previous.madeInPass = pass
             deferringInto.goOn(with: previous)
             return MenuNode(deferring: previous)
