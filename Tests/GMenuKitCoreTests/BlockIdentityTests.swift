@@ -120,6 +120,48 @@ final class BlockIdentityTests: XCTestCase {
             XCTAssertEqual(bodies.map(\.title), ["In Body", "First", "Second"])
         }
     }
+    /// `ForEach`'s closures (`ForEachContentBuilder`) take every statement form SwiftUI code
+    /// writes in a `ForEach`: one statement, several, none, `if`/`else`, `if let`, `switch`, a
+    /// `for` loop, and an explicit `return`; each makes the items and identities it made when
+    /// the closure's block was a group.
+    func testForEachClosuresTakeTheStatementsSwiftUICodeWrites() {
+        onMain {
+            let names: [String?] = ["a", nil]
+            let nodes = Menu("M") {
+                ForEach(0..<2) { number in Button("One \(number)") {} }
+                ForEach(0..<1) { _ in
+                    Button("First") {}
+                    Button("Second") {}
+                }
+                ForEach(0..<2) { _ in }
+                ForEach(0..<2) { number in
+                    if number == 0 { Button("If") {} } else { Button("Else") {} }
+                }
+                ForEach(0..<2) { index in
+                    if let name = names[index] { Button("Named \(name)") {} }
+                }
+                ForEach(0..<3) { number in
+                    switch number {
+                    case 0: Button("Zero") {}
+                    case 1: Button("One") {}
+                    default: Divider()
+                    }
+                }
+                ForEach(0..<1) { _ in
+                    for letter in ["x", "y"] { Button(letter) {} }
+                }
+                ForEach(["z"], id: \.self) { letter in
+                    return Button(letter) {}
+                }
+            }.resolveContent(at: MenuIdentity("/m"))
+            XCTAssertEqual(nodes.map(\.title), ["One 0", "One 1", "First", "Second", "If", "Else", "Named a", "Zero", "One", "", "x", "y", "z"])
+            XCTAssertEqual(nodes.map(\.identity.description), [
+                "/m/0/[0]", "/m/0/[1]", "/m/1/[0]/0", "/m/1/[0]/1", "/m/3/[0]/if", "/m/3/[1]/else", "/m/4/[0]/some",
+                "/m/5/[0]/if/if", "/m/5/[1]/if/else", "/m/5/[2]/else", "/m/6/[0]/for0", "/m/6/[0]/for1", "/m/7/[z]",
+            ])
+        }
+    }
+
     /// A list hands each element's node identity of its last expansion down, and a branch takes
     /// it rather than writing its own anew, only where the bytes are the same.
     func testABranchTakesTheIdentityItsElementMadeLastTimeOnlyWhereItIsTheSame() {

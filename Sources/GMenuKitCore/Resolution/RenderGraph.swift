@@ -124,6 +124,7 @@ package final class RenderGraph: MenuResolutionContext {
         // A full render goes on with the last render's list at this identity, as the planner
         // would once it reached it (a new list made and let go for each: 6% of a refresh).
         if !isUpdatingList, let previous = deferringInto.previousList(at: identity) as? ForEachElements<Data, ID> {
+            // In this order: going on through a `ForEach` clears what `goOn(with:)` notes.
             previous.goOn(through: list, inPass: pass)
             // As if made in this pass: only an update's lists have gone on (``DeferredElements/wentOn``).
             previous.madeInPass = pass
