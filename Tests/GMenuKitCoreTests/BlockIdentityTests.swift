@@ -200,4 +200,23 @@ final class BlockIdentityTests: XCTestCase {
             XCTAssertEqual(nodes.map(\.identity.description), ["/list/[1]/if", "/list/[2]/else", "/list/[2]/else"])
         }
     }
+
+    /// A plan finds an item planned anew with the identity of a kept list's element (an
+    /// explicit id of that form) by the list paths before each "/[" of the item's path.
+    func testAnIdentityIsInsideAnElementOnlyWhereAListsPathEndsBeforeItsBracket() {
+        let lists = Dictionary(grouping: [MenuIdentity("/1"), MenuIdentity("/0/x"), MenuIdentity("/2/[9]/1")], by: \.pathHashValue)
+        func inside(_ path: String) -> Bool { MenuIdentity(path).isInsideElement(of: lists) }
+        XCTAssertTrue(inside("/1/[3]"))
+        XCTAssertTrue(inside("/1/[3]/if/0"))
+        XCTAssertTrue(inside("/0/x/[a]"))
+        XCTAssertTrue(inside("/2/[9]/1/[3]/0"), "a list inside another's element")
+        XCTAssertFalse(inside("/2/[9]/0"), "an element of a list that is not kept")
+        XCTAssertFalse(inside("/1"), "the list itself")
+        XCTAssertFalse(inside("/10/[3]"), "a longer path with the list's as its prefix")
+        XCTAssertFalse(inside("/2/[3]"))
+        XCTAssertFalse(inside("/0/[x]"), "the path before the bracket is not a list's")
+        XCTAssertFalse(inside("/1/3"), "no bracket")
+        XCTAssertFalse(inside(""))
+        XCTAssertFalse(inside("["))
+    }
 }

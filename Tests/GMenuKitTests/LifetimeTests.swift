@@ -76,4 +76,40 @@ final class LifetimeTests: GtkTestCase {
             XCTAssertTrue(census.allFinalized, census.summary)
         }
     }
+
+    /// A list can outlive its rendered menu (something still holds it: a scheduled update, a
+    /// context menu's target); its graph and level are then gone, and it reaches neither. They
+    /// are reached through links their `deinit` clears, not weak references (which would put
+    /// every retain and release of them on the runtime's slow path): a link left set would
+    /// point at freed memory.
+    func testAListThatOutlivesItsMenuReachesNoGraphAndNoLevel() {
+        onMain {
+            var list: DeferredElements?
+            weak var weakGraph: RenderGraph?
+            weak var weakLevel: MenuLevel?
+            do {
+                let rendered = RenderedMenu(Menu("Recent") {
+                    Section { ForEach(["a", "b"], id: \.self) { Button($0) {} } }
+                    Button("Clear") {}
+                })
+                let held = rendered.graph.lists?.heldLists ?? []
+                XCTAssertEqual(held.count, 1)
+                list = held.first
+                weakGraph = rendered.graph
+                weakLevel = list.flatMap(MenuLevel.holding)
+                XCTAssertTrue(list?.deferral.graph === rendered.graph, "the list reaches its graph while it lives")
+                XCTAssertNotNil(weakLevel, "and the level that holds its items")
+                XCTAssertEqual(list?.standsWhole, true)
+                rendered.refresh()
+                XCTAssertTrue(list?.deferral.graph === rendered.graph, "after a refresh too")
+            }
+            while g_main_context_iteration(nil, 0) != 0 {}
+            XCTAssertNil(weakGraph, "the graph went with the menu")
+            XCTAssertNil(weakLevel, "and so did the level")
+            XCTAssertNotNil(list)
+            XCTAssertNil(list?.deferral.graph)
+            XCTAssertNil(list?.placedIn)
+            XCTAssertEqual(list?.standsWhole, false)
+        }
+    }
 }

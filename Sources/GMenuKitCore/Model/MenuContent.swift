@@ -113,7 +113,7 @@ public enum MenuContentBuilder {
 
     /// An `if` without `else`, or an `if let`.
     public static func buildOptional(_ content: (any MenuContent)?) -> any MenuContent {
-        MenuContentBranch(content: content, branch: "some")
+        if let content { MenuContentBranch(content: content, branch: "some") } else { EmptyMenuContent() }
     }
 
     /// The `if` branch of an `if`/`else` or a `switch`'s first case.
@@ -229,11 +229,10 @@ public struct MenuContentGroup: MenuContent {
 /// One branch of an `if`/`else` or an optional: the branch is part of the identity, so an item
 /// in the `if` branch is never mistaken for one in the `else` branch.
 package struct MenuContentBranch: MenuContent {
-    package let content: (any MenuContent)?
+    package let content: any MenuContent
     package let branch: String
 
     package func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
-        guard let content else { return }
         let branchIdentity = if let earlier = nodes.earlierIdentity {
             identity.appending(branch, reusing: earlier)
         } else {

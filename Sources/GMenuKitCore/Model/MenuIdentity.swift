@@ -72,17 +72,19 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
     /// as it goes; a hash that matches is compared as text.
     package func isInsideElement(of lists: [UInt64: [MenuIdentity]]) -> Bool {
         // At each byte, the hash of the path before the byte that precedes it.
-        var hash = KeyHashing.fnvOffsetBasis
-        var previous: UInt8?
-        for (offset, byte) in path.utf8.enumerated() {
-            if previous == UInt8(ascii: "/") && byte == UInt8(ascii: "["), let candidates = lists[hash] {
-                let prefix = path.utf8.prefix(offset - 1)
-                if candidates.contains(where: { $0.path.utf8.elementsEqual(prefix) }) { return true }
+        path.withUTF8Bytes { bytes in
+            guard bytes.count > 1 else { return false }
+            var hash = KeyHashing.fnvOffsetBasis
+            for offset in 1..<bytes.count {
+                let previous = bytes[offset - 1]
+                if previous == UInt8(ascii: "/") && bytes[offset] == UInt8(ascii: "["), let candidates = lists[hash] {
+                    let prefix = UnsafeBufferPointer(rebasing: bytes[..<(offset - 1)])
+                    if candidates.contains(where: { $0.path.withUTF8Bytes { $0.elementsEqual(prefix) } }) { return true }
+                }
+                hash = (hash ^ UInt64(previous)) &* KeyHashing.fnvPrime
             }
-            if let previous { hash = (hash ^ UInt64(previous)) &* KeyHashing.fnvPrime }
-            previous = byte
+            return false
         }
-        return false
     }
 
     /// The path's hash, as ``isInsideElement(of:)`` looks lists up by.

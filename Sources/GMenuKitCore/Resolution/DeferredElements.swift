@@ -260,13 +260,33 @@ package protocol ListPlacement: AnyObject {
 /// list's first item in it. It is the level's: the list carries it so that the level finds the
 /// list's items without searching its own, and nothing below the GTK layer reads the position.
 package struct ListItemsPlacement {
-    package weak var level: (any ListPlacement)?
+    private var link: ListPlacementLink?
     package var firstPosition = 0
 
     package init() {}
 
-    package init(level: any ListPlacement, firstPosition: Int) {
-        self.level = level
+    package init(level: ListPlacementLink, firstPosition: Int) {
+        link = level
         self.firstPosition = firstPosition
+    }
+
+    package var level: (any ListPlacement)? { link?.level }
+}
+
+/// A level as the lists it placed reach it: nil once the level has ended (its `deinit` says
+/// so, ``end()``). Not a weak reference: a weakly referenced object keeps its reference counts
+/// in a side table, where every retain and release of it takes the runtime's slow path, and a
+/// level is retained and released several times at every change it applies.
+package final class ListPlacementLink: @unchecked Sendable {
+    // Set on the main actor as the level starts and ends; read there.
+    nonisolated(unsafe) unowned(unsafe) private(set) var level: (any ListPlacement)?
+
+    package init(_ level: any ListPlacement) {
+        self.level = level
+    }
+
+    /// The level has ended.
+    package func end() {
+        level = nil
     }
 }

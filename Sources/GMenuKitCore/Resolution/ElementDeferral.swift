@@ -37,7 +37,8 @@ package final class ElementDeferral {
 
     /// The rendered menu's graph: an element a kept list runs the action of is resolved in it,
     /// with the state its content keeps.
-    @exclusivity(unchecked) package weak var graph: RenderGraph?
+    package var graph: RenderGraph? { graphLink?.graph }
+    @exclusivity(unchecked) package var graphLink: RenderGraphLink?
     /// The lists of the render before that a list of this one may keep (``keptList(for:)``),
     /// by identity: those whose every element made one item that can be kept, planned alone.
     @exclusivity(unchecked) private var previousLists: [MenuIdentity: DeferredElements] = [:]
@@ -54,6 +55,8 @@ package final class ElementDeferral {
 
     /// How many lists this render holds, for tests: updates must not pile them up.
     package var listCount: Int { lists.count }
+    /// The lists this render holds, for tests.
+    package var heldLists: [DeferredElements] { lists }
 
     /// The latest list of this render at `identity`: the one whose items stand, if any does.
     func latestList(at identity: MenuIdentity) -> DeferredElements? { latestByIdentity[identity] }

@@ -11,7 +11,16 @@
 /// state under the elements it removed or resolved again that the update did not reach went too.
 @MainActor
 package final class RenderGraph: MenuResolutionContext {
-    package init() {}
+    /// How the lists, which may outlive the graph, reach it.
+    private let link = RenderGraphLink()
+
+    package init() {
+        link.graph = self
+    }
+
+    deinit {
+        link.graph = nil
+    }
 
     private final class Slot {
         let storage: AnyObject
@@ -52,7 +61,7 @@ package final class RenderGraph: MenuResolutionContext {
     /// reach is dropped.
     package func fullRender<T>(lists: ElementDeferral, _ body: () -> T) -> T {
         // The lists the plan may keep, found unchanged, go on in this render.
-        lists.graph = self
+        lists.graphLink = link
         lists.inherit(from: self.lists)
         if let earlier = self.lists { lists.follow(earlier) }
         self.lists?.retire()
@@ -154,4 +163,13 @@ extension MenuIdentity {
         return path.utf8.count == scope.path.utf8.count
             || path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: scope.path.utf8.count)] == UInt8(ascii: "/")
     }
+}
+
+/// A render graph as what may outlive it reaches it: nil once the graph has ended (its
+/// `deinit` says so). Not a weak reference: a weakly referenced object keeps its reference
+/// counts in a side table, where every retain and release of it takes the runtime's slow path,
+/// and the graph is retained and released at every list a change updates.
+package final class RenderGraphLink: @unchecked Sendable {
+    // Set on the main actor as the graph starts and ends; read there.
+    nonisolated(unsafe) unowned(unsafe) var graph: RenderGraph?
 }

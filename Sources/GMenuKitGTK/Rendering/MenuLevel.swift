@@ -53,6 +53,19 @@ package final class MenuLevel: ListPlacement {
         self.items = items
     }
 
+    /// How the lists placed here reach this level; made for the first list placed.
+    @exclusivity(unchecked) private var madePlacementLink: ListPlacementLink?
+    private var placementLink: ListPlacementLink {
+        if let madePlacementLink { return madePlacementLink }
+        let link = ListPlacementLink(self)
+        madePlacementLink = link
+        return link
+    }
+
+    deinit {
+        madePlacementLink?.end()
+    }
+
     package var model: UnsafeMutablePointer<GMenuModel> { gmk_menu_model(menu.pointer) }
 
     /// The rows GMenuKit draws for items of this tree (one registry per rendered menu).
@@ -224,7 +237,7 @@ package final class MenuLevel: ListPlacement {
         let elements = origin?.elements
         entries[position].elements = elements
         guard let elements, origin?.index == 0 else { return }
-        elements.placement = ListItemsPlacement(level: self, firstPosition: position)
+        elements.placement = ListItemsPlacement(level: placementLink, firstPosition: position)
     }
 
     // MARK: One list's elements
