@@ -28,7 +28,10 @@ package struct IdentityClaims {
     @MainActor
     package func clash(with keptLists: [DeferredElements]) -> Bool {
         guard !keptLists.isEmpty else { return false }
-        let lists = Dictionary(grouping: keptLists.lazy.map(\.identity), by: \.pathHashValue)
+        // Sized once: grouped by `Dictionary(grouping:)`, a hundred lists grew it eight times.
+        var lists: [UInt64: [MenuIdentity]] = [:]
+        lists.reserveCapacity(keptLists.count)
+        for list in keptLists { lists[list.identity.pathHashValue, default: []].append(list.identity) }
         return Self.anyInsideElement(of: lists, in: seen)
     }
 

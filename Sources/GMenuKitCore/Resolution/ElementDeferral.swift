@@ -89,6 +89,10 @@ package final class ElementDeferral {
     package func inherit(from previous: ElementDeferral?) {
         guard let previous else { return }
         notesKeptItems = true
+        // As many lists as the last render made, about: the tables are not grown step by step.
+        previousLists.reserveCapacity(previous.lists.count)
+        latestByIdentity.reserveCapacity(previous.lists.count)
+        lists.reserveCapacity(previous.lists.count)
         for list in previous.lists where list.keptSignatures != nil && list.isIncremental && list.deferral === previous {
             previousLists[list.identity] = list
         }
