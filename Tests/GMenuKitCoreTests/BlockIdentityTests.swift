@@ -201,6 +201,40 @@ final class BlockIdentityTests: XCTestCase {
         }
     }
 
+    /// A list of integer ids notes each element's own identity as it expands; the next
+    /// expansion's element of the same id at the same index takes it rather than writing it
+    /// anew, and any other element makes its own, equal to what a fresh list makes.
+    func testAnElementTakesItsIdentityFromTheLastExpansionOnlyForTheSameIDAtTheSameIndex() {
+        final class Entries { var ids = [1, 2, 3] }
+        func storage(_ identity: MenuIdentity) -> UnsafePointer<UInt8>? { identity.path.withUTF8Bytes { $0.baseAddress } }
+        onMain {
+            let entries = Entries()
+            let graph = RenderGraph()
+            let deferral = ElementDeferral(dataChanged: { _ in }, elementsChanged: { _ in })
+            // Long enough to be stored apart (a short string lives in the value itself).
+            let identity = MenuIdentity("/a-list-of-recent-documents")
+            let (list, fresh): (ForEachElements<[Int], Int>, ForEachElements<[Int], Int>) = graph.fullRender(lists: deferral) {
+                let forEach = ForEach(entries.ids, id: \.self) { Button("Entry \($0)") {} }
+                return (ForEachElements(forEach, identity: identity, deferral: deferral),
+                        ForEachElements(forEach, identity: identity, deferral: deferral))
+            }
+            let first = list.expand()
+            XCTAssertEqual(first.map(\.identity.description), (1...3).map { "/a-list-of-recent-documents/[\($0)]" })
+            let second = list.expand()
+            XCTAssertEqual(second.map(\.identity), first.map(\.identity))
+            XCTAssertEqual(second.map { storage($0.identity) }, first.map { storage($0.identity) }, "taken, not written again")
+
+            entries.ids = [1, 4, 2]  // the same id at index 0; a new one at 1; 2 moved to 2
+            let third = list.expand()
+            XCTAssertEqual(third.map(\.identity), fresh.expand().map(\.identity))
+            XCTAssertEqual(third.map(\.identity.description), [1, 4, 2].map { "/a-list-of-recent-documents/[\($0)]" })
+            XCTAssertEqual(storage(third[0].identity), storage(first[0].identity))
+            XCTAssertNotEqual(storage(third[1].identity), storage(first[1].identity))
+            XCTAssertNotEqual(storage(third[2].identity), storage(first[1].identity), "element 2 stands elsewhere: made anew")
+            XCTAssertEqual(third.map { $0.identity.hashValue }, [1, 4, 2].map { identity.appending(element: $0).hashValue })
+        }
+    }
+
     /// A plan finds an item planned anew with the identity of a kept list's element (an
     /// explicit id of that form) by the list paths before each "/[" of the item's path.
     func testAnIdentityIsInsideAnElementOnlyWhereAListsPathEndsBeforeItsBracket() {

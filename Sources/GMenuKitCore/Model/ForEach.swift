@@ -73,12 +73,20 @@ extension ForEach: MenuContent where Content == any MenuContent {
     _ element: Element, id: ID, content: (Element) -> any MenuContent, at identity: MenuIdentity,
     earlier: MenuIdentity? = nil, into nodes: inout [MenuNode]
 ) {
+    resolveElement(element, content: content, elementIdentity: identity.appending(element: id), earlier: earlier, into: &nodes)
+}
+
+/// The same, with the element's own identity ("…/[id]") made already.
+@MainActor package func resolveElement<Element>(
+    _ element: Element, content: (Element) -> any MenuContent, elementIdentity: MenuIdentity,
+    earlier: MenuIdentity? = nil, into nodes: inout [MenuNode]
+) {
     // The array moves in and back out, written out rather than through a closure: this runs for
     // every element of every list.
     var resolved = ResolvedMenuNodes()
     resolved.earlierIdentity = earlier
     swap(&resolved.nodes, &nodes)
-    content(element)._resolveInPlace(at: identity.appending(element: id), into: &resolved)
+    content(element)._resolveInPlace(at: elementIdentity, into: &resolved)
     swap(&resolved.nodes, &nodes)
 }
 
