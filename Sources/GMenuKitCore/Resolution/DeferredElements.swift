@@ -181,6 +181,12 @@ package class DeferredElements {
     /// list's `ForEach` from now on. False when the types differ.
     func takeOver(_ old: DeferredElements) -> Bool { false }
 
+    /// Goes on through `forEach` where it is a `ForEach` of this list's types
+    /// (``ForEachElements/goOn(through:inPass:)``); false where it is not. Asked of the list
+    /// rather than found by casting it to the `ForEach`'s list type: the cast had the runtime
+    /// look that type up first, for every list of a full render and at every change.
+    func goOn<Data, ID>(throughAny forEach: ForEach<Data, ID, any MenuContent>, inPass pass: Int) -> Bool { false }
+
     /// Forgets what the last planning noted (the list is expanded again).
     func resetNotes() {
         isIncremental = true

@@ -59,6 +59,13 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         resolvedInPass = pass
     }
 
+    override func goOn<OtherData, OtherID>(throughAny forEach: ForEach<OtherData, OtherID, any MenuContent>, inPass pass: Int) -> Bool {
+        // Compared as metadata pointers; the same types, so the cast changes nothing.
+        guard OtherData.self == Data.self, OtherID.self == ID.self else { return false }
+        goOn(through: unsafeBitCast(forEach, to: ForEach<Data, ID, any MenuContent>.self), inPass: pass)
+        return true
+    }
+
     override func takeOver(_ old: DeferredElements) -> Bool {
         guard let old = old as? ForEachElements<Data, ID> else { return false }
         old.forEach = forEach
@@ -172,7 +179,10 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         guard isIncremental, let areEqual, let oldData = elements else { return nil }
         // An id both removed and inserted moved: its items would need the whole menu planned.
         guard let difference = ElementDifference(from: oldData, to: newData, id: forEach.elementID, areEqual: areEqual),
-              !difference.containsMoves, takeIDs(of: difference, from: oldData, to: newData)
+              !difference.containsMoves,
+              // Nothing came or went (a change in place): the ids stand. Asked here: `takeIDs`
+              // asks the runtime for `Set<ID>?`'s metadata as it starts (over 300 instructions).
+              difference.inserted.isEmpty && difference.removed.isEmpty || takeIDs(of: difference, from: oldData, to: newData)
         else { return nil }
         var changes = ElementChanges()
         if scopesMatter {

@@ -126,15 +126,14 @@ package final class RenderGraph: MenuResolutionContext {
         // one and let go cost a change of a list of sections about 6 k instructions (a tenth).
         // Once a pass: two of the same identity (ids that clash) are two lists.
         if isUpdatingList, let standing = deferringInto.latestList(at: identity), standing.resolvedInPass != pass,
-           let standing = standing as? ForEachElements<Data, ID> {
-            standing.goOn(through: list, inPass: pass)
+           standing.goOn(throughAny: list, inPass: pass) {
             return MenuNode(deferring: standing)
         }
         // A full render goes on with the last render's list at this identity, as the planner
         // would once it reached it (a new list made and let go for each: 6% of a refresh).
-        if !isUpdatingList, let previous = deferringInto.previousList(at: identity) as? ForEachElements<Data, ID> {
-            // In this order: going on through a `ForEach` clears what `goOn(with:)` notes.
-            previous.goOn(through: list, inPass: pass)
+        if !isUpdatingList, let previous = deferringInto.previousList(at: identity),
+           // In this order: going on through a `ForEach` clears what `goOn(with:)` notes.
+           previous.goOn(throughAny: list, inPass: pass) {
             // As if made in this pass: only an update's lists have gone on (``DeferredElements/wentOn``).
             previous.madeInPass = pass
             deferringInto.goOn(with: previous)
