@@ -201,15 +201,18 @@ final class BlockIdentityTests: XCTestCase {
         }
     }
 
-    /// A list of integer ids notes each element's own identity as it expands; the next
-    /// expansion's element of the same id at the same index takes it rather than writing it
-    /// anew, and any other element makes its own, equal to what a fresh list makes.
+    /// A list of integer ids notes each element's own identity as it expands (after a menu's
+    /// first render); the next expansion's element of the same id at the same index takes it
+    /// rather than writing it anew, and any other element makes its own, equal to what a fresh
+    /// list makes. A first render notes none.
     func testAnElementTakesItsIdentityFromTheLastExpansionOnlyForTheSameIDAtTheSameIndex() {
         final class Entries { var ids = [1, 2, 3] }
         func storage(_ identity: MenuIdentity) -> UnsafePointer<UInt8>? { identity.path.withUTF8Bytes { $0.baseAddress } }
         onMain {
             let entries = Entries()
             let graph = RenderGraph()
+            // Not in a menu's first render, which most menus never follow with another.
+            graph.fullRender(lists: ElementDeferral(dataChanged: { _ in }, elementsChanged: { _ in })) {}
             let deferral = ElementDeferral(dataChanged: { _ in }, elementsChanged: { _ in })
             // Long enough to be stored apart (a short string lives in the value itself).
             let identity = MenuIdentity("/a-list-of-recent-documents")
@@ -218,6 +221,7 @@ final class BlockIdentityTests: XCTestCase {
                 return (ForEachElements(forEach, identity: identity, deferral: deferral),
                         ForEachElements(forEach, identity: identity, deferral: deferral))
             }
+            XCTAssertTrue(deferral.notesKeptItems, "a later render")
             let first = list.expand()
             XCTAssertEqual(first.map(\.identity.description), (1...3).map { "/a-list-of-recent-documents/[\($0)]" })
             let second = list.expand()
@@ -232,6 +236,16 @@ final class BlockIdentityTests: XCTestCase {
             XCTAssertNotEqual(storage(third[1].identity), storage(first[1].identity))
             XCTAssertNotEqual(storage(third[2].identity), storage(first[1].identity), "element 2 stands elsewhere: made anew")
             XCTAssertEqual(third.map { $0.identity.hashValue }, [1, 4, 2].map { identity.appending(element: $0).hashValue })
+
+            // A menu's first render notes none: its elements' identities are made each time.
+            let firstRender = RenderGraph()
+            let firstLists = ElementDeferral(dataChanged: { _ in }, elementsChanged: { _ in })
+            let unnoted: ForEachElements<[Int], Int> = firstRender.fullRender(lists: firstLists) {
+                ForEachElements(ForEach(entries.ids, id: \.self) { Button("Entry \($0)") {} }, identity: identity, deferral: firstLists)
+            }
+            let once = unnoted.expand(), again = unnoted.expand()
+            XCTAssertEqual(again.map(\.identity), once.map(\.identity))
+            XCTAssertNotEqual(storage(again[0].identity), storage(once[0].identity))
         }
     }
 
