@@ -271,8 +271,8 @@ package struct ListItemsPlacement {
 
     package init() {}
 
-    package init(level: ListPlacementLink, firstPosition: Int) {
-        link = level
+    package init(link: ListPlacementLink, firstPosition: Int) {
+        self.link = link
         self.firstPosition = firstPosition
     }
 

@@ -38,6 +38,7 @@ package final class ElementDeferral {
     /// The rendered menu's graph: an element a kept list runs the action of is resolved in it,
     /// with the state its content keeps.
     package var graph: RenderGraph? { graphLink?.graph }
+    /// How the render reaches its graph, which it may outlive; set by the graph as it renders.
     @exclusivity(unchecked) package var graphLink: RenderGraphLink?
     /// The lists of the render before that a list of this one may keep (``keptList(for:)``),
     /// by identity: those whose every element made one item that can be kept, planned alone.

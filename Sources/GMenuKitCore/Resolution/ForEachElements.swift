@@ -27,8 +27,9 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     @exclusivity(unchecked) private var nodeIdentities: [MenuIdentity] = []
     /// Where ids are integers (the usual `Identifiable` id): each element's own identity as
     /// the last expansion made it, and its id, by index. The next expansion's element of the
-    /// same id at that index takes the identity instead of writing, hashing and allocating it
-    /// again (about 600 instructions an element, 8% of an unchanged refresh).
+    /// same id at that index takes the identity instead of writing and hashing it again (about
+    /// 480 instructions for a short one, and its allocation past 15 bytes: 3.5% of an unchanged
+    /// refresh).
     @exclusivity(unchecked) private var elementIdentities: [IdentityOfElement] = []
 
     package init(_ forEach: ForEach<Data, ID, any MenuContent>, identity: MenuIdentity, deferral: ElementDeferral) {

@@ -237,7 +237,7 @@ package final class MenuLevel: ListPlacement {
         let elements = origin?.elements
         entries[position].elements = elements
         guard let elements, origin?.index == 0 else { return }
-        elements.placement = ListItemsPlacement(level: placementLink, firstPosition: position)
+        elements.placement = ListItemsPlacement(link: placementLink, firstPosition: position)
     }
 
     // MARK: One list's elements
