@@ -188,8 +188,9 @@ for items in 1000 10000 100000; do
   for round in $(seq 1 "$rounds"); do
     echo "  case 6, $items items, round $round of $rounds" >&2
     run_round_two "$round" 6 "$items"
-    # GMenuKit's other shapes (no C side): generated buttons, and the lists marked equatable().
-    for shape in generated equatable; do
+    # GMenuKit's other shapes (no C side): generated buttons, the lists marked equatable(), and
+    # the items' content alone (what any refresh that runs it pays before GMenuKit reads it).
+    for shape in generated equatable content; do
       "$swift_bench" --case 6 --items "$items" --runs "$(runs_for 6 "$items")" --shape "$shape" | sed "s/^/gmenukit /" >>"$results"
     done
   done
@@ -350,6 +351,11 @@ for shape in ("generated", "equatable"):
         render, refresh = median(samples[("6-render-" + shape, items, "gmenukit")]), median(samples[("6-refresh-" + shape, items, "gmenukit")])
         print("  ".join(str(c).ljust(w) for c, w in zip([
             f"{items:,}", ms(render), ms(refresh), f"{refresh / render:.3f}", f"({shape}: GMenuKit only)"], widths6)).rstrip())
+for items in sorted({key[1] for key in samples if key[0] == "6-content"}):
+    content, theirs = median(samples[("6-content", items, "gmenukit")]), median(samples[("6-refresh", items, "c")])
+    print("  ".join(str(c).ljust(w) for c, w in zip([
+        f"{items:,}", "", ms(content), "", "", ms(theirs), "", f"{content / theirs:.2f}",
+        "(the items' content alone, run and dropped)"], widths6)).rstrip())
 
 print()
 print("Case 7: a toggle flipped while its menu is open (GMenuKit: a check row, its indicator and its")

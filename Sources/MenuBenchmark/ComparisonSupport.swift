@@ -92,16 +92,32 @@ func benchmarkMenu<Sections: RandomAccessCollection, Items: RandomAccessCollecti
     Menu("Benchmark") {
         ForEach(sections()) { section in
             Section {
-                marking(ForEach(items(section)) { item in
-                    if item.id % sectionSize == 0 {
-                        Toggle(title(item), icon: benchmarkIcon, isOn: Binding(flag(section.id), \.isOn))
-                    } else {
-                        Button(title(item), icon: benchmarkIcon, action: activate)
-                    }
-                })
+                marking(ForEach(items(section), content: benchmarkItemContent(in: section, title: title, flag: flag, activate: activate)))
             }
         }
     }
+}
+
+/// The content of each item of a section of the benchmark menu: a toggle first, then buttons.
+/// Also run alone, for what the app's own content costs a refresh before GMenuKit reads it
+/// (case 6, shape "content").
+@MainActor
+func benchmarkItemContent<Section: Identifiable, Item: Identifiable>(
+    in section: Section, title: @escaping (Item) -> String, flag: @escaping (Int) -> Flag, activate: @escaping @MainActor () -> Void
+) -> (Item) -> any MenuContent where Section.ID == Int, Item.ID == Int {
+    contentOfEach { item in
+        if item.id % sectionSize == 0 {
+            Toggle(title(item), icon: benchmarkIcon, isOn: Binding(flag(section.id), \.isOn))
+        } else {
+            Button(title(item), icon: benchmarkIcon, action: activate)
+        }
+    }
+}
+
+/// A `ForEach`'s content closure, written with its builder outside a `ForEach`.
+@MainActor
+func contentOfEach<Element>(@ForEachContentBuilder _ content: @escaping (Element) -> any MenuContent) -> (Element) -> any MenuContent {
+    content
 }
 
 /// Ten items with consecutive ids; the section's id is the first item's id divided by ten.

@@ -9,12 +9,19 @@ import GMenuKit
 /// `ForEach` marked `equatable()`), "generated" (one section of generated buttons, a `ForEach`
 /// over values) or "inline" (buttons written in a `for` loop of the content itself, no
 /// `ForEach`); the other shapes are reported as 6-render-<shape> and 6-refresh-<shape>.
+/// "content" renders nothing: it runs the case 1 menu's item content (the app's closure, the
+/// toggle or button it makes) for every item and drops it, which any refresh that reads the
+/// content again pays before GMenuKit reads it (reported as 6-content).
 @MainActor
 enum UnchangedRefreshCase {
     static func run(items: Int, runs: Int, shape: String) {
         BuildMenuCase.warmUp()
         let suffix = shape == "sections" ? "" : "-" + shape
         let model = ItemsModel(count: items)
+        if shape == "content" {
+            Report.result("6-content", items: items, seconds: timeContentAlone(of: model, runs: runs))
+            return
+        }
         let list = FlatListModel(count: items)
         let menu: Menu = switch shape {
         case "generated": list.generatedMenu
@@ -37,6 +44,22 @@ enum UnchangedRefreshCase {
         }
         Report.result("6-render" + suffix, items: items, seconds: renders)
         Report.result("6-refresh" + suffix, items: items, seconds: refresh.seconds, itemsChanged: refresh.itemsChanged)
+    }
+}
+
+extension UnchangedRefreshCase {
+    /// Runs each item's content as the benchmark menu's lists do (the same closures, made as
+    /// `ItemsModel.menu` makes them), and drops it.
+    private static func timeContentAlone(of model: ItemsModel, runs: Int) -> [Double] {
+        (0..<runs).map { _ in
+            Stopwatch.time {
+                for section in model.sections {
+                    let content = benchmarkItemContent(in: section, title: \BenchmarkItem.title, flag: { model.flags[$0] },
+                                                       activate: { model.activations += 1 })
+                    for item in section.items { _ = content(item) }
+                }
+            }
+        }
     }
 }
 

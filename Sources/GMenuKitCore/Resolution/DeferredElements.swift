@@ -13,7 +13,7 @@ package struct ElementChanges {
     /// Old indices of the elements that went, ascending.
     package var removed: [Int] = []
     /// Elements that stayed but changed: their new index and their old index.
-    package var changed: [(index: Int, oldIndex: Int)] = []
+    package var changed: [ElementDifference.Change] = []
     /// New elements' indices, ascending.
     package var inserted: [Int] = []
     /// The nodes of the changed elements, then of the inserted ones, in the order of those: the

@@ -88,9 +88,11 @@ package struct ElementDifference: Equatable, Sendable {
                 newOffset += unchanged
                 continue
             }
-            let newID = id(new[newOffset])
-            if id(old[oldOffset]) == newID {
-                if areEqual(old[oldOffset], new[newOffset]) {
+            // Each read once: a reading is a copy of the element.
+            let (oldElement, newElement) = (old[oldOffset], new[newOffset])
+            let newID = id(newElement)
+            if id(oldElement) == newID {
+                if areEqual(oldElement, newElement) {
                     difference.rebuilt.append(newOffset)
                 } else {
                     difference.changed.append(Change(index: newOffset, oldIndex: oldOffset))
