@@ -267,4 +267,52 @@ final class BlockIdentityTests: XCTestCase {
         XCTAssertFalse(inside(""))
         XCTAssertFalse(inside("["))
     }
+
+    /// A plan's claims give each identity out once: the first claimed is held apart from the set
+    /// until a second comes (a list's change plans one item), and a second claim of it, or of
+    /// any identity, still gets the next free suffix.
+    func testEachIdentityIsGivenOutOnceWhereTheFirstIsHeldApart() {
+        var claims = IdentityClaims()
+        func claim(_ path: String) -> String { claims.claim(MenuIdentity(path)).path }
+        XCTAssertEqual(claim("/a"), "/a", "the first claim, held apart")
+        XCTAssertEqual(claim("/a"), "/a~2", "the same again, with the first moved into the set")
+        XCTAssertEqual(claim("/b"), "/b")
+        XCTAssertEqual(claim("/a"), "/a~3")
+        XCTAssertEqual(claim("/b"), "/b~2")
+
+        var alone = IdentityClaims()
+        XCTAssertEqual(alone.claim(MenuIdentity("/x")).path, "/x")
+        XCTAssertEqual(alone.claim(MenuIdentity("/y")).path, "/y", "a second, different identity")
+        XCTAssertEqual(alone.claim(MenuIdentity("/x")).path, "/x~2", "the first is in the set once a second came")
+
+        var reserved = IdentityClaims()
+        reserved.reserve(100)
+        XCTAssertEqual(reserved.claim(MenuIdentity("/r")).path, "/r")
+        XCTAssertEqual(reserved.claim(MenuIdentity("/r")).path, "/r~2", "room made for the set changes nothing")
+    }
+
+    /// An item planned anew inside a kept list's element clashes whether its identity is the
+    /// only one claimed (held apart) or one of many (in the set).
+    func testAClashWithAKeptListsElementIsSeenInTheFirstClaimAndInTheRest() {
+        onMain {
+            let deferral = ElementDeferral(dataChanged: { _ in }, elementsChanged: { _ in })
+            let kept = ForEachElements(ForEach([1, 2], id: \.self) { Button("Entry \($0)") {} },
+                                       identity: MenuIdentity("/recent"), deferral: deferral)
+            var alone = IdentityClaims()
+            _ = alone.claim(MenuIdentity("/recent/[2]/if/0"))
+            XCTAssertTrue(alone.clash(with: [kept]), "the one claim, held apart")
+
+            var many = IdentityClaims()
+            _ = many.claim(MenuIdentity("/clear"))
+            _ = many.claim(MenuIdentity("/recent/[1]"))
+            XCTAssertTrue(many.clash(with: [kept]), "a later claim, in the set")
+            XCTAssertTrue(many.clash(with: [kept]))
+
+            var apart = IdentityClaims()
+            _ = apart.claim(MenuIdentity("/recent-more/[1]"))
+            _ = apart.claim(MenuIdentity("/clear"))
+            XCTAssertFalse(apart.clash(with: [kept]), "another list's path")
+            XCTAssertFalse(IdentityClaims().clash(with: [kept]), "nothing claimed")
+        }
+    }
 }
