@@ -7,7 +7,8 @@ import GMenuKitGTK
 
 /// Keeps a plain GTK widget in step with `@Observable` state, as GMenuKit's menus keep
 /// themselves: `update` runs now, reading whatever it reads under observation, and again once
-/// after each change, from the GLib main loop at high idle priority (before GTK's next frame).
+/// after each change, from the GLib main loop just ahead of the default priority, as menus render
+/// (before the next event and GTK's next frame).
 /// Several changes before that run make one update. The observation lives as long as the
 /// widget: the widget owns it, and an update due after the widget went does nothing.
 ///
@@ -42,7 +43,7 @@ private final class WidgetObservations {
 }
 
 /// Runs a closure under observation tracking now and once again after every change to what it
-/// read, from the GLib main loop at high idle priority: the same one-update-per-change,
+/// read, from the GLib main loop at the priority menus render at: the same one-update-per-change,
 /// main-loop-scheduled behaviour as a rendered menu's refreshes.
 @MainActor
 public final class ObservedUpdate {
@@ -92,7 +93,7 @@ private final class UpdateTrigger: @unchecked Sendable {
 
     func schedule() {
         guard !isScheduled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        g_idle_add_full(G_PRIORITY_HIGH_IDLE, updateCallback, SwiftClosureData.retained(self),
+        g_idle_add_full(renderPriority, updateCallback, SwiftClosureData.retained(self),
                         SwiftClosureData.releaseOnDestroy)
     }
 

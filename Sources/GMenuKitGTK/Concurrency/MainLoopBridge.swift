@@ -23,8 +23,9 @@ import GMenuKitBuilder
 /// main-actor work waits forever: libdispatch does not drain its main queue from inside one
 /// of its jobs (the same holds under Foundation's `RunLoop`).
 public enum MainLoopBridge {
-    /// The priority of the bridge's source: `G_PRIORITY_DEFAULT`, as for GDK's events, ahead
-    /// of GMenuKit's own refreshes (high idle) and GTK's frames (redraw).
+    /// The priority of the bridge's source: `G_PRIORITY_DEFAULT`, as for GDK's events, behind
+    /// GMenuKit's own renders (``renderPriority``, which follow a job's changes before the next
+    /// job) and ahead of GTK's frames (redraw).
     public static let priority = Int32(G_PRIORITY_DEFAULT)
 
     /// Installs the bridge on the default main context, once; later calls do nothing.

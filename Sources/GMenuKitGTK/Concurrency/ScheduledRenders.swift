@@ -3,6 +3,19 @@ import CMainQueueBridge
 import Synchronization
 import GMenuKitCore
 
+/// The priority at which the main loop follows a model's change (a menu's render, an observed
+/// widget's update, an action's state read again): just ahead of the default priority, so after
+/// the event, timeout or main-actor job that made the change and before the next one, and
+/// before GTK's frame.
+///
+/// It is above every file descriptor the context watches (its own wakeup eventfd and GDK's
+/// display connection are at the default priority), so a turn that has only such work to do
+/// skips `poll`: GLib polls only descriptors at or above the best ready source's priority, and
+/// not at all when there are none and it need not wait (`g_main_context_query`,
+/// `g_main_context_poll`). At high idle priority every change paid a `poll` system call, which
+/// instruction counts do not see: a tenth of a value's label change, an eighth of an object's.
+package let renderPriority = G_PRIORITY_DEFAULT - 1
+
 /// What a rendered menu asked the main loop for: a refresh, or one list's update.
 enum ScheduledRender: @unchecked Sendable {
     // Made on whatever thread the model changed on; read only on the main thread.
@@ -12,7 +25,7 @@ enum ScheduledRender: @unchecked Sendable {
 
 /// The renders that menus asked for, waiting for the main loop's next turn: one source of the
 /// default main context, for the whole process, is ready while any waits, and runs them in the
-/// order they were asked for, at high idle priority (before GTK's next frame).
+/// order they were asked for, at ``renderPriority``.
 ///
 /// An idle source made, attached, dispatched and destroyed for each change cost a label change
 /// about 2 k instructions of its 60 k (two allocations, the context's table of sources, a
@@ -35,7 +48,7 @@ enum ScheduledRenders {
     /// The source, made and attached at the first render asked for.
     nonisolated(unsafe) private static let source: UnsafeMutablePointer<GSource> = {
         let source = g_source_new(sourceFunctions, guint(MemoryLayout<GSource>.size))!
-        g_source_set_priority(source, G_PRIORITY_HIGH_IDLE)
+        g_source_set_priority(source, renderPriority)
         g_source_set_name(source, "GMenuKit: scheduled renders")
         g_source_attach(source, nil)
         // The context holds it from now on, for the life of the process.

@@ -177,7 +177,7 @@ package final class ChangeNotice: @unchecked Sendable {
 
     package func schedule() {
         Self.notices.add(1, ordering: .relaxed)
-        g_idle_add_full(G_PRIORITY_HIGH_IDLE, changeCallback, SwiftClosureData.retained(self),
+        g_idle_add_full(renderPriority, changeCallback, SwiftClosureData.retained(self),
                         SwiftClosureData.releaseOnDestroy)
     }
 

@@ -45,6 +45,26 @@ public enum MainLoop {
         while g_main_context_iteration(nil, 0) != 0 && spins < 10_000 { spins += 1 }
     }
 
+    /// Turns the loop until GTK has laid out `widget`'s window once more since the call: a widget
+    /// just made (a row that a render put into an open menu) takes its size and place at the
+    /// next layout, and until then says where it was put at first. A person clicks what a frame
+    /// shows. Returns at once for a widget not on screen; the tick it waits with is gone when it
+    /// returns, whether the layout came or ``waitBound`` passed first.
+    public static func waitForLayout(of widget: UnsafeMutablePointer<GtkWidget>) {
+        guard gtk_widget_get_mapped(widget) != 0 else { return }
+        // A tick runs as a frame begins, before its layout: the second tick's frame comes after
+        // the first one's layout.
+        let ticks = TickCount()
+        let id = gtk_widget_add_tick_callback(widget, { _, _, data in
+            let ticks = Unmanaged<TickCount>.fromOpaque(data!).takeUnretainedValue()
+            ticks.count += 1
+            return ticks.count >= 2 ? 0 : 1  // G_SOURCE_REMOVE after the second
+        }, Unmanaged.passRetained(ticks).toOpaque(), { data in
+            Unmanaged<TickCount>.fromOpaque(data!).release()
+        })
+        if !turn(until: { ticks.count >= 2 }) { gtk_widget_remove_tick_callback(widget, id) }
+    }
+
     /// Turns the loop for `seconds` whatever happens, as a hand resting a moment would let
     /// it: for input that must reach GTK before the next (a pointer arriving before a press),
     /// never as a wait for a result.
@@ -54,4 +74,9 @@ public enum MainLoop {
             if g_main_context_iteration(nil, 0) == 0 { g_usleep(1_000) }
         }
     }
+}
+
+/// How many frames a tick callback saw; read on the main thread, where GTK runs ticks.
+private final class TickCount {
+    var count = 0
 }

@@ -50,6 +50,8 @@ extension RealInput {
     /// sees no pointer: the pointer is moved there and rests a moment.
     public static func movePointer(onto widget: UnsafeMutablePointer<GtkWidget>,
                                    at point: (x: Double, y: Double)? = nil) throws(MenuTestFailure) {
+        // Where the widget is on screen, not where it was put before GTK's next layout.
+        MainLoop.waitForLayout(of: widget)
         let target = try pointInWindow(of: widget, at: point)
         let window = try windowID(of: widget)
         guard gtk_widget_is_sensitive(widget) != 0 else {
