@@ -11,9 +11,10 @@ package func runAfterThisEvent(_ body: @escaping @MainActor () -> Void) {
     scheduleOnMainLoop(priority: G_PRIORITY_HIGH, body)
 }
 
-/// Runs `body` once from the GLib main loop, by default before GTK's next frame (as a menu's own
-/// refresh); callable from any thread (an observation's change handler): idle sources of the
-/// default context run on the main thread.
+/// Runs `body` once from the GLib main loop, by default at high idle priority: after the events
+/// waiting and the renders that follow changes (``renderPriority``), before GTK's next frame;
+/// callable from any thread (an observation's change handler): idle sources of the default
+/// context run on the main thread.
 package func scheduleOnMainLoop(priority: Int32 = G_PRIORITY_HIGH_IDLE, _ body: @escaping @MainActor () -> Void) {
     g_idle_add_full(priority, { data in
         nonisolated(unsafe) let data = data
