@@ -48,10 +48,14 @@ public enum MainLoop {
     /// Turns the loop until GTK has laid out `widget`'s window once more since the call: a widget
     /// just made (a row that a render put into an open menu) takes its size and place at the
     /// next layout, and until then says where it was put at first. A person clicks what a frame
-    /// shows. Returns at once for a widget not on screen; the tick it waits with is gone when it
-    /// returns, whether the layout came or ``waitBound`` passed first.
+    /// shows. Returns at once for a widget not on screen, and as soon as it leaves the screen;
+    /// the tick it waits with is gone when it returns, whether the layout came or ``waitBound``
+    /// passed first.
     public static func waitForLayout(of widget: UnsafeMutablePointer<GtkWidget>) {
         guard gtk_widget_get_mapped(widget) != 0 else { return }
+        // Held for the wait: the tick is removed from a widget that is still there.
+        g_object_ref(widget)
+        defer { g_object_unref(widget) }
         // A tick runs as a frame begins, before its layout: the second tick's frame comes after
         // the first one's layout.
         let ticks = TickCount()
@@ -62,7 +66,9 @@ public enum MainLoop {
         }, Unmanaged.passRetained(ticks).toOpaque(), { data in
             Unmanaged<TickCount>.fromOpaque(data!).release()
         })
-        if !turn(until: { ticks.count >= 2 }) { gtk_widget_remove_tick_callback(widget, id) }
+        // An unmapped widget gets no ticks.
+        turn { ticks.count >= 2 || gtk_widget_get_mapped(widget) == 0 }
+        if ticks.count < 2 { gtk_widget_remove_tick_callback(widget, id) }
     }
 
     /// Turns the loop for `seconds` whatever happens, as a hand resting a moment would let
