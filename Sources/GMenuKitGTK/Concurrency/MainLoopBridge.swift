@@ -24,8 +24,8 @@ import GMenuKitBuilder
 /// of its jobs (the same holds under Foundation's `RunLoop`).
 public enum MainLoopBridge {
     /// The priority of the bridge's source: `G_PRIORITY_DEFAULT`, as for GDK's events, behind
-    /// GMenuKit's own renders (``renderPriority``, which follow a job's changes before the next
-    /// job) and ahead of GTK's frames (redraw).
+    /// GMenuKit's own renders (just ahead of the default priority: a job's changes are rendered
+    /// before the next job) and ahead of GTK's frames (redraw).
     public static let priority = Int32(G_PRIORITY_DEFAULT)
 
     /// Installs the bridge on the default main context, once; later calls do nothing.
