@@ -4,9 +4,9 @@ import Synchronization
 import GMenuKitCore
 
 /// The priority at which the main loop follows a model's change (a menu's render, an observed
-/// widget's update, an action's state read again from an idle): just ahead of the default priority, so after
-/// the event, timeout or main-actor job that made the change and before the next one, and
-/// before GTK's frame.
+/// widget's update, an action's state read again from an idle): just ahead of the default
+/// priority, so after the event, timeout or main-actor job that made the change and before the
+/// next one, and before GTK's frame.
 ///
 /// It is above every file descriptor the context watches (its own wakeup eventfd and GDK's
 /// display connection are at the default priority), so a turn that has only such work to do
