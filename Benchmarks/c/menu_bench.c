@@ -5,6 +5,7 @@
      menu_bench --case 1 --items N --generated [--runs N]   (case 1 for the history of case 3)
      --shared-icon: serialize the icon once for all items, as GMenuKit does (for comparison)
      menu_bench --case 2 --items N --part label|toggle      (one change alone, for instruction counts)
+     menu_bench --case 6 --items N --one-change             (a refresh that finds one label changed)
 
    Prints the same RESULT and RSS lines as MenuBenchmark; scripts/bench.sh compares them.
    Built by `make bench`: cc -O2 menu_bench.c $(pkg-config --cflags --libs gtk4) */
@@ -289,13 +290,18 @@ typedef struct {
   char name[32], toggle_name[32];
 } UpdateContext;
 
+/* The app's data changes: one item's label, the spare taking the old one's place. */
+static void swap_label(ItemsModel *model, int target, char **spare) {
+  char *old = model->labels[target];
+  model->labels[target] = *spare;
+  *spare = old;
+}
+
 static void change_label(void *data, int run) {
   (void)run;
   UpdateContext *c = data;
   /* The app's data changes, and the one item is replaced where it stands. */
-  char *old = c->model->labels[c->target];
-  c->model->labels[c->target] = c->spare_label;
-  c->spare_label = old;
+  swap_label(c->model, c->target, &c->spare_label);
   GMenuModel *section = g_menu_model_get_item_link(G_MENU_MODEL(c->menu->root), c->section, G_MENU_LINK_SECTION);
   g_menu_remove(G_MENU(section), c->position);
   GMenuItem *item = make_item(c->model->labels[c->target], c->name);
@@ -593,6 +599,39 @@ static void refresh_change(void *data, int run) {
   if (refresh_menu(c->model, c->menu) != 0) abort();
 }
 
+/* A refresh with one change: the model's label of one item changes (as case 2's does), then the
+   same comparison of every item finds it and replaces that item alone. */
+typedef struct {
+  ItemsModel *model;
+  BenchMenu *menu;
+  int target;
+  char *spare_label;
+} OneChangeContext;
+
+static void refresh_one_change(void *data, int run) {
+  (void)run;
+  OneChangeContext *c = data;
+  swap_label(c->model, c->target, &c->spare_label);
+  if (refresh_menu(c->model, c->menu) != 1) abort();
+}
+
+static void case_refresh_one_change(int items, int runs) {
+  warm_up();
+  ItemsModel model = items_model_new(items);
+  double *samples = g_new(double, runs);
+  BenchMenu menu = build_items_menu(&model);
+  /* An item in the middle of the menu, not the toggle that starts its section (as case 2). */
+  int target = items / 2;
+  if (target % SECTION_SIZE == 0) target += 1;
+  OneChangeContext context = {&model, &menu, target, g_strdup_printf("Renamed %d", target)};
+  int changed = time_and_count_changes(runs, G_MENU_MODEL(menu.root), refresh_one_change, &context, samples);
+  report("6-refresh-one", items, samples, runs, changed);
+  g_free(context.spare_label);
+  bench_menu_free(&menu);
+  g_free(samples);
+  items_model_free(&model);
+}
+
 static void case_refresh(int items, int runs) {
   warm_up();
   ItemsModel model = items_model_new(items);
@@ -724,7 +763,7 @@ static void case_builder_import(int items, int runs) {
 
 int main(int argc, char **argv) {
   int which = 0, items = 0, runs = 15;
-  gboolean rss = FALSE, generated = FALSE;
+  gboolean rss = FALSE, generated = FALSE, one_change = FALSE;
   const char *part = NULL;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--case") == 0 && i + 1 < argc) which = atoi(argv[++i]);
@@ -734,6 +773,7 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[i], "--generated") == 0) generated = TRUE;
     else if (strcmp(argv[i], "--shared-icon") == 0) share_icon = TRUE;
     else if (strcmp(argv[i], "--part") == 0 && i + 1 < argc) part = argv[++i];
+    else if (strcmp(argv[i], "--one-change") == 0) one_change = TRUE;
   }
   if (runs < 1) runs = 1;
   if (items <= 0 || items % SECTION_SIZE != 0) {
@@ -750,7 +790,10 @@ int main(int argc, char **argv) {
     case 3: case_generated(items, runs); break;
     case 4: case_teardown(items, runs); break;
     case 5: case_popover(items, runs); break;
-    case 6: case_refresh(items, runs); break;
+    case 6:
+      if (one_change) case_refresh_one_change(items, runs);
+      else case_refresh(items, runs);
+      break;
     case 7: case_open_toggle(items, runs); break;
     case 8: case_builder_import(items, runs); break;
     case 9: case_list_menu(items, runs); break;

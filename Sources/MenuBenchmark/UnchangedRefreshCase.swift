@@ -11,7 +11,9 @@ import GMenuKit
 /// `ForEach`); the other shapes are reported as 6-render-<shape> and 6-refresh-<shape>.
 /// "content" renders nothing: it runs the case 1 menu's item content (the app's closure, the
 /// toggle or button it makes) for every item and drops it, which any refresh that reads the
-/// content again pays before GMenuKit reads it (reported as 6-content).
+/// content again pays before GMenuKit reads it (reported as 6-content). "one-change",
+/// "unobserved" and "generated-one" are a refresh with one change and the one it adds to
+/// (``OneChangeShape``).
 @MainActor
 enum UnchangedRefreshCase {
     static func run(items: Int, runs: Int, shape: String) {
@@ -20,6 +22,10 @@ enum UnchangedRefreshCase {
         let model = ItemsModel(count: items)
         if shape == "content" {
             Report.result("6-content", items: items, seconds: timeContentAlone(of: model, runs: runs))
+            return
+        }
+        if let oneChange = OneChangeShape(rawValue: shape) {
+            runWithOneChange(oneChange, items: items, runs: runs)
             return
         }
         let list = FlatListModel(count: items)
@@ -48,6 +54,52 @@ enum UnchangedRefreshCase {
 }
 
 extension UnchangedRefreshCase {
+    /// A refresh with one change: what a menu whose model it does not observe pays when the
+    /// app changes one element and calls `refresh()`.
+    enum OneChangeShape: String {
+        /// The case 1 menu, its model not observed: one label changed between refreshes
+        /// (6-refresh-one; C replaces the one item its comparison finds).
+        case oneChange = "one-change"
+        /// The same model, nothing changed (6-refresh-unobserved): what 6-refresh-one adds to.
+        case unobserved
+        /// One section of generated buttons, one entry's title changed (6-refresh-generated-one;
+        /// 6-refresh-generated is the same menu unchanged).
+        case generatedOne = "generated-one"
+    }
+
+    private static func runWithOneChange(_ shape: OneChangeShape, items: Int, runs: Int) {
+        let rendered: RenderedMenu
+        let change: (Int) -> Void
+        switch shape {
+        case .oneChange, .unobserved:
+            let model = UnobservedItemsModel(count: items)
+            rendered = RenderedMenu(model.menu)
+            // An item in the middle of the menu, not the toggle that starts its section.
+            var target = items / 2
+            if target % sectionSize == 0 { target += 1 }
+            let (section, position) = (target / sectionSize, target % sectionSize)
+            let labels = shape == .unobserved ? ["Item \(target)", "Item \(target)"] : ["Renamed \(target)", "Item \(target)"]
+            change = { run in model.sections[section].items[position].title = labels[run % 2] }
+        case .generatedOne:
+            let list = FlatListModel(count: items)
+            rendered = RenderedMenu(list.generatedMenu)
+            let target = items / 2
+            let titles = ["Renamed \(target)", "Entry \(target)"]
+            change = { run in list.entries[target].title = titles[run % 2] }
+        }
+        runMainLoopUntilIdle()
+        let refresh = timeAndCountChanges(runs: runs, of: rendered.menuModel) { run in
+            change(run)
+            rendered.refresh()
+        }
+        let name = switch shape {
+        case .oneChange: "6-refresh-one"
+        case .unobserved: "6-refresh-unobserved"
+        case .generatedOne: "6-refresh-generated-one"
+        }
+        Report.result(name, items: items, seconds: refresh.seconds, itemsChanged: refresh.itemsChanged)
+    }
+
     /// Runs each item's content as the benchmark menu's lists do (the same closures, made as
     /// `ItemsModel.menu` makes them), and drops it.
     private static func timeContentAlone(of model: ItemsModel, runs: Int) -> [Double] {
@@ -63,10 +115,11 @@ extension UnchangedRefreshCase {
     }
 }
 
-/// A flat list of titled entries, as a long history or bookmark list keeps them.
+/// A flat list of titled entries, as a long history or bookmark list keeps them (not observed:
+/// the app calls `refresh()`).
 @MainActor
 final class FlatListModel {
-    let entries: [BenchmarkItem]
+    var entries: [BenchmarkItem]
     var opened: Int?
 
     init(count: Int) {
@@ -100,5 +153,22 @@ extension ItemsModel {
     var equatableMenu: Menu {
         benchmarkMenu(self.sections, items: \.items, title: \.title, flag: { self.flags[$0] }, activate: { self.activations += 1 },
                       marking: { $0.equatable() })
+    }
+}
+
+/// The case 1 menu's data in a class that is not observable: the app calls `refresh()`.
+@MainActor
+final class UnobservedItemsModel {
+    var sections: [BenchmarkSection]
+    let flags: [Flag]
+    var activations = 0
+
+    init(count: Int) {
+        sections = BenchmarkSection.sections(of: 0..<count, titled: "Item")
+        flags = sections.map { _ in Flag() }
+    }
+
+    var menu: Menu {
+        benchmarkMenu(self.sections, items: \.items, title: \.title, flag: { self.flags[$0] }) { self.activations += 1 }
     }
 }

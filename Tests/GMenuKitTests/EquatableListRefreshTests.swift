@@ -77,7 +77,8 @@ final class EquatableListRefreshTests: GtkTestCase {
         }
     }
 
-    /// One element changed: only its section's content runs again, only its item changes.
+    /// One element changed: only its section's content runs again, only its item changes; the
+    /// section's other items are kept as they stand.
     func testAChangedElementRunsOnlyItsListsContent() {
         onMain {
             let shelf = EquatableShelf(sections: 5)
@@ -86,9 +87,18 @@ final class EquatableListRefreshTests: GtkTestCase {
             let changed = ItemsChangedRecorder(MenuModelReader.linkedModel(rendered.menuModel, at: [3]))
             shelf.sections[3].entries[1].title = "Renamed"
             rendered.refresh()
-            XCTAssertEqual(rendered.keptListCount, 4)
+            XCTAssertEqual(rendered.keptListCount, 5)
+            XCTAssertEqual(rendered.changedKeptListCount, 1, "the changed section's list kept but for its changed element")
             XCTAssertEqual(shelf.contentRuns, runs + 4, "the changed section's four elements ran, no other")
             XCTAssertEqual(changed.changes, [.init(position: 1, removed: 1, added: 1)])
+            assertSameAsFreshRender(rendered, shelf.menu)
+
+            // Unchanged since: every list kept without running its content.
+            let runsChecked = shelf.contentRuns
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 5)
+            XCTAssertEqual(rendered.changedKeptListCount, 0)
+            XCTAssertEqual(shelf.contentRuns, runsChecked)
             assertSameAsFreshRender(rendered, shelf.menu)
         }
     }

@@ -151,8 +151,10 @@ final class UnchangedRefreshTests: GtkTestCase {
         }
     }
 
-    /// A plain array changed behind the menu's back: the refresh replaces only the changed item.
-    func testAChangedElementIsNotKept() {
+    /// A plain array changed behind the menu's back: the refresh keeps the list but for the
+    /// changed element, whose item alone is replaced, as an observed change would replace it;
+    /// the next refresh keeps the whole list again.
+    func testAChangedElementIsReplacedAloneAndTheRestKept() {
         onMain {
             let history = PlainHistory(count: 20)
             let rendered = renderedForKeeping(history.menu)
@@ -161,13 +163,77 @@ final class UnchangedRefreshTests: GtkTestCase {
             history.entries[4].title = "Renamed"
             history.generation = 1
             rendered.refresh()
-            XCTAssertEqual(rendered.keptListCount, 0)
+            XCTAssertEqual(rendered.keptListCount, 1)
+            XCTAssertEqual(rendered.changedKeptListCount, 1)
             XCTAssertEqual(inside.changes, [.init(position: 4, removed: 1, added: 1)])
             XCTAssertEqual(MenuModelReader.read(section)[4].label, "Renamed")
             activate(MenuModelReader.read(section)[4], in: rendered.actionGroup.unsafePointer)
             activate(MenuModelReader.read(section)[5], in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(history.opened, ["4@1", "5@1"])
             assertSameAsFreshRender(rendered, history.menu)
+
+            // Its notes took the changed element's signature: kept whole from now on.
+            history.generation = 2
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 1)
+            XCTAssertEqual(rendered.changedKeptListCount, 0)
+            XCTAssertEqual(inside.changes.count, 1, "nothing more changed")
+            activate(MenuModelReader.read(section)[4], in: rendered.actionGroup.unsafePointer)
+            XCTAssertEqual(history.opened, ["4@1", "5@1", "4@2"])
+        }
+    }
+
+    /// Elements changed in place, a few or most: a few are replaced alone, more than a
+    /// quarter of the list plan the list again; so does an element whose id changed (another
+    /// element stands at its index). Each refresh ends as a fresh render of the content.
+    func testChangedElementsAreReplacedAloneOnlyWhenFewAndInPlace() {
+        onMain {
+            let history = PlainHistory(count: 40)
+            let rendered = renderedForKeeping(history.menu)
+            let section = MenuModelReader.linkedModel(rendered.menuModel, at: [0])
+
+            for index in [0, 17, 39] { history.entries[index].title = "Renamed \(index)" }
+            rendered.refresh()
+            XCTAssertEqual(rendered.changedKeptListCount, 1, "three of forty replaced alone")
+            XCTAssertEqual(MenuModelReader.read(section).map(\.label).filter { $0?.hasPrefix("Renamed") == true }.count, 3)
+            assertSameAsFreshRender(rendered, history.menu)
+
+            for index in 0..<17 { history.entries[index].title = "Again \(index)" }
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 0, "seventeen of forty: the list planned again")
+            assertSameAsFreshRender(rendered, history.menu)
+
+            rendered.refresh()
+            history.entries[5] = ListEntry(id: 100, title: "Entry 100")
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 0, "another element at index 5: the list planned again")
+            assertSameAsFreshRender(rendered, history.menu)
+            activate(MenuModelReader.read(section)[5], in: rendered.actionGroup.unsafePointer)
+            XCTAssertEqual(history.opened, ["100@0"])
+        }
+    }
+
+    /// A changed element whose item needs the whole menu planned (its icon name is invalid,
+    /// which the plan reports): the refresh plans the menu without keeping the list, and the
+    /// diagnostic is reported as a fresh render reports it.
+    func testAChangedElementWithADiagnosticPlansTheWholeMenu() {
+        onMain {
+            var icons = Array(repeating: "document-open", count: 10)
+            let menu = Menu("Files") {
+                Section {
+                    ForEach(0..<10, id: \.self) { index in Button("File \(index)", icon: icons[index]) {} }
+                }
+                .generatedContent()
+            }
+            let rendered = renderedForKeeping(menu)
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 1)
+            icons[3] = "not an icon/name"
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 0)
+            XCTAssertEqual(rendered.changedKeptListCount, 0)
+            XCTAssertEqual(rendered.diagnostics.map(\.message).filter { $0.contains("not an icon") }.count, 1, "\(rendered.diagnostics)")
+            assertSameAsFreshRender(rendered, menu)
         }
     }
 

@@ -116,17 +116,24 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
         }
     }
 
-    /// A label that changed is not kept: that section's list is planned again, the others kept.
-    func testAChangedLabelReplansOnlyItsSection() {
+    /// A label that changed: that section's list is kept but for the changed item, replaced
+    /// alone; the other sections are kept whole.
+    func testAChangedLabelReplacesOnlyItsItem() {
         onMain {
             let shelf = PlainShelf(sections: 10)
             let rendered = renderedForKeeping(shelf.menu)
             let changed = ItemsChangedRecorder(MenuModelReader.linkedModel(rendered.menuModel, at: [7]))
             let unchanged = ItemsChangedRecorder(MenuModelReader.linkedModel(rendered.menuModel, at: [6]))
             shelf.sections[7].entries[2].title = "Renamed"
+            let names = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [7])).map(localActionName)
             rendered.refresh()
-            XCTAssertEqual(rendered.keptListCount, 9)
+            XCTAssertEqual(rendered.keptListCount, 10)
+            XCTAssertEqual(rendered.changedKeptListCount, 1)
             XCTAssertEqual(changed.changes, [.init(position: 2, removed: 1, added: 1)])
+            XCTAssertEqual(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [7])).map(localActionName), names,
+                           "the replaced item kept its action's name")
+            activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [7]))[2], in: rendered.actionGroup.unsafePointer)
+            XCTAssertEqual(shelf.opened, ["37@0"])
             XCTAssertEqual(unchanged.changes, [])
             XCTAssertEqual(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [7]))[2].label, "Renamed")
             assertSameAsFreshRender(rendered, shelf.menu)
@@ -138,6 +145,38 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
             assertSameAsFreshRender(rendered, shelf.menu)
             rendered.refresh()
             XCTAssertEqual(rendered.keptListCount, 10, "kept again once unchanged")
+        }
+    }
+
+    /// A toggle whose label changed is replaced alone in its kept section: it keeps its
+    /// action's name, shows its state, and sets the latest render's binding; the button beside
+    /// it runs the latest closure.
+    func testAToggleWithAChangedLabelIsReplacedAlone() {
+        onMain {
+            let shelf = PlainShelf(sections: 4)
+            let rendered = renderedForKeeping(shelf.menu)
+            let toggleName = Self.toggleName(ofSection: 2, in: rendered)
+            shelf.sections[2].entries[0].title = "Show All"
+            shelf.flags = shelf.sections.map { _ in PlainShelf.Flag() }
+            shelf.flags[2].isOn = true
+            shelf.generation = 1
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 4)
+            XCTAssertEqual(rendered.changedKeptListCount, 1)
+            let third = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [2]))
+            XCTAssertEqual(third[0].label, "Show All")
+            XCTAssertEqual(localActionName(third[0]), toggleName, "the toggle kept its action")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, toggleName), "true")
+            g_action_group_activate_action(rendered.actionGroup.unsafePointer, toggleName, nil)
+            XCTAssertFalse(shelf.flags[2].isOn, "the toggle set the latest render's binding")
+            XCTAssertEqual(actionState(rendered.actionGroup.unsafePointer, toggleName), "false")
+            activate(third[1], in: rendered.actionGroup.unsafePointer)
+            XCTAssertEqual(shelf.opened, ["11@1"])
+            assertSameAsFreshRender(rendered, shelf.menu)
+
+            rendered.refresh()
+            XCTAssertEqual(rendered.changedKeptListCount, 0, "kept whole again")
+            XCTAssertEqual(rendered.keptListCount, 4)
         }
     }
 
@@ -235,6 +274,36 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
             try RealInput.click(button)
             MainLoop.turn { !shelf.opened.isEmpty }
             XCTAssertEqual(shelf.opened, ["13@2"])
+            opened.close()
+        }
+    }
+
+    /// A label changed behind the menu's back while it is open: the refresh keeps the section
+    /// but replaces that row, which shows the new label, and a real click on it runs the
+    /// latest render's closure.
+    func testARefreshReplacesAChangedRowInAnOpenMenu() throws {
+        try GtkSession.start()
+        try onMain {
+            let shelf = PlainShelf(sections: 4)
+            let rendered = renderedForKeeping(shelf.menu)
+            let opened = try OpenedMenuButton(showing: rendered, inWindowTitled: "GMenuKit changed row")
+            shelf.sections[1].entries[3].title = "Renamed Entry"
+            shelf.generation = 3
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 4)
+            XCTAssertEqual(rendered.changedKeptListCount, 1)
+            MainLoop.drain()
+            let drawn = PopoverRenderingTests.drawnItems(in: opened.popover).map(\.text)
+            XCTAssertTrue(drawn.contains("Renamed Entry"), "\(drawn)")
+            XCTAssertFalse(drawn.contains("Entry 8"), "\(drawn)")
+            XCTAssertEqual(drawn.count, 20, "\(drawn)")
+            if let directory = ProcessInfo.processInfo.environment["GMENUKIT_SCREENSHOT_DIR"], !directory.isEmpty {
+                ControlProbes.saveScreenshot(of: opened.popover, as: directory + "/changed-row.png", size: (420, 720))
+            }
+            let button = try XCTUnwrap(PopoverPages.modelButtons(in: opened.popover, text: "Renamed Entry").first)
+            try RealInput.click(button)
+            MainLoop.turn { !shelf.opened.isEmpty }
+            XCTAssertEqual(shelf.opened, ["8@3"])
             opened.close()
         }
     }

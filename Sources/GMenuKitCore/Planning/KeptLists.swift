@@ -106,24 +106,6 @@ extension MenuPlanner {
         return item?.attributes.target == nil ? .own : nil
     }
 
-    /// Whether `nodes` (a list's elements, just resolved again) are what the list's kept items
-    /// were planned from, node for node.
-    /// Not isolated: a main-actor closure (the buffer's, here) checks at every call that it runs
-    /// on the main actor.
-    package nonisolated static func matchKeptItems(_ nodes: [MenuNode], of list: DeferredElements, signatures: [KeptItemSignature]) -> Bool {
-        guard nodes.count == signatures.count else { return false }
-        // Through the buffer: binding each node to a constant would copy it, retaining its fields.
-        return nodes.withUnsafeBufferPointer { nodes in
-            for index in nodes.indices {
-                let node = nodes.baseAddress! + index
-                guard node.pointee.origin?.elements === list, let kind = MenuNode.keptKind(at: node),
-                      KeptItemSignature(at: node, kind: kind) == signatures[index]
-                else { return false }
-            }
-            return true
-        }
-    }
-
     /// Appends to `actions` the actions of a kept list's items that have their own, named
     /// `names` ("" for an item naming the shared action), with the closures and bindings of
     /// `nodes` (the elements just resolved again, spent here: their kinds move into the
@@ -253,10 +235,16 @@ extension MenuPlanner {
         var nodes = list.expand()
         guard let signatures = notes.signatures, notes.action != nil || !notes.ownActions.isEmpty, let oldScope = notes.scope,
               notes.isIncremental, !notes.isSectioned, list.isIncremental, notes.withOwnRows == options.drawsOwnRows,
-              notes.standsWhole, oldScope.keepsItems(of: scope), Self.matchKeptItems(nodes, of: list, signatures: signatures),
+              notes.standsWhole, oldScope.keepsItems(of: scope),
+              let changed = Self.changedKeptItems(nodes, of: list, signatures: signatures, identities: notes.expandedIdentities),
               ownNamesHold(notes, item: { (nodes[$0].identity, nodes[$0].title) }),
               let kept = keep(list, notes: notes, of: owner, scope: scope)
         else { return (nil, nodes) }
+        if !changed.isEmpty {
+            // Kept as it stands but for these, planned and applied after this plan as a change
+            // of the list alone; their nodes copied before their closures move out below.
+            keptListChanges.append(KeptListChange(list: list, changed: changed, of: nodes))
+        }
         // The items' own actions go on with the closures and bindings of the elements read now,
         // moved out of their nodes: the list is kept, the nodes are not planned.
         let start = actions.count
@@ -269,11 +257,14 @@ extension MenuPlanner {
     /// What the last planning noted about a list, read before expanding it again forgets it.
     struct KeptNotes {
         let signatures: [KeptItemSignature]?, action: String?, ownActions: [String], identities: [MenuIdentity]
+        /// Each element's node identity as the list's last expansion made it.
+        let expandedIdentities: [MenuIdentity]
         let names: KeptNameGroup?
         let scope: Scope?, isIncremental: Bool, isSectioned: Bool, withOwnRows: Bool, standsWhole: Bool
 
         @MainActor init(of list: DeferredElements) {
             (signatures, action, ownActions, identities) = (list.keptSignatures, list.keptAction, list.keptOwnActions, list.keptIdentities)
+            expandedIdentities = list.identitiesOfLastExpansion
             names = list.keptNames
             (scope, isIncremental, isSectioned) = (list.scope, list.isIncremental, list.isSectioned)
             (withOwnRows, standsWhole) = (list.keptWithOwnRows, list.standsWhole)

@@ -15,6 +15,9 @@ package struct MenuPlan {
     package var borrowedActions: [BorrowedAction] = []
     /// The lists whose items the plan keeps as they stand (each one placeholder item).
     package var keptLists: [DeferredElements] = []
+    /// Kept lists some of whose elements changed in place: the plan keeps their items as they
+    /// stood, and holds each list's change planned alone, to apply once the plan is.
+    package var keptListChanges: [KeptListChange] = []
     /// An item planned anew took the identity of a kept item: plan again without keeping.
     package var needsPlanWithoutKeeping = false
 

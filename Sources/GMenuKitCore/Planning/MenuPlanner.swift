@@ -129,6 +129,8 @@ package struct MenuPlanner {
     var borrowed: BorrowedActions
     /// The lists whose items this plan keeps as they stand (`KeptLists.swift`).
     var keptLists: [DeferredElements] = []
+    /// Kept lists some of whose elements changed in place (`KeptListChanges.swift`).
+    var keptListChanges: [KeptListChange] = []
 
     /// What an item inherits from the sections and submenus around it.
     package struct Scope {
@@ -183,12 +185,14 @@ package struct MenuPlanner {
             planner.report(.warning, path: scope.path, "the menu has no items; it opens empty")
         }
         planner.emitGeneratedItemActions()
+        let keptListChangesPlanned = planner.planKeptListChanges()
         planner.names.endPass()
         names = planner.names
         return MenuPlan(items: items, actions: planner.actions, diagnostics: planner.diagnostics.all,
                         missingIcons: planner.icons.missing, shortcuts: planner.shortcuts.owners,
                         borrowedActions: planner.borrowed.borrowed, keptLists: planner.keptLists,
-                        needsPlanWithoutKeeping: planner.identities.clash(with: planner.keptLists))
+                        keptListChanges: planner.keptListChanges,
+                        needsPlanWithoutKeeping: !keptListChangesPlanned || planner.identities.clash(with: planner.keptLists))
     }
 
     /// A list's elements planned alone: their items, the actions those need, and the levels whose

@@ -157,6 +157,10 @@ package class DeferredElements {
     /// only running it again observes that state again.
     package var elementsReadObservableState: Bool { deferral.elementsWereObserved(identity) }
 
+    /// The identity of each element's first node as the last expansion made it, by index: a
+    /// kept list's elements that change in place keep theirs (``MenuPlanner/changedKeptItems``).
+    package var identitiesOfLastExpansion: [MenuIdentity] { [] }
+
     /// Whether the list's items are all its level has, where it noted them.
     package var standsWhole: Bool { placement.level?.holdsWholly(self) ?? false }
 

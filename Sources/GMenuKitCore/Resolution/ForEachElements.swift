@@ -40,6 +40,8 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         super.init(identity: identity, deferral: deferral, observesEachElement: Data.Element.self is AnyClass)
     }
 
+    package override var identitiesOfLastExpansion: [MenuIdentity] { nodeIdentities }
+
     package override var skipsEqualElements: Bool { forEach.skipsEqualElements && areEqual != nil && !observesEachElement }
 
     package override func isUnchangedSinceLastRead() -> Bool {

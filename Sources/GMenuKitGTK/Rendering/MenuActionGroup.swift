@@ -99,8 +99,11 @@ package final class MenuActionGroup {
     /// updated (a shared generated-items action gains their targets), the named ones and the
     /// targets of elements that went are removed.
     package func apply(some planned: [PlannedAction], removing names: [String], removingTargets targets: [String: [String]]) {
-        // The next full apply looks its actions up again.
-        lastApplied = []
+        // The last full apply's actions stay noted where they are: updated in place (a changed
+        // label's closure, a state), each is still the one noted; an action removed makes the
+        // next full apply look its actions up by name (`remove`), one installed is looked up
+        // there. Forgotten at every list change, the next refresh looked up every action of
+        // the menu.
         for name in names { remove(name) }
         for (name, gone) in targets { installed(named: name)?.handler.changeDispatch(adding: [:], removing: gone) }
         for index in planned.indices {

@@ -26,8 +26,11 @@ final class MenuRenderPass {
     /// they are made of changes only by a full render (a setting's change renders the menu
     /// again), and making them anew cost every change about 250 instructions.
     @exclusivity(unchecked) private var listOptions: MenuPlanner.Options?
-    /// How many lists the last full render kept as they stood (found unchanged), for tests.
+    /// How many lists the last full render kept as they stood (found unchanged, or changed
+    /// in place in some elements), for tests.
     @exclusivity(unchecked) private(set) var keptListCount = 0
+    /// How many of the last full render's kept lists had elements changed in place, for tests.
+    @exclusivity(unchecked) private(set) var changedKeptListCount = 0
 
     // MARK: The whole menu
 
@@ -57,6 +60,7 @@ final class MenuRenderPass {
             return MenuPlanner.plan(nodes, options: options, names: &names)
         }
         keptListCount = plan.keptLists.count
+        changedKeptListCount = plan.keptListChanges.count
         return plan
     }
 
@@ -64,7 +68,7 @@ final class MenuRenderPass {
     /// actions' array before the menu's items are made, and in a first render each linked
     /// level's items once made (`MenuLevel.applyReleasingLinks`); peak memory building 100,000
     /// items 205 → 173 MB.
-    func apply(_ plan: inout MenuPlan) {
+    func apply(_ plan: inout MenuPlan, actionPrefix: String) {
         for host in rowHosts { host.rememberFocus() }
         // What goes and what changes leaves first, then the actions change, then items come:
         // no item ever points at an action that is not there yet or no longer fits it.
@@ -77,6 +81,16 @@ final class MenuRenderPass {
         root.applyReleasingLinks(&plan.items)
         dropRemovedRows()
         fillNewRows()
+        // The kept lists' changed elements: each list's items brought to them where the plan
+        // left them standing, as an observed change of the list would be.
+        for change in plan.keptListChanges {
+            guard let level = MenuLevel.holding(change.list), level.holds(change.list) else {
+                // Not reached: the plan kept the list, and its level noted where its items stand.
+                assertionFailure("a kept list's items stand nowhere")
+                continue
+            }
+            apply(change.changes, change.planned, of: change.list, in: level, actionPrefix: actionPrefix)
+        }
     }
 
     /// Once a full render's plan is applied: the lists it kept let go of their items.

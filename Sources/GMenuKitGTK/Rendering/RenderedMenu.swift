@@ -83,8 +83,11 @@ public final class RenderedMenu {
     package var listUpdates: Int { renderPass.listUpdates }
     /// The row the menu model's custom slot `id` stands for, if the menu holds one there.
     package func customRow(inSlot id: String) -> CustomRowSpec? { root.customRows.rows[id] }
-    /// How many lists the last full render kept as they stood (found unchanged), for tests.
+    /// How many lists the last full render kept as they stood (found unchanged, or changed in
+    /// place in a few elements), for tests.
     package var keptListCount: Int { renderPass.keptListCount }
+    /// How many of those had elements changed in place, replaced alone, for tests.
+    package var changedKeptListCount: Int { renderPass.changedKeptListCount }
     /// Shown by a control or ``present(in:)``: from then on items get rows where needed.
     @exclusivity(unchecked) private(set) var isPresented: Bool
     /// The last widget the actions were inserted on: its window is where confirmations appear.
@@ -299,7 +302,7 @@ public final class RenderedMenu {
         defer { renderPass.finish(plan) }
         reporter.stateDiagnostics = []
         defer { reporter.stateDiagnostics = nil }
-        renderPass.apply(&plan)
+        renderPass.apply(&plan, actionPrefix: actionPrefix)
         diagnostics = plan.diagnostics + (reporter.stateDiagnostics ?? [])
         report(diagnostics, missingIcons: plan.missingIcons)
         shortcutOwners = plan.shortcuts
