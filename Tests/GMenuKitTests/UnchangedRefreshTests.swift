@@ -261,6 +261,28 @@ final class UnchangedRefreshTests: GtkTestCase {
         }
     }
 
+    /// The section around a kept list is replaced while one of its elements changed: the new
+    /// section gets the kept items and the changed one replaced, all acting.
+    func testAKeptListWithAChangedElementMovesIntoItsReplacedSection() {
+        onMain {
+            let history = PlainHistory(count: 30)
+            let rendered = renderedForKeeping(history.menu)
+            history.header = "Older"
+            history.entries[12].title = "Renamed"
+            history.generation = 5
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 1)
+            XCTAssertEqual(rendered.changedKeptListCount, 1)
+            let section = MenuModelReader.linkedModel(rendered.menuModel, at: [0])
+            XCTAssertEqual(MenuModelReader.read(section).count, 30)
+            XCTAssertEqual(MenuModelReader.read(section)[12].label, "Renamed")
+            assertSameAsFreshRender(rendered, history.menu)
+            activate(MenuModelReader.read(section)[12], in: rendered.actionGroup.unsafePointer)
+            activate(MenuModelReader.read(section)[13], in: rendered.actionGroup.unsafePointer)
+            XCTAssertEqual(history.opened, ["12@5", "13@5"])
+        }
+    }
+
     /// A kept list goes on updating on its own when its observed data changes: the new items
     /// act, and so do the kept ones, each with the latest closure.
     func testAKeptListUpdatesOnItsOwnAfterwards() {
