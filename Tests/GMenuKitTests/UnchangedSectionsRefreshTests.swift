@@ -308,6 +308,50 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
         }
     }
 
+    /// The same in a pull-down button, which draws toggles as GMenuKit's own check rows: a
+    /// toggle's label and flag changed behind its back, refreshed while the menu is open, is
+    /// replaced alone; its row shows the new label and mark, and a real click on it sets the
+    /// latest render's binding.
+    func testARefreshReplacesAChangedToggleRowInAPullDownButton() throws {
+        try GtkSession.start()
+        try onMain {
+            let shelf = PlainShelf(sections: 3)
+            let control = PullDownButton(shelf.menu)
+            // Its third render on notes what it keeps.
+            control.menu.refresh()
+            control.menu.refresh()
+            XCTAssertEqual(control.menu.keptListCount, 3)
+            let window = try TestWindow(titled: "GMenuKit changed toggle row", child: control.widget).widget
+            let popover: UnsafeMutablePointer<GtkWidget> = gmk_widget(gtk_menu_button_get_popover(gmk_menu_button(control.menuButton)))
+            try RealInput.click(control.menuButton)
+            MainLoop.turn { gtk_widget_get_mapped(popover) != 0 }
+            MainLoop.drain()
+
+            shelf.sections[1].entries[0].title = "Show Hidden"
+            shelf.flags = shelf.sections.map { _ in PlainShelf.Flag() }
+            shelf.flags[1].isOn = true
+            control.menu.refresh()
+            MainLoop.drain()
+            XCTAssertEqual(control.menu.keptListCount, 3)
+            XCTAssertEqual(control.menu.changedKeptListCount, 1)
+            let drawn = PopoverRenderingTests.drawnItems(in: popover)
+            XCTAssertEqual(drawn.first { $0.text == "Show Hidden" }?.isActive, true, "the new label, checked: \(drawn.map(\.text))")
+            XCTAssertFalse(drawn.contains { $0.text == "Entry 5" })
+            if let directory = ProcessInfo.processInfo.environment["GMENUKIT_SCREENSHOT_DIR"], !directory.isEmpty {
+                ControlProbes.saveScreenshot(of: popover, as: directory + "/changed-toggle-row.png", size: (420, 620))
+            }
+
+            let row = try XCTUnwrap(PopoverPages.modelButtons(in: popover, text: "Show Hidden").first)
+            try RealInput.click(row)
+            MainLoop.turn { !shelf.flags[1].isOn }
+            XCTAssertFalse(shelf.flags[1].isOn, "the click reached the latest render's binding")
+            control.popdown()
+            MainLoop.drain()
+            gtk_window_destroy(gmk_window(window))
+            MainLoop.drain()
+        }
+    }
+
     /// An item planned anew with the identity of a kept element (an explicit id written in that
     /// form) would share its name: the menu is planned again without keeping, and the two
     /// items act apart.
