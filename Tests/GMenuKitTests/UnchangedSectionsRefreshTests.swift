@@ -180,6 +180,61 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
         }
     }
 
+    /// Random edits behind the menu's back, a refresh after each turn of them: mostly a few
+    /// labels renamed (kept lists replacing their changed items alone), sometimes new flags, a
+    /// new generation, a label every item shows, entries that come and go. After each refresh
+    /// the menu is what a fresh render of the model makes, and a random item runs the latest
+    /// render's closure.
+    func testRandomEditsBehindTheMenusBackMatchFreshRenders() {
+        onMain {
+            var random = SplitMix64(seed: 28)
+            let shelf = PlainShelf(sections: 6)
+            let rendered = renderedForKeeping(shelf.menu)
+            var nextID = 1_000
+            var partlyKept = 0
+            for step in 0..<200 {
+                for _ in 0..<(1 + random.below(3)) {
+                    let section = random.below(shelf.sections.count)
+                    switch random.below(20) {
+                    case 0:
+                        shelf.flags = shelf.sections.map { _ in PlainShelf.Flag() }
+                    case 1:
+                        shelf.prefix = random.chance(50) ? "" : "» "
+                    case 2 where shelf.sections[section].entries.count > 1:
+                        shelf.sections[section].entries.remove(at: random.below(shelf.sections[section].entries.count))
+                    case 3:
+                        nextID += 1
+                        shelf.sections[section].entries.insert(ListEntry(id: nextID, title: "New \(nextID)"),
+                                                               at: random.below(shelf.sections[section].entries.count + 1))
+                    case 4:
+                        shelf.flags[section].isOn.toggle()
+                    default:
+                        let entry = random.below(shelf.sections[section].entries.count)
+                        shelf.sections[section].entries[entry].title = "Title \(random.below(5))"
+                    }
+                }
+                shelf.generation = step
+                rendered.refresh()
+                partlyKept += rendered.changedKeptListCount
+                let fresh = RenderedMenu(shelf.menu)
+                let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(fresh))
+                guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }
+
+                // A button (an entry whose id is a multiple of five is a toggle).
+                let section = random.below(shelf.sections.count)
+                let entries = shelf.sections[section].entries
+                let buttons = entries.indices.filter { entries[$0].id % 5 != 0 }
+                guard !buttons.isEmpty else { continue }
+                let index = random.pick(buttons)
+                let items = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [section]))
+                shelf.opened = []
+                activate(items[index], in: rendered.actionGroup.unsafePointer)
+                XCTAssertEqual(shelf.opened, ["\(entries[index].id)@\(step)"], "step \(step)")
+            }
+            XCTAssertGreaterThan(partlyKept, 50, "kept lists replaced their changed items alone")
+        }
+    }
+
     /// Sections that come and go around kept ones: the kept ones stay, the names of the items
     /// that went are released, the new ones get actions that act.
     func testSectionsThatComeAndGoAroundKeptOnes() {
