@@ -19,6 +19,14 @@ let benchmarkIcon = "document-open-symbolic"
 /// Items per section: a menu of n items has n / 10 sections.
 let sectionSize = 10
 
+/// The button in the middle of a benchmark menu of `items` items (not the toggle that starts
+/// its section): the item whose label the changes of cases 2 and 6 rename, as C's side does.
+func middleButton(of items: Int) -> (item: Int, section: Int, position: Int) {
+    var item = items / 2
+    if item % sectionSize == 0 { item += 1 }
+    return (item, item / sectionSize, item % sectionSize)
+}
+
 /// The data behind the case 1, 2, 4 and 5 menu, as an app keeps a long list: an `@Observable`
 /// model holding the sections as values, and one observable flag per section. The first item
 /// of each section is a toggle bound to its section's flag, the others are buttons; every item

@@ -74,10 +74,9 @@ extension UnchangedRefreshCase {
         case .oneChange, .unobserved:
             let model = UnobservedItemsModel(count: items)
             rendered = RenderedMenu(model.menu)
-            // An item in the middle of the menu, not the toggle that starts its section.
-            var target = items / 2
-            if target % sectionSize == 0 { target += 1 }
-            let (section, position) = (target / sectionSize, target % sectionSize)
+            let (target, section, position) = middleButton(of: items)
+            // Unobserved, the label is written too, unchanged: both shapes pay the app's write
+            // (the list shares the array it last read, which the write copies).
             let labels = shape == .unobserved ? ["Item \(target)", "Item \(target)"] : ["Renamed \(target)", "Item \(target)"]
             change = { run in model.sections[section].items[position].title = labels[run % 2] }
         case .generatedOne:

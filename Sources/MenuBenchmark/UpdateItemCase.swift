@@ -19,10 +19,7 @@ enum UpdateItemCase {
         let menu = RenderedMenu(model.menu)
         runMainLoopUntilIdle()
         // A button in the middle of the menu, and the toggle that starts its section.
-        var target = items / 2
-        if target % sectionSize == 0 { target += 1 }
-        let section = target / sectionSize
-        let position = target % sectionSize
+        let (target, section, position) = middleButton(of: items)
         let labels = ["Renamed \(target)", "Item \(target)"]
 
         if part == nil || part == "label" {

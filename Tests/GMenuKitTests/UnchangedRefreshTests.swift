@@ -204,6 +204,7 @@ final class UnchangedRefreshTests: GtkTestCase {
             assertSameAsFreshRender(rendered, history.menu)
 
             rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 1, "unchanged since: kept again")
             history.entries[5] = ListEntry(id: 100, title: "Entry 100")
             rendered.refresh()
             XCTAssertEqual(rendered.keptListCount, 0, "another element at index 5: the list planned again")
