@@ -109,4 +109,20 @@ public struct Button: MenuContent {
         if !labelProblems.isEmpty { nodes[last].noteProblems(labelProblems) }
         if builtLabelStyle != .automatic { nodes[last].details.labelStyle = builtLabelStyle }
     }
+
+    /// What ``resolve(at:into:)`` makes the node of a button running a closure from, with
+    /// nothing else to note.
+    public func _readForKeeping(into reading: inout _KeptContentReading) -> Bool {
+        guard labelProblems.isEmpty, builtLabelStyle == .automatic else { return false }
+        switch action {
+        case .perform(let perform): reading.perform = perform
+        default: return false
+        }
+        reading.hash.mix(4)
+        reading.hash.mix(title)
+        reading.hash.mix(icon)
+        reading.hash.mix(subtitle)
+        reading.hash.mix(role.map { $0 == .destructive ? 1 : 2 } ?? 0)
+        return true
+    }
 }

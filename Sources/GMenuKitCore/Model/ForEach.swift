@@ -83,10 +83,17 @@ extension ForEach: MenuContent where Content == any MenuContent {
 ) {
     // The array moves in and back out, written out rather than through a closure: this runs for
     // every element of every list.
+    resolveContent(content(element), elementIdentity: elementIdentity, earlier: earlier, into: &nodes)
+}
+
+/// An element's content, made already, resolved onto `nodes` at the element's identity.
+@MainActor package func resolveContent(
+    _ content: any MenuContent, elementIdentity: MenuIdentity, earlier: MenuIdentity?, into nodes: inout [MenuNode]
+) {
     var resolved = ResolvedMenuNodes()
     resolved.earlierIdentity = earlier
     swap(&resolved.nodes, &nodes)
-    content(element)._resolveInPlace(at: elementIdentity, into: &resolved)
+    content._resolveInPlace(at: elementIdentity, into: &resolved)
     swap(&resolved.nodes, &nodes)
 }
 

@@ -49,6 +49,10 @@ public protocol MenuContent {
     /// asked of the content itself, it reads the block where it lies, where a generic check
     /// of its type copied it (every field retained) for every element of every list.
     func _resolveInPlace(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes)
+
+    /// GMenuKit's own: reads this content as a refresh compares a kept list's element without
+    /// resolving it (``_KeptContentReading``); false for content it must resolve.
+    func _readForKeeping(into reading: inout _KeptContentReading) -> Bool
 }
 
 extension MenuContent {
@@ -224,6 +228,14 @@ public struct MenuContentGroup: MenuContent {
             resolve(at: identity, into: &nodes)
         }
     }
+
+    /// A block of one statement reads as that statement, under the block's label.
+    public func _readForKeeping(into reading: inout _KeptContentReading) -> Bool {
+        guard isSingle else { return false }
+        reading.hash.mix(6)
+        reading.hash.mix(label)
+        return single._readForKeeping(into: &reading)
+    }
 }
 
 /// One branch of an `if`/`else` or an optional: the branch is part of the identity, so an item
@@ -239,6 +251,13 @@ package struct MenuContentBranch: MenuContent {
             identity.appending(branch)
         }
         content._resolveInPlace(at: branchIdentity, into: &nodes)
+    }
+
+    /// Reads as its content, in its branch.
+    package func _readForKeeping(into reading: inout _KeptContentReading) -> Bool {
+        reading.hash.mix(5)
+        reading.hash.mix(branch)
+        return content._readForKeeping(into: &reading)
     }
 }
 

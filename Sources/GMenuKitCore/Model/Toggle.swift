@@ -36,4 +36,16 @@ public struct Toggle: MenuContent {
         if !labelProblems.isEmpty { nodes[last].noteProblems(labelProblems) }
         if builtLabelStyle != .automatic { nodes[last].details.labelStyle = builtLabelStyle }
     }
+
+    /// What ``resolve(at:into:)`` makes the node of a toggle of its own binding from, with
+    /// nothing else to note.
+    public func _readForKeeping(into reading: inout _KeptContentReading) -> Bool {
+        guard borrowedActionName == nil, labelProblems.isEmpty, builtLabelStyle == .automatic else { return false }
+        reading.hash.mix(3)
+        reading.hash.mix(title)
+        reading.hash.mix(icon)
+        reading.hash.mix(subtitle)
+        reading.isOn = isOn
+        return true
+    }
 }

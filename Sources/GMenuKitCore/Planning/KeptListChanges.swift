@@ -14,14 +14,22 @@ package struct KeptListChange {
 
     /// The change of the elements at `changed` (ascending) among `nodes`, the list's nodes as
     /// just resolved: copied, before the kept items' own actions take their closures.
-    init(list: DeferredElements, changed: [Int], of nodes: [MenuNode]) {
+    /// `at`: where `nodes` holds only some elements' nodes (a list read for keeping), their
+    /// indices, ascending.
+    init(list: DeferredElements, changed: [Int], of nodes: [MenuNode], at indices: [Int]? = nil) {
         self.list = list
         var changes = ElementChanges()
         changes.changed.reserveCapacity(changed.count)
         changes.nodes.reserveCapacity(changed.count)
+        var position = 0
         for index in changed {
             changes.changed.append(ElementDifference.Change(index: index, oldIndex: index))
-            changes.nodes.append(nodes[index])
+            if let indices {
+                while indices[position] != index { position += 1 }
+                changes.nodes.append(nodes[position])
+            } else {
+                changes.nodes.append(nodes[index])
+            }
         }
         self.changes = changes
     }
@@ -38,16 +46,20 @@ extension MenuPlanner {
     /// serves as well.
     /// Not isolated: a main-actor closure (the buffer's, here) checks at every call that it runs
     /// on the main actor.
+    /// `at`: where `nodes` holds only some elements' nodes (a list read for keeping, whose
+    /// other elements read as they did), their indices, ascending.
     package nonisolated static func changedKeptItems(
-        _ nodes: [MenuNode], of list: DeferredElements, signatures: [KeptItemSignature], identities: [MenuIdentity]
+        _ nodes: [MenuNode], at indices: [Int]? = nil, of list: DeferredElements, signatures: [KeptItemSignature],
+        identities: [MenuIdentity]
     ) -> [Int]? {
-        guard nodes.count == signatures.count else { return nil }
-        let limit = max(1, nodes.count / 4)
+        guard indices != nil || nodes.count == signatures.count else { return nil }
+        let limit = max(1, signatures.count / 4)
         // Through the buffer: binding each node to a constant would copy it, retaining its fields.
         return nodes.withUnsafeBufferPointer { nodes -> [Int]? in
             var changed: [Int] = []
-            for index in nodes.indices {
-                let node = nodes.baseAddress! + index
+            for position in nodes.indices {
+                let index = indices?[position] ?? position
+                let node = nodes.baseAddress! + position
                 guard node.pointee.origin?.elements === list, let kind = MenuNode.keptKind(at: node) else { return nil }
                 if KeptItemSignature(at: node, kind: kind) == signatures[index] { continue }
                 guard changed.count < limit, index < identities.count, node.pointee.identity == identities[index] else { return nil }

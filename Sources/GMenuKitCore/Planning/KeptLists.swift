@@ -21,55 +21,62 @@ package struct KeptItemSignature: Equatable {
     /// element of a kept list, and handing the node over as a value copied it first (a retain
     /// of every field).
     package init(at node: UnsafePointer<MenuNode>, kind: MenuNode.KeptKind) {
-        // FNV-1a over the fields, the identity by its own 64-bit hash of its path: `Hasher`
-        // (seeded, SipHash) cost a full render of generated lists several percent.
-        var hash = Self.mix(0xcbf2_9ce4_8422_2325, Int(truncatingIfNeeded: node.pointee.identity.pathHashValue))
-        hash = Self.mix(hash, node.pointee.title)
-        hash = Self.mix(hash, node.pointee.icon)
-        hash = Self.mix(hash, node.pointee.subtitle)
-        hash = Self.mix(hash, node.pointee.mnemonic.map { String($0) })
-        hash = Self.mix(hash, node.pointee.mnemonicPosition ?? -1)
-        hash = Self.mix(hash, node.pointee.role.map { $0 == .destructive ? 1 : 2 } ?? 0)
+        // The identity by its own 64-bit hash of its path: `Hasher` (seeded, SipHash) cost a
+        // full render of generated lists several percent.
+        var hash = FNV1aHash()
+        hash.mix(Int(truncatingIfNeeded: node.pointee.identity.pathHashValue))
+        hash.mix(node.pointee.title)
+        hash.mix(node.pointee.icon)
+        hash.mix(node.pointee.subtitle)
+        hash.mix(node.pointee.mnemonic.map { String($0) })
+        hash.mix(node.pointee.mnemonicPosition ?? -1)
+        hash.mix(node.pointee.role.map { $0 == .destructive ? 1 : 2 } ?? 0)
         let dismissal = switch node.pointee.dismissBehavior {
         case .automatic: 0
         case .enabled: 1
         case .disabled: 2
         }
-        hash = Self.mix(hash, dismissal)
-        hash = Self.mix(hash, node.pointee.hiddenWhen.map { $0 == .actionMissing ? 1 : 2 } ?? 0)
-        hash = Self.mix(hash, (node.pointee.isGeneratedContent ? 1 : 0) | (node.pointee.confirmsBeforeActing ? 2 : 0))
+        hash.mix(dismissal)
+        hash.mix(node.pointee.hiddenWhen.map { $0 == .actionMissing ? 1 : 2 } ?? 0)
+        hash.mix((node.pointee.isGeneratedContent ? 1 : 0) | (node.pointee.confirmsBeforeActing ? 2 : 0))
         // A button and a toggle of the same title make different items.
-        hash = Self.mix(hash, kind == .toggle ? 3 : 4)
-        self.hash = Int(truncatingIfNeeded: hash)
+        hash.mix(kind == .toggle ? 3 : 4)
+        self.hash = Int(truncatingIfNeeded: hash.value)
     }
+}
+
+/// FNV-1a over words and texts: what the kept lists' signatures hash their fields with.
+package struct FNV1aHash {
+    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    package init() {}
 
     private static let prime: UInt64 = 0x100_0000_01b3
 
-    private static func mix(_ hash: UInt64, _ value: Int) -> UInt64 {
-        (hash ^ UInt64(bitPattern: Int64(value))) &* prime
+    package mutating func mix(_ word: Int) {
+        value = (value ^ UInt64(bitPattern: Int64(word))) &* Self.prime
     }
 
     /// The text's bytes, then its length, so that fields cannot run into each other; nil apart.
     /// Eight bytes a step where it can: byte by byte through `String.UTF8View`, the labels and
     /// icon names of every element of a menu cost a full render about 2%.
     @inline(__always)
-    private static func mix(_ hash: UInt64, _ text: String?) -> UInt64 {
-        guard let text else { return mix(hash, -1) }
-        let mixed = text.withUTF8Bytes { bytes in
-            var hash = hash
+    package mutating func mix(_ text: String?) {
+        guard let text else { return mix(-1) }
+        value = text.withUTF8Bytes { bytes in
+            var hash = value
             var offset = 0
             let raw = UnsafeRawBufferPointer(bytes)
             while offset + 8 <= raw.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* Self.prime
                 offset += 8
             }
             while offset < raw.count {
-                hash = (hash ^ UInt64(raw[offset])) &* prime
+                hash = (hash ^ UInt64(raw[offset])) &* Self.prime
                 offset += 1
             }
-            return mix(hash, raw.count)
+            return (hash ^ UInt64(raw.count)) &* Self.prime
         }
-        return mixed
     }
 }
 
@@ -115,27 +122,48 @@ extension MenuPlanner {
     package static func appendKeptOwnActions(_ nodes: inout [MenuNode], names: [String], to actions: inout [PlannedAction]) {
         guard !names.isEmpty else { return }
         for index in nodes.indices where !names[index].isEmpty {
-            // One level at a time: a nested pattern copied the kind to match it.
-            let kind = nodes[index].takeKind()
-            switch consume kind {
-            case .button(let action):
-                switch consume action {
-                case .perform(let perform):
-                    actions.append(PlannedAction(name: names[index], isEnabled: true, behavior: .perform(perform)))
-                    continue
-                default:
-                    break
-                }
-            case .toggle(let isOn):
-                actions.append(PlannedAction(name: names[index], isEnabled: true, behavior: .toggle(isOn: isOn)))
-                continue
-            default:
-                break
-            }
-            // Not reached (see above): an action that does nothing rather than none.
-            assertionFailure("a kept item that neither performs a closure nor toggles")
-            actions.append(PlannedAction(name: names[index], isEnabled: true, behavior: .nothing))
+            actions.append(PlannedAction(name: names[index], isEnabled: true, behavior: keptBehavior(takenFrom: &nodes[index])))
         }
+    }
+
+    /// The same for a list read for keeping (``KeptExpansion``), whose actions, from `start`,
+    /// the reading appended: the resolved elements' made with the behaviors of their nodes.
+    package static func completeKeptOwnActions(
+        _ actions: inout [PlannedAction], from start: Int, read: inout KeptExpansion, names: [String]
+    ) {
+        guard !names.isEmpty, !read.resolved.isEmpty else { return }
+        var position = start
+        var next = 0
+        for index in names.indices {
+            let resolved = next < read.resolved.count && read.resolved[next] == index
+            if !names[index].isEmpty {
+                if resolved {
+                    actions[position] = PlannedAction(name: names[index], isEnabled: true, behavior: keptBehavior(takenFrom: &read.nodes[next]))
+                }
+                position += 1
+            }
+            if resolved { next += 1 }
+        }
+    }
+
+    /// What a kept item's own action runs or binds, moved out of its node.
+    private static func keptBehavior(takenFrom node: inout MenuNode) -> PlannedAction.Behavior {
+        // One level at a time: a nested pattern copied the kind to match it.
+        let kind = node.takeKind()
+        switch consume kind {
+        case .button(let action):
+            switch consume action {
+            case .perform(let perform): return .perform(perform)
+            default: break
+            }
+        case .toggle(let isOn):
+            return .toggle(isOn: isOn)
+        default:
+            break
+        }
+        // Not reached (see above): an action that does nothing rather than none.
+        assertionFailure("a kept item that neither performs a closure nor toggles")
+        return .nothing
     }
 }
 
@@ -232,10 +260,30 @@ extension MenuPlanner {
         guard let list = new.keptAs ?? new.deferral.keptList(for: new) else { return nil }
         if let kept = keptUnread(list, of: owner, scope: scope) { return (kept, []) }
         let notes = KeptNotes(of: list)
+        let keepable = mayKeep(list, notes: notes, in: scope)
+        // Read rather than resolved where the registry holds the items' names at once (asked
+        // one by one, each needs its node's title).
+        if keepable, let signatures = notes.signatures, notes.ownActions.isEmpty || notes.names.map(names.holdsNames) == true,
+           var read = list.expandKept(comparingWith: signatures, ownActions: notes.ownActions, appendingActionsTo: &actions) {
+            let start = read.actionsStart
+            guard list.isIncremental, read.count == signatures.count,
+                  let changed = Self.changedKeptItems(read.nodes, at: read.resolved, of: list, signatures: signatures,
+                                                      identities: notes.expandedIdentities),
+                  let kept = keep(list, notes: notes, of: owner, scope: scope)
+            else {
+                actions.removeSubrange(start...)
+                return (nil, list.nodes(of: &read))
+            }
+            if !changed.isEmpty {
+                keptListChanges.append(KeptListChange(list: list, changed: changed, of: read.nodes, at: read.resolved))
+            }
+            Self.completeKeptOwnActions(&actions, from: start, read: &read, names: notes.ownActions)
+            if list.skipsEqualElements { list.keptPlannedActions = Array(actions[start...]) }
+            keepNames(of: notes, count: actions.count - start)
+            return (kept, [])
+        }
         var nodes = list.expand()
-        guard let signatures = notes.signatures, notes.action != nil || !notes.ownActions.isEmpty, let oldScope = notes.scope,
-              notes.isIncremental, !notes.isSectioned, list.isIncremental, notes.withOwnRows == options.drawsOwnRows,
-              notes.standsWhole, oldScope.keepsItems(of: scope),
+        guard keepable, let signatures = notes.signatures, list.isIncremental,
               let changed = Self.changedKeptItems(nodes, of: list, signatures: signatures, identities: notes.expandedIdentities),
               ownNamesHold(notes, item: { (nodes[$0].identity, nodes[$0].title) }),
               let kept = keep(list, notes: notes, of: owner, scope: scope)
@@ -244,6 +292,8 @@ extension MenuPlanner {
             // Kept as it stands but for these, planned and applied after this plan as a change
             // of the list alone; their nodes copied before their closures move out below.
             keptListChanges.append(KeptListChange(list: list, changed: changed, of: nodes))
+            // Their items are planned from other nodes than the signed ones: resolved next time.
+            for index in changed where index < list.keptContentReadings.count { list.keptContentReadings[index] = 0 }
         }
         // The items' own actions go on with the closures and bindings of the elements read now,
         // moved out of their nodes: the list is kept, the nodes are not planned.
@@ -252,6 +302,14 @@ extension MenuPlanner {
         if list.skipsEqualElements { list.keptPlannedActions = Array(actions[start...]) }
         keepNames(of: notes, count: actions.count - start)
         return (kept, [])
+    }
+
+    /// Whether what the last planning noted lets `list` keep its items in `scope`, before its
+    /// elements are read: items that can be kept, planned alone in a scope that keeps them.
+    private func mayKeep(_ list: DeferredElements, notes: KeptNotes, in scope: Scope) -> Bool {
+        guard notes.signatures != nil, notes.action != nil || !notes.ownActions.isEmpty, let oldScope = notes.scope else { return false }
+        return notes.isIncremental && !notes.isSectioned && list.isIncremental && notes.withOwnRows == options.drawsOwnRows
+            && notes.standsWhole && oldScope.keepsItems(of: scope)
     }
 
     /// What the last planning noted about a list, read before expanding it again forgets it.

@@ -75,6 +75,11 @@ package class DeferredElements {
     /// For each element, the name of its item's own action (a toggle, a button outside
     /// generated content), or "" for one naming the shared action; empty when none has one.
     @exclusivity(unchecked) package final var keptOwnActions: [String] = []
+    /// Each element's content reading as the expansion that made those nodes read it
+    /// (``_KeptContentReading/signature``), by index; 0 for an element whose content cannot
+    /// be read so, or whose item changed since (its node is not the one signed). Empty when the
+    /// list was not read so (modifiers around the `ForEach`, whose closures no reading sees).
+    @exclusivity(unchecked) package final var keptContentReadings: [UInt64] = []
     /// The group the action-name registry holds those names by (made as they are noted).
     @exclusivity(unchecked) package final var keptNames: KeptNameGroup?
     /// Whether the plan drew GMenuKit's own rows (`MenuPlanner.Options.drawsOwnRows`).
@@ -135,6 +140,19 @@ package class DeferredElements {
 
     /// Reads the data and resolves every element: the nodes, each stamped with its origin.
     package func expand() -> [MenuNode] { [] }
+
+    /// Reads the data and each element's content, for a refresh that may keep the list's items
+    /// (their nodes were signed `signatures`, their own actions named `ownActions`, "" for
+    /// none): an element whose content reads as noted (``keptContentReadings``) makes no node,
+    /// only its action, appended to `actions` (a resolved element's does nothing yet). Nil when
+    /// the list cannot be read so; it is then expanded.
+    package func expandKept(
+        comparingWith signatures: [KeptItemSignature], ownActions: [String], appendingActionsTo actions: inout [PlannedAction]
+    ) -> KeptExpansion? { nil }
+
+    /// Every element's nodes, after ``expandKept(comparingWith:ownActions:appendingActionsTo:)``, for a plan of the list's items:
+    /// the read elements' contents resolved, as ``expand()`` would have.
+    package func nodes(of expansion: inout KeptExpansion) -> [MenuNode] { [] }
 
     /// Reads the data again and resolves only the elements that are new or changed. Nil when
     /// that cannot be done: elements that are not `Equatable`, or that made other than one node.

@@ -112,21 +112,89 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     }
 
     package override func expand() -> [MenuNode] {
+        let data = readForExpansion()
+        if let scrolling = shownScrolling(data) { return [scrolling] }
+        var nodes: [MenuNode] = []
+        expandElements(of: data, into: &nodes)
+        return nodes
+    }
+
+    package override func expandKept(
+        comparingWith signatures: [KeptItemSignature], ownActions: [String], appendingActionsTo actions: inout [PlannedAction]
+    ) -> KeptExpansion? {
+        // A list read so last time, with nothing around it that a reading does not see.
+        let count = keptContentReadings.count
+        guard modifiers.isEmpty, !isShownScrolling, count > 0, count == signatures.count, count == nodeIdentities.count,
+              ownActions.isEmpty || ownActions.count == count
+        else { return nil }
+        let data = readForExpansion()
+        var expansion = KeptExpansion()
+        expansion.actionsStart = actions.count
+        if let scrolling = shownScrolling(data) {
+            expansion.nodes = [scrolling]
+        } else if data.count == count && (elementIdentities.count == count || !(ID.self == Int.self && deferral.notesKeptItems)) {
+            // The readings compared are of the same positions.
+            readElements(of: data, comparingWith: signatures, ownActions: ownActions, into: &expansion, actions: &actions)
+        } else {
+            expandElements(of: data, into: &expansion.nodes)
+        }
+        return expansion
+    }
+
+    package override func nodes(of expansion: inout KeptExpansion) -> [MenuNode] {
+        // A list expanded in full (another count, a scrolling list) resolved every element.
+        guard expansion.count > 0, let data = elements else { return expansion.nodes }
+        var nodes: [MenuNode] = []
+        nodes.reserveCapacity(expansion.count)
+        var next = 0
+        for index in 0..<expansion.count {
+            if next < expansion.resolved.count && expansion.resolved[next] == index {
+                nodes.append(expansion.nodes[next])
+                next += 1
+                continue
+            }
+            // Read, not resolved: its content now, where the reading found its identities as
+            // the last expansion made them.
+            let start = nodes.count
+            let id = forEach.elementID(data[index])
+            let elementIdentity = Self.identity(ofElement: id, at: index, in: elementIdentities) ?? identity.appending(element: id)
+            resolveContent(expansion.contents[index], as: elementIdentity, earlier: nodeIdentities[index], into: &nodes)
+            finish(&nodes, from: start, element: index)
+        }
+        expansion = KeptExpansion()
+        return nodes
+    }
+
+    /// Reads the data for an expansion, forgetting what the last planning noted.
+    private func readForExpansion() -> [Data.Element] {
         resetNotes()
         ids = nil
         let data = observingData { Array(forEach.data()) }
         elements = data
         setCount(data.count)
         isShownScrolling = false
-        if let scrolling = scrollingList(showing: data) {
-            isShownScrolling = true
-            keptSignatures = nil
-            nodeIdentities = []
-            elementIdentities = []
-            return [scrolling]
-        }
+        return data
+    }
+
+    /// The one node of a scrolling list, where the elements show as one (``scrollingList(showing:)``):
+    /// nothing is noted of elements it does not resolve.
+    private func shownScrolling(_ data: [Data.Element]) -> MenuNode? {
+        guard let scrolling = scrollingList(showing: data) else { return nil }
+        isShownScrolling = true
+        keptSignatures = nil
+        keptContentReadings = []
+        nodeIdentities = []
+        elementIdentities = []
+        return scrolling
+    }
+
+    /// Resolves each element into `nodes`, noting each one's content reading where this render
+    /// notes what keeping the items needs.
+    private func expandElements(of data: [Data.Element], into nodes: inout [MenuNode]) {
         keptSignatures?.reserveCapacity(data.count)
-        var nodes: [MenuNode] = []
+        let notesReadings = keptSignatures != nil && modifiers.isEmpty
+        keptContentReadings = []
+        if notesReadings { keptContentReadings.reserveCapacity(data.count) }
         nodes.reserveCapacity(data.count)
         let (elementID, content) = (forEach.elementID, forEach.content)
         let earlier = nodeIdentities
@@ -156,17 +224,108 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
                     elementIdentity = identity.appending(element: id)
                 }
                 observingElement(at: index, id: noteID.init(id), object: object(element)) {
-                    MenuNesting.resolving(atDepth: nestingDepth) {
-                        resolveElement(element, content: content, elementIdentity: elementIdentity,
-                                       earlier: index < earlier.count ? earlier[index] : nil, into: &nodes)
+                    let earlierIdentity = index < earlier.count ? earlier[index] : nil
+                    guard notesReadings else {
+                        // A menu's first render, as most are: nothing read for a later one.
+                        return MenuNesting.resolving(atDepth: nestingDepth) {
+                            resolveElement(element, content: content, elementIdentity: elementIdentity, earlier: earlierIdentity, into: &nodes)
+                        }
                     }
+                    var elementContent = content(element)
+                    keptContentReadings.append(Self.reading(of: &elementContent, id: id, integerKeyed: integerKeyed).signature)
+                    resolveContent(elementContent, as: elementIdentity, earlier: earlierIdentity, into: &nodes)
                 }
                 nodeIdentities.append(nodes.count > start ? nodes[start].identity : identity)
                 finish(&nodes, from: start, element: index)
                 index += 1
             }
         }
-        return nodes
+    }
+
+    /// Reads each element as ``expandKept(comparingWith:ownActions:appendingActionsTo:)`` does:
+    /// `data` has as many elements as the last expansion read, whose notes (identities,
+    /// readings) stand for the elements read and are written anew for the resolved ones.
+    private func readElements(
+        of data: [Data.Element], comparingWith signatures: [KeptItemSignature], ownActions: [String],
+        into expansion: inout KeptExpansion, actions: inout [PlannedAction]
+    ) {
+        expansion.count = data.count
+        expansion.contents.reserveCapacity(data.count)
+        if !ownActions.isEmpty { actions.reserveCapacity(actions.count + data.count) }
+        let (elementID, content) = (forEach.elementID, forEach.content)
+        let integerKeyed = ID.self == Int.self && deferral.notesKeptItems
+        observingElements {
+            var index = 0
+            for element in data {
+                let start = expansion.nodes.count
+                let id = elementID(element)
+                let sameIdentity = !integerKeyed || elementIdentities[index].id == unsafeBitCast(id, to: Int.self)
+                let wasRead = observingElement(at: index, id: noteID.init(id), object: object(element)) { () -> Bool in
+                    // Read in place where it is kept: read from a local, the content was copied
+                    // into a box of its own on its way into the array (an allocation an element).
+                    expansion.contents.append(content(element))
+                    var reading = Self.reading(of: &expansion.contents[index], id: id, integerKeyed: integerKeyed)
+                    let signature = reading.signature
+                    let ownAction = ownActions.isEmpty ? "" : ownActions[index]
+                    if signature != 0, signature == keptContentReadings[index], sameIdentity {
+                        if !ownAction.isEmpty {
+                            actions.append(PlannedAction(name: ownAction, isEnabled: true, behavior: reading.takeBehavior()))
+                        }
+                        return true
+                    }
+                    keptContentReadings[index] = signature
+                    expansion.resolved.append(index)
+                    if !ownAction.isEmpty {
+                        actions.append(PlannedAction(name: ownAction, isEnabled: true, behavior: .nothing))
+                    }
+                    let elementIdentity = sameIdentity && integerKeyed ? elementIdentities[index].identity : identity.appending(element: id)
+                    if integerKeyed {
+                        elementIdentities[index] = IdentityOfElement(id: unsafeBitCast(id, to: Int.self), identity: elementIdentity)
+                    }
+                    resolveContent(expansion.contents[index], as: elementIdentity, earlier: nodeIdentities[index], into: &expansion.nodes)
+                    return false
+                }
+                if !wasRead {
+                    nodeIdentities[index] = expansion.nodes.count > start ? expansion.nodes[start].identity : identity
+                    finish(&expansion.nodes, from: start, element: index)
+                    if keptContentReadings[index] != 0,
+                       expansion.nodes.count != start + 1 || !Self.signs(expansion.nodes, at: start, as: signatures[index]) {
+                        // Its item changed: until its new node is signed, it is resolved.
+                        keptContentReadings[index] = 0
+                    }
+                }
+                index += 1
+            }
+        }
+    }
+
+    /// An element's content read for keeping (``_KeptContentReading``), its signature 0 where
+    /// the content cannot be read so.
+    /// Read where the content is (`inout`, not changed): handed over as a value, it was copied
+    /// (a retain and a release of its box).
+    private static func reading(of content: inout any MenuContent, id: ID, integerKeyed: Bool) -> _KeptContentReading {
+        var reading = _KeptContentReading()
+        // The id stands for the element's identity, which its nodes' derive from.
+        reading.hash.mix(integerKeyed ? unsafeBitCast(id, to: Int.self) : id.hashValue)
+        guard content._readForKeeping(into: &reading) else { return _KeptContentReading(unreadable: ()) }
+        return reading
+    }
+
+    /// The content at `elementIdentity`, in the list's nesting.
+    private func resolveContent(_ content: any MenuContent, as elementIdentity: MenuIdentity, earlier: MenuIdentity?,
+                                into nodes: inout [MenuNode]) {
+        MenuNesting.resolving(atDepth: nestingDepth) {
+            GMenuKitCore.resolveContent(content, elementIdentity: elementIdentity, earlier: earlier, into: &nodes)
+        }
+    }
+
+    /// Whether the node at `position` is one a kept item is planned from, and signed `signature`.
+    private static func signs(_ nodes: [MenuNode], at position: Int, as signature: KeptItemSignature) -> Bool {
+        nodes.withUnsafeBufferPointer { nodes in
+            let node = nodes.baseAddress! + position
+            guard let kind = MenuNode.keptKind(at: node) else { return false }
+            return KeptItemSignature(at: node, kind: kind) == signature
+        }
     }
 
     package override func readChanges() -> ElementChanges? {

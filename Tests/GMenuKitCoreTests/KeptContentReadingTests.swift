@@ -1,0 +1,142 @@
+import XCTest
+
+@testable import GMenuKitCore
+
+/// A kept list read for a refresh (`DeferredElements.expandKept`): an element whose content
+/// reads as it did makes no node, only its own action with the closure or binding of this
+/// reading; the others are resolved, and a changed one is resolved until its new node is signed.
+final class KeptContentReadingTests: XCTestCase {
+    /// The names of the items' own actions.
+    private static let names = (0..<8).map { "item-\($0)" }
+
+    @MainActor
+    private final class Shelf {
+        var titles = (0..<8).map { "Entry \($0)" }
+        var generation = 0
+        var ran: [(element: Int, generation: Int)] = []
+        var flags = Array(repeating: false, count: 8)
+    }
+
+    /// A list of eight elements, buttons but the first, a toggle, expanded once as a full
+    /// render that notes what keeping its items needs; with the signatures of its nodes.
+    @MainActor
+    private static func expandedList(
+        of shelf: Shelf, content: ((Int) -> any MenuContent)? = nil
+    ) -> (ForEachElements<[Int], Int>, [KeptItemSignature]) {
+        let graph = RenderGraph()
+        // Not a menu's first render, which notes nothing for keeping.
+        graph.fullRender(lists: ElementDeferral(dataChanged: { _ in }, elementsChanged: { _ in })) {}
+        let deferral = ElementDeferral(dataChanged: { _ in }, elementsChanged: { _ in })
+        let list: ForEachElements<[Int], Int> = graph.fullRender(lists: deferral) {
+            ForEachElements(ForEach(Array(0..<8), id: \.self) { index in
+                if let content { return content(index) }
+                let generation = shelf.generation
+                if index == 0 {
+                    return Toggle(shelf.titles[index], isOn: Binding(get: { shelf.flags[index] }, set: { shelf.flags[index] = $0 }))
+                }
+                return Button(shelf.titles[index]) { shelf.ran.append((index, generation)) }
+            }, identity: MenuIdentity("/shelf"), deferral: deferral)
+        }
+        let nodes = list.expand()
+        return (list, nodes.map { KeptItemSignature($0, kind: $0.keptKind!) })
+    }
+
+    func testAnUnchangedListIsReadWithoutANodeAndItsActionsRunTheLatestClosures() {
+        onMain {
+            let shelf = Shelf()
+            let (list, signatures) = Self.expandedList(of: shelf)
+            shelf.generation = 1
+            var actions: [PlannedAction] = []
+            guard let read = list.expandKept(comparingWith: signatures, ownActions: Self.names, appendingActionsTo: &actions) else {
+                return XCTFail("a list of plain buttons and a toggle, expanded with nothing around it, is read")
+            }
+            XCTAssertEqual(read.count, 8)
+            XCTAssertEqual(read.resolved, [], "nothing changed: no element resolved")
+            XCTAssertTrue(read.nodes.isEmpty)
+            XCTAssertEqual(actions.map(\.name), Self.names, "each item's own action, in order, under its name")
+            guard case .perform(let run) = actions[3].behavior else { return XCTFail("a button runs a closure") }
+            run()
+            XCTAssertEqual(shelf.ran.last?.element, 3)
+            XCTAssertEqual(shelf.ran.last?.generation, 1, "the closure of this reading, not of the last render")
+            guard case .toggle(let isOn) = actions[0].behavior else { return XCTFail("a toggle binds its flag") }
+            isOn.wrappedValue = true
+            XCTAssertEqual(shelf.flags[0], true, "the toggle's action sets through the binding read now")
+        }
+    }
+
+    func testAChangedElementIsResolvedUntilItsNewNodeIsSigned() {
+        onMain {
+            let shelf = Shelf()
+            var (list, signatures) = Self.expandedList(of: shelf)
+            @MainActor func resolved() -> [Int]? {
+                var actions: [PlannedAction] = []
+                let read = list.expandKept(comparingWith: signatures, ownActions: Self.names, appendingActionsTo: &actions)
+                XCTAssertEqual(actions.count, 8, "an action for every element, a resolved one's too")
+                return read?.resolved
+            }
+            shelf.titles[5] = "Renamed"
+            var actions: [PlannedAction] = []
+            guard let read = list.expandKept(comparingWith: signatures, ownActions: Self.names, appendingActionsTo: &actions) else {
+                return XCTFail("read")
+            }
+            XCTAssertEqual(read.resolved, [5])
+            XCTAssertEqual(read.nodes.map(\.title), ["Renamed"], "the changed element's node, made now")
+            XCTAssertEqual(resolved(), [5], "still signed as it was: resolved again")
+            // As planning the change alone signs it anew (`MenuPlanner.planChanges(ofKept:)`).
+            signatures[5] = KeptItemSignature(read.nodes[0], kind: .button)
+            XCTAssertEqual(resolved(), [5], "its reading was forgotten with its change: resolved once more, and signed")
+            XCTAssertEqual(resolved(), [], "read again, as the others")
+        }
+    }
+
+    func testTheElementsReadAreResolvedAsAnExpansionResolvesThem() {
+        onMain {
+            let shelf = Shelf()
+            let (list, signatures) = Self.expandedList(of: shelf)
+            shelf.titles[2] = "Renamed"
+            var actions: [PlannedAction] = []
+            guard var read = list.expandKept(comparingWith: signatures, ownActions: Self.names, appendingActionsTo: &actions) else {
+                return XCTFail("read")
+            }
+            let nodes = list.nodes(of: &read)
+            let expanded = list.expand()
+            XCTAssertEqual(nodes.map(\.title), expanded.map(\.title))
+            XCTAssertEqual(nodes.map(\.identity), expanded.map(\.identity))
+            XCTAssertEqual(nodes.map { KeptItemSignature($0, kind: $0.keptKind!) }, expanded.map { KeptItemSignature($0, kind: $0.keptKind!) })
+            XCTAssertTrue(nodes.allSatisfy { $0.origin?.elements === list })
+            XCTAssertEqual(nodes.map { $0.origin?.index }, Array(0..<8))
+        }
+    }
+
+    func testContentGMenuKitDoesNotReadIsResolvedEveryTime() {
+        onMain {
+            struct Entry: MenuContent {
+                let title: String
+                var body: some MenuContent { Button(title) {} }
+            }
+            let shelf = Shelf()
+            let (list, signatures) = Self.expandedList(of: shelf) { index in
+                index == 6 ? Entry(title: shelf.titles[index]) as any MenuContent : Button(shelf.titles[index]) {}
+            }
+            for _ in 0..<2 {
+                var actions: [PlannedAction] = []
+                XCTAssertEqual(list.expandKept(comparingWith: signatures, ownActions: [], appendingActionsTo: &actions)?.resolved, [6],
+                               "content with a body of its own is resolved")
+            }
+        }
+    }
+
+    func testAListWithModifiersAroundItIsNotRead() {
+        onMain {
+            let shelf = Shelf()
+            let (list, _) = Self.expandedList(of: shelf)
+            list.modifiers.append { $0.isGeneratedContent = true }
+            let nodes = list.expand()
+            let signatures = nodes.map { KeptItemSignature($0, kind: $0.keptKind!) }
+            var actions: [PlannedAction] = []
+            XCTAssertNil(list.expandKept(comparingWith: signatures, ownActions: Self.names, appendingActionsTo: &actions),
+                         "a modifier's closure is no part of a reading: expanded")
+            XCTAssertTrue(actions.isEmpty)
+        }
+    }
+}
