@@ -260,7 +260,7 @@ extension MenuPlanner {
         guard let list = new.keptAs ?? new.deferral.keptList(for: new) else { return nil }
         if let kept = keptUnread(list, of: owner, scope: scope) { return (kept, []) }
         let notes = KeptNotes(of: list)
-        let keepable = mayKeep(list, notes: notes, in: scope)
+        let keepable = mayKeep(notes, in: scope)
         // Read rather than resolved where the registry holds the items' names at once (asked
         // one by one, each needs its node's title).
         if keepable, let signatures = notes.signatures, notes.ownActions.isEmpty || notes.names.map(names.holdsNames) == true,
@@ -306,10 +306,10 @@ extension MenuPlanner {
 
     /// Whether what the last planning noted lets `list` keep its items in `scope`, before its
     /// elements are read: items that can be kept, planned alone in a scope that keeps them.
-    private func mayKeep(_ list: DeferredElements, notes: KeptNotes, in scope: Scope) -> Bool {
+    private func mayKeep(_ notes: KeptNotes, in scope: Scope) -> Bool {
         guard notes.signatures != nil, notes.action != nil || !notes.ownActions.isEmpty, let oldScope = notes.scope else { return false }
-        return notes.isIncremental && !notes.isSectioned && list.isIncremental && notes.withOwnRows == options.drawsOwnRows
-            && notes.standsWhole && oldScope.keepsItems(of: scope)
+        return notes.isIncremental && !notes.isSectioned && notes.withOwnRows == options.drawsOwnRows && notes.standsWhole
+            && oldScope.keepsItems(of: scope)
     }
 
     /// What the last planning noted about a list, read before expanding it again forgets it.

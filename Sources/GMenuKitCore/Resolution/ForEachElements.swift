@@ -320,7 +320,8 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     }
 
     /// Whether the node at `position` is one a kept item is planned from, and signed `signature`.
-    private static func signs(_ nodes: [MenuNode], at position: Int, as signature: KeptItemSignature) -> Bool {
+    /// Not isolated: the buffer's closure would check at every call that it runs on the main actor.
+    private nonisolated static func signs(_ nodes: [MenuNode], at position: Int, as signature: KeptItemSignature) -> Bool {
         nodes.withUnsafeBufferPointer { nodes in
             let node = nodes.baseAddress! + position
             guard let kind = MenuNode.keptKind(at: node) else { return false }
