@@ -252,7 +252,7 @@ final class BlockIdentityTests: XCTestCase {
     /// A plan finds an item planned anew with the identity of a kept list's element (an
     /// explicit id of that form) by the list paths before each "/[" of the item's path.
     func testAnIdentityIsInsideAnElementOnlyWhereAListsPathEndsBeforeItsBracket() {
-        let lists = Dictionary(grouping: [MenuIdentity("/1"), MenuIdentity("/0/x"), MenuIdentity("/2/[9]/1")], by: \.pathHashValue)
+        let lists = MenuIdentity.ListPaths([MenuIdentity("/1"), MenuIdentity("/0/x"), MenuIdentity("/2/[9]/1"), MenuIdentity("/1")])
         func inside(_ path: String) -> Bool { MenuIdentity(path).isInsideElement(of: lists) }
         XCTAssertTrue(inside("/1/[3]"))
         XCTAssertTrue(inside("/1/[3]/if/0"))

@@ -108,6 +108,41 @@ final class KeptContentReadingTests: XCTestCase {
         }
     }
 
+    func testAnElementWhoseBranchOrIdChangedIsResolved() {
+        onMain {
+            @MainActor final class Shelf {
+                var ids = (0..<8).map { "entry-\($0)" }
+                var checked = -1
+            }
+            let shelf = Shelf()
+            let graph = RenderGraph()
+            graph.fullRender(lists: ElementDeferral(dataChanged: { _ in }, elementsChanged: { _ in })) {}
+            let deferral = ElementDeferral(dataChanged: { _ in }, elementsChanged: { _ in })
+            // String ids: read by their hashes, where integers are compared.
+            let list: ForEachElements<[String], String> = graph.fullRender(lists: deferral) {
+                ForEachElements(ForEach(shelf.ids, id: \.self) { id in
+                    // One title for all: only the id tells the elements apart.
+                    if id == shelf.ids[shelf.checked < 0 ? 0 : shelf.checked], shelf.checked >= 0 {
+                        Toggle("Entry", isOn: .constant(true))
+                    } else {
+                        Button("Entry") {}
+                    }
+                }, identity: MenuIdentity("/shelf"), deferral: deferral)
+            }
+            let signatures = list.expand().map { KeptItemSignature($0, kind: $0.keptKind!) }
+            @MainActor func resolved() -> [Int]? {
+                var actions: [PlannedAction] = []
+                return list.expandKept(comparingWith: signatures, ownActions: [], appendingActionsTo: &actions)?.resolved
+            }
+            XCTAssertEqual(resolved(), [])
+            shelf.checked = 3
+            XCTAssertEqual(resolved(), [3], "the other branch: a toggle where a button stood")
+            shelf.checked = -1
+            shelf.ids[5] = "entry-9"
+            XCTAssertEqual(resolved(), [3, 5], "another id at index 5, its content the same; the element at 3, changed last time, once more")
+        }
+    }
+
     func testContentGMenuKitDoesNotReadIsResolvedEveryTime() {
         onMain {
             struct Entry: MenuContent {

@@ -70,16 +70,16 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
     /// hashes), or of something inside one: some prefix of the path that ends where an
     /// element's "/[" begins is a list's path. One pass over the path, the prefixes hashed
     /// as it goes; a hash that matches is compared as text.
-    package func isInsideElement(of lists: [UInt64: [MenuIdentity]]) -> Bool {
+    package func isInsideElement(of lists: ListPaths) -> Bool {
         // At each byte, the hash of the path before the byte that precedes it.
         path.withUTF8Bytes { bytes in
             guard bytes.count > 1 else { return false }
             var hash = KeyHashing.fnvOffsetBasis
             for offset in 1..<bytes.count {
                 let previous = bytes[offset - 1]
-                if previous == UInt8(ascii: "/") && bytes[offset] == UInt8(ascii: "["), let candidates = lists[hash] {
-                    let prefix = UnsafeBufferPointer(rebasing: bytes[..<(offset - 1)])
-                    if candidates.contains(where: { $0.path.withUTF8Bytes { $0.elementsEqual(prefix) } }) { return true }
+                if previous == UInt8(ascii: "/") && bytes[offset] == UInt8(ascii: "["),
+                   lists.contains(UnsafeBufferPointer(rebasing: bytes[..<(offset - 1)]), hash: hash) {
+                    return true
                 }
                 hash = (hash ^ UInt64(previous)) &* KeyHashing.fnvPrime
             }
@@ -89,6 +89,33 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
 
     /// The path's hash, as ``isInsideElement(of:)`` looks lists up by.
     package var pathHashValue: UInt64 { pathHash }
+
+    /// Lists' paths, by their hashes, for ``isInsideElement(of:)``. One path a hash, as good as
+    /// always, in a table of identities: a table of arrays made an array for every kept list at
+    /// every refresh (a hundred allocations and their releases, 2% of an unchanged refresh of a
+    /// menu of a hundred sections). Paths that share a hash go apart.
+    package struct ListPaths {
+        private var single: [UInt64: MenuIdentity] = [:]
+        private var sharingHashes: [UInt64: [MenuIdentity]] = [:]
+
+        package init(_ paths: [MenuIdentity]) {
+            single.reserveCapacity(paths.count)
+            for path in paths {
+                guard let other = single.updateValue(path, forKey: path.pathHash) else { continue }
+                if other.path == path.path { continue }
+                sharingHashes[path.pathHash, default: [other]].append(path)
+            }
+        }
+
+        /// Whether `bytes` (of hash `hash`) are one of the paths.
+        func contains(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Bool {
+            guard let path = single[hash] else { return false }
+            if let shared = sharingHashes[hash] {
+                return shared.contains { $0.path.withUTF8Bytes { $0.elementsEqual(bytes) } }
+            }
+            return path.path.withUTF8Bytes { $0.elementsEqual(bytes) }
+        }
+    }
 
     /// Whether `earlier`'s path is this one's, "/" and `component`: the lengths first (a
     /// string keeps its count; an identity handed down for something else inside the element

@@ -39,17 +39,14 @@ package struct IdentityClaims {
     @MainActor
     package func clash(with keptLists: [DeferredElements]) -> Bool {
         guard !keptLists.isEmpty else { return false }
-        // Sized once: grouped by `Dictionary(grouping:)`, a hundred lists grew it eight times.
-        var lists: [UInt64: [MenuIdentity]] = [:]
-        lists.reserveCapacity(keptLists.count)
-        for list in keptLists { lists[list.identity.pathHashValue, default: []].append(list.identity) }
+        let lists = MenuIdentity.ListPaths(keptLists.map(\.identity))
         if let first, first.isInsideElement(of: lists) { return true }
         return Self.anyInsideElement(of: lists, in: seen)
     }
 
     /// Not isolated: a main-actor closure (`contains`'s, here) checks at every call that it runs
     /// on the main actor.
-    private nonisolated static func anyInsideElement(of lists: [UInt64: [MenuIdentity]], in seen: Set<MenuIdentity>) -> Bool {
+    private nonisolated static func anyInsideElement(of lists: MenuIdentity.ListPaths, in seen: Set<MenuIdentity>) -> Bool {
         seen.contains { $0.isInsideElement(of: lists) }
     }
 }

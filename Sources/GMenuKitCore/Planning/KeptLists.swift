@@ -367,7 +367,7 @@ extension MenuPlanner {
         list.scope = scope
         list.isKeptNow = true
         keptLists.append(list)
-        return [PlannedItem(identity: owner.appending("#kept"), attributes: PlannedAttributes(), link: nil, kept: list)]
+        return [PlannedItem(identity: list.placeholderIdentity(in: owner), attributes: PlannedAttributes(), link: nil, kept: list)]
     }
 
     /// Whether a kept list's items with actions of their own still have the names they were

@@ -89,6 +89,10 @@ package class DeferredElements {
     /// elements equal plans again without running their content.
     @exclusivity(unchecked) package final var keptIdentities: [MenuIdentity] = []
     @exclusivity(unchecked) package final var keptPlannedActions: [PlannedAction] = []
+    /// The identity of the placeholder item a render that keeps the items plans in the level
+    /// `owner` (``placeholderIdentity(in:)``), made once: written anew, it was an allocation a
+    /// kept list at every refresh.
+    @exclusivity(unchecked) private var placeholder: (owner: MenuIdentity, identity: MenuIdentity)?
     /// Set by the planner for the render that keeps the items; a level emptied meanwhile
     /// (its section replaced) reads them back into ``keptItems`` first.
     @exclusivity(unchecked) package final var isKeptNow = false
@@ -208,6 +212,14 @@ package class DeferredElements {
     /// rather than found by casting it to the `ForEach`'s list type: the cast had the runtime
     /// look that type up first, for every list of a full render and at every change.
     func goOn<Data, ID>(throughAny forEach: ForEach<Data, ID, any MenuContent>, inPass pass: Int) -> Bool { false }
+
+    /// The identity of the one item that stands for the kept items in the level `owner`.
+    package final func placeholderIdentity(in owner: MenuIdentity) -> MenuIdentity {
+        if let placeholder, placeholder.owner == owner { return placeholder.identity }
+        let identity = owner.appending("#kept")
+        placeholder = (owner, identity)
+        return identity
+    }
 
     /// Forgets what the last planning noted (the list is expanded again).
     func resetNotes() {
