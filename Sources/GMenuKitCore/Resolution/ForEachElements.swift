@@ -249,7 +249,6 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         of data: [Data.Element], comparingWith signatures: [KeptItemSignature], ownActions: [String],
         into expansion: inout KeptExpansion, actions: inout [PlannedAction]
     ) {
-        expansion.count = data.count
         expansion.contents.reserveCapacity(data.count)
         if !ownActions.isEmpty { actions.reserveCapacity(actions.count + data.count) }
         let (elementID, content) = (forEach.elementID, forEach.content)

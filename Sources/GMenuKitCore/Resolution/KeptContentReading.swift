@@ -41,9 +41,6 @@ extension MenuContent {
 /// the list with the actions read and the resolved elements' nodes, or asks the list for every
 /// element's node (``DeferredElements/nodes(of:)``) and plans them.
 package struct KeptExpansion {
-    /// How many elements were read or resolved; 0 where the list was expanded in full
-    /// (another count of elements, a scrolling list), its nodes all in `nodes`.
-    package var count = 0
     /// The resolved elements' indices, ascending, and their nodes (one each, where the list
     /// can be kept), in the same order.
     package var resolved: [Int] = []
@@ -55,4 +52,8 @@ package struct KeptExpansion {
     /// By element: the content, which ``DeferredElements/nodes(of:)`` resolves where the list
     /// is planned after all.
     var contents: [any MenuContent] = []
+
+    /// How many elements were read or resolved; 0 where the list was expanded in full
+    /// (another count of elements, a scrolling list), its nodes all in `nodes`.
+    package var count: Int { contents.count }
 }
