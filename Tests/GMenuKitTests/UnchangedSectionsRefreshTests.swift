@@ -319,15 +319,7 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
             opened.open()
             let drawn = PopoverRenderingTests.drawnItems(in: opened.popover)
             XCTAssertEqual(drawn.first { $0.text == "Entry 10" }?.isActive, true, "its check mark shows")
-            if let directory = ProcessInfo.processInfo.environment["GMENUKIT_SCREENSHOT_DIR"], !directory.isEmpty {
-                // After a turn of the loop, as a person sees it: GTK shows the sections' separators
-                // of a reopened popover from an idle of its own.
-                MainLoop.drain()
-                ControlProbes.saveScreenshot(of: opened.popover, as: directory + "/kept-sections.png", size: (420, 720))
-            }
-            let button = try XCTUnwrap(PopoverPages.modelButtons(in: opened.popover, text: "Entry 13").first)
-            try RealInput.click(button)
-            MainLoop.turn { !shelf.opened.isEmpty }
+            try Self.click("Entry 13", in: opened, of: shelf, screenshot: "kept-sections")
             XCTAssertEqual(shelf.opened, ["13@2"])
             opened.close()
         }
@@ -352,12 +344,7 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
             XCTAssertTrue(drawn.contains("Renamed Entry"), "\(drawn)")
             XCTAssertFalse(drawn.contains("Entry 8"), "\(drawn)")
             XCTAssertEqual(drawn.count, 20, "\(drawn)")
-            if let directory = ProcessInfo.processInfo.environment["GMENUKIT_SCREENSHOT_DIR"], !directory.isEmpty {
-                ControlProbes.saveScreenshot(of: opened.popover, as: directory + "/changed-row.png", size: (420, 720))
-            }
-            let button = try XCTUnwrap(PopoverPages.modelButtons(in: opened.popover, text: "Renamed Entry").first)
-            try RealInput.click(button)
-            MainLoop.turn { !shelf.opened.isEmpty }
+            try Self.click("Renamed Entry", in: opened, of: shelf, screenshot: "changed-row")
             XCTAssertEqual(shelf.opened, ["8@3"])
             opened.close()
         }
@@ -443,6 +430,20 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
             activate(clear, in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(log, ["b", "clear"])
         }
+    }
+
+    /// Saves the open menu as `screenshot`.png where screenshots are asked for, then clicks the
+    /// row titled `text` for real and waits until the shelf notes what ran.
+    @MainActor private static func click(_ text: String, in opened: OpenedMenuButton, of shelf: PlainShelf, screenshot: String) throws {
+        if let directory = ProcessInfo.processInfo.environment["GMENUKIT_SCREENSHOT_DIR"], !directory.isEmpty {
+            // After a turn of the loop, as a person sees it: GTK shows the sections' separators
+            // of a reopened popover from an idle of its own.
+            MainLoop.drain()
+            ControlProbes.saveScreenshot(of: opened.popover, as: directory + "/\(screenshot).png", size: (420, 720))
+        }
+        let button = try XCTUnwrap(PopoverPages.modelButtons(in: opened.popover, text: text).first)
+        try RealInput.click(button)
+        MainLoop.turn { !shelf.opened.isEmpty }
     }
 
     /// The local action name of the toggle that leads section `index`.
