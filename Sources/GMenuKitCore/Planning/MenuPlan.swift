@@ -195,6 +195,22 @@ package struct PlannedAttributes: Equatable {
         // Moved into the box: passed as it is, the value would be copied (a retain per field).
         rare = value.isEmpty ? nil : RareAttributes.Box(consume value)
     }
+
+    /// `==` of attributes read where they are: handed over as values from a class or an
+    /// array, both are copied first (a retain of each string and box).
+    /// Field by field, as the synthesized `==` (``storedFieldCount`` guards the list).
+    package static func equal(_ some: UnsafePointer<Self>, _ other: UnsafePointer<Self>) -> Bool {
+        some.pointee.label == other.pointee.label && some.pointee.useMarkup == other.pointee.useMarkup
+            && some.pointee.action == other.pointee.action && some.pointee.target == other.pointee.target
+            && some.pointee.typedTarget == other.pointee.typedTarget && some.pointee.icon == other.pointee.icon
+            && some.pointee.accel == other.pointee.accel && some.pointee.accelIsApplications == other.pointee.accelIsApplications
+            && some.pointee.accelPhase == other.pointee.accelPhase && some.pointee.keepsMenuOpen == other.pointee.keepsMenuOpen
+            && some.pointee.rowExtras == other.pointee.rowExtras && some.pointee.row == other.pointee.row
+            && some.pointee.linkKind == other.pointee.linkKind && some.pointee.rare == other.pointee.rare
+    }
+
+    /// The stored fields ``equal(_:_:)`` compares.
+    package static let storedFieldCount = 14
 }
 
 /// A typed target of ``PlannedAttributes``, immutable.

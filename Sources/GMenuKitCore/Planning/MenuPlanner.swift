@@ -404,7 +404,8 @@ package struct MenuPlanner {
         if children.isEmpty, case .section = node.kind {
             report(.hint, path: inner.path, "the section has no items; GTK does not show it")
         }
-        return PlannedItem(identity: identity, attributes: attributes,
+        // Moved: passed as it is, the attributes were copied (a retain of each field).
+        return PlannedItem(identity: identity, attributes: PlannedAttributes.take(&attributes),
                            link: PlannedLink(kind: .section, children: children))
     }
 

@@ -162,12 +162,21 @@ package final class MenuLevel: ListPlacement {
     // would be a copy (a retain of every attribute), for every item a refresh compares.
 
     private func changes(_ entry: Entry, to items: [PlannedItem], _ index: Int) -> Bool {
-        // The label first, the change items make most: comparing whole attributes copies both
-        // first (`==` is reached through `Equatable`'s witness from here, and read from a class
-        // and an array they are copied even where it is not), a retain of each of their
-        // strings, about 30 reference counts for a changed label.
-        entry.attributes.label != items[index].attributes.label || entry.attributes != items[index].attributes
-            || (entry.child == nil) != (items[index].link == nil)
+        (entry.child == nil) != (items[index].link == nil) || Self.differ(entry, items, index)
+    }
+
+    /// Whether the entry's attributes differ from the item's, compared where they are: read
+    /// from a class and an array as values, both were copied first (a retain of each of their
+    /// strings and boxes, about 700 instructions a section a refresh keeps). The label first,
+    /// the change items make most. Not isolated: the buffer's closure would check at every
+    /// call that it runs on the main actor.
+    private nonisolated static func differ(_ entry: Entry, _ items: [PlannedItem], _ index: Int) -> Bool {
+        items.withUnsafeBufferPointer { items in
+            withUnsafePointer(to: &entry.attributes) { old in
+                let new = (items.baseAddress! + index).pointer(to: \.attributes)!
+                return old.pointee.label != new.pointee.label || !PlannedAttributes.equal(old, new)
+            }
+        }
     }
 
     /// Whether a changed item changes only what its own row shows (its label, its shortcut, its
