@@ -82,6 +82,9 @@ final class AsyncActionTests: GtkTestCase {
             XCTAssertTrue(MainLoop.turn { recorder.values == ["start", "end"] }, "the loop stopped before the condition held")
             XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, "export"), "enabled again when it ends")
             XCTAssertEqual(rendered.asyncActions.runningCount, 0)
+            // A refresh after it ended leaves it enabled (the group compares with what was set last).
+            rendered.refresh()
+            XCTAssertTrue(actionEnabled(rendered.actionGroup.unsafePointer, "export"))
             // And it runs again.
             g_action_group_activate_action(rendered.actionGroup.unsafePointer, "export", nil)
             XCTAssertTrue(MainLoop.turn { recorder.values == ["start", "end", "start", "end"] }, "the loop stopped before the condition held")

@@ -125,6 +125,10 @@ package final class MenuActionGroup {
     package func setEnabled(_ name: String, _ enabled: Bool) {
         guard let action = Self.lookup(name, in: menuActionGroup) else { return }
         gmk_menu_action_set_enabled(action, enabled ? 1 : 0)
+        // The next refresh compares what it plans with what is set now.
+        if let data = gmk_menu_action_get_handler_data(action) {
+            SwiftClosureData.object(data, as: ActionHandler.self).isEnabled = enabled
+        }
     }
 
     /// Removes every action; a handler that GTK still calls afterwards does nothing.
@@ -160,6 +164,7 @@ package final class MenuActionGroup {
         }
         if !planned.isEnabled { gmk_menu_action_set_enabled(action, 0) }
         let handler = ActionHandler(behavior: planned.takeBehavior(), shape: shape, state: state, pass: pass)
+        handler.isEnabled = planned.isEnabled
         gmk_menu_action_set_handler(action, actionHandler, SwiftClosureData.retained(handler),
                                     SwiftClosureData.releaseOnDestroy)
         gmk_menu_action_group_add(menuActionGroup, gmk_action(action.gpointer))
@@ -171,15 +176,18 @@ package final class MenuActionGroup {
     private func update(_ existing: (action: OpaquePointer, handler: ActionHandler), isEnabled: Bool,
                         behavior: consuming PlannedAction.Behavior) {
         existing.handler.pass = pass
-        gmk_menu_action_set_enabled(existing.action, isEnabled ? 1 : 0)
+        if existing.handler.isEnabled != isEnabled {
+            gmk_menu_action_set_enabled(existing.action, isEnabled ? 1 : 0)
+            existing.handler.isEnabled = isEnabled
+        }
         existing.handler.state?.update(to: behavior)
-        existing.handler.behavior = behavior
+        existing.handler.replaceBehavior(with: behavior)
     }
 
     private func remove(_ name: String) {
         guard let (action, handler) = installed(named: name) else { return }
         lastApplied = []
-        handler.behavior = .nothing
+        handler.clear()
         handler.state?.stop()
         // Whoever still holds the action finds it doing nothing.
         gmk_menu_action_set_handler(action, nil, nil, nil)
@@ -217,35 +225,68 @@ package final class MenuActionGroup {
 @MainActor
 package final class ActionHandler {
     // Main-actor state read one access at a time: no dynamic exclusivity check (every refresh
-    // sets both for every action; ARCHITECTURE.md).
-    /// Not optional: assigning an optional enum goes through `Optional`'s generic value
-    /// witness, for every action a refresh updates. A removed action's does nothing.
-    @exclusivity(unchecked) package var behavior: PlannedAction.Behavior
+    // sets them for every action; ARCHITECTURE.md).
+    /// A plain action's closure, kept apart from other behaviors: assigned as the enum, it
+    /// went through the enum's outlined value witness (about 120 instructions for every plain
+    /// action a refresh updates, a button's).
+    @exclusivity(unchecked) private var perform: @MainActor () -> Void = {}
+    /// Any other action's behavior. Not optional: assigning an optional enum goes through
+    /// `Optional`'s generic value witness, for every action a refresh updates.
+    @exclusivity(unchecked) private var otherBehavior: PlannedAction.Behavior = .nothing
     package let shape: PlannedAction.Shape
+    /// `shape == .plain`, asked at every update (through `Equatable`'s witness, 30 instructions).
+    private let isPlain: Bool
     /// For toggles, pickers and value controls: keeps the action's state following its binding.
     package let state: ActionStateObservation?
     /// The last full apply that kept the action.
     @exclusivity(unchecked) package var pass: Int
+    /// Whether the action is enabled, as last set: most refreshes leave it so.
+    @exclusivity(unchecked) package var isEnabled = true
 
-    package init(behavior: PlannedAction.Behavior, shape: PlannedAction.Shape, state: ActionStateObservation?, pass: Int) {
-        self.behavior = behavior
+    package init(behavior: consuming PlannedAction.Behavior, shape: PlannedAction.Shape, state: ActionStateObservation?, pass: Int) {
         self.shape = shape
+        isPlain = shape == .plain
         self.state = state
         self.pass = pass
+        replaceBehavior(with: behavior)
+    }
+
+    /// What the action does; a removed action's does nothing.
+    package var behavior: PlannedAction.Behavior {
+        isPlain ? .perform(perform) : otherBehavior
+    }
+
+    /// Replaces what the action does (a behavior of the action's shape).
+    package func replaceBehavior(with behavior: consuming PlannedAction.Behavior) {
+        guard isPlain else {
+            otherBehavior = behavior
+            return
+        }
+        switch consume behavior {
+        case .perform(let perform): self.perform = perform
+        default: perform = {}
+        }
+    }
+
+    /// The action does nothing from now on (it was removed).
+    package func clear() {
+        perform = {}
+        otherBehavior = .nothing
     }
 
     /// Adds and removes targets of a shared dispatching action, in place.
     package func changeDispatch(adding added: [String: @MainActor () -> Void], removing removed: [String]) {
-        guard case .dispatch(var handlers, let kept) = behavior else { return }
+        guard case .dispatch(var handlers, let kept) = otherBehavior else { return }
         // Let go of the enum's copy first, so that the dictionary is changed in place.
-        behavior = .nothing
+        otherBehavior = .nothing
         for target in removed { handlers[target] = nil }
         handlers.merge(added) { $1 }
-        behavior = .dispatch(handlers, kept: kept)
+        otherBehavior = .dispatch(handlers, kept: kept)
     }
 
     package func handle(_ action: OpaquePointer, parameter: OpaquePointer?) {
-        switch behavior {
+        if isPlain { return perform() }
+        switch otherBehavior {
         case .perform(let perform):
             perform()
         case .dispatch(let handlers, let kept):
@@ -292,7 +333,7 @@ private let stopStateCallback: GFunc = { data, _ in
     MainActor.assumeIsolated {
         guard let data else { return }
         let handler = SwiftClosureData.object(data, as: ActionHandler.self)
-        handler.behavior = .nothing
+        handler.clear()
         handler.state?.stop()
     }
 }
