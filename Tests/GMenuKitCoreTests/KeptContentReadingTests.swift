@@ -15,6 +15,9 @@ final class KeptContentReadingTests: XCTestCase {
         var generation = 0
         var ran: [(element: Int, generation: Int)] = []
         var flags = Array(repeating: false, count: 8)
+        /// The graph the list was rendered in, held as a rendered menu holds its own: a kept
+        /// list's element is resolved again in it when a standing action is activated.
+        var graph: RenderGraph?
     }
 
     /// A list of eight elements, buttons but the first, a toggle, expanded once as a full
@@ -24,6 +27,7 @@ final class KeptContentReadingTests: XCTestCase {
         of shelf: Shelf, content: ((Int) -> any MenuContent)? = nil
     ) -> (ForEachElements<[Int], Int>, [KeptItemSignature]) {
         let graph = RenderGraph()
+        shelf.graph = graph
         // Not a menu's first render, which notes nothing for keeping.
         graph.fullRender(lists: ElementDeferral(dataChanged: { _ in }, elementsChanged: { _ in })) {}
         let deferral = ElementDeferral(dataChanged: { _ in }, elementsChanged: { _ in })
@@ -53,11 +57,15 @@ final class KeptContentReadingTests: XCTestCase {
             XCTAssertEqual(read.count, 8)
             XCTAssertEqual(read.resolved, [], "nothing changed: no element resolved")
             XCTAssertTrue(read.nodes.isEmpty)
-            XCTAssertEqual(actions.map(\.name), Self.names, "each item's own action, in order, under its name")
-            guard case .perform(let run) = actions[3].behavior else { return XCTFail("a button runs a closure") }
-            run()
+            // The buttons' actions stand, bound late (`KeptActionRun`): no action planned for them.
+            XCTAssertEqual(actions.map(\.name), ["item-0"], "the toggle's own action alone, under its name")
+            XCTAssertEqual(read.standing, Array(1..<8), "every button read stands")
+            // What a standing action runs: the element resolved again, its closure made now.
+            shelf.generation = 2
+            guard let target = list.keptItemTarget(ofElement: 3) else { return XCTFail("an element read has its item's target") }
+            XCTAssertTrue(list.performKept(target: target))
             XCTAssertEqual(shelf.ran.last?.element, 3)
-            XCTAssertEqual(shelf.ran.last?.generation, 1, "the closure of this reading, not of the last render")
+            XCTAssertEqual(shelf.ran.last?.generation, 2, "the closure its content makes as it is activated, not the last render's")
             guard case .toggle(let isOn) = actions[0].behavior else { return XCTFail("a toggle binds its flag") }
             isOn.wrappedValue = true
             XCTAssertEqual(shelf.flags[0], true, "the toggle's action sets through the binding read now")
@@ -71,7 +79,9 @@ final class KeptContentReadingTests: XCTestCase {
             @MainActor func resolved() -> [Int]? {
                 var actions: [PlannedAction] = []
                 let read = list.expandKept(comparingWith: signatures, ownActions: Self.names, appendingActionsTo: &actions)
-                XCTAssertEqual(actions.count, 8, "an action for every element, a resolved one's too")
+                XCTAssertEqual(actions.count + (read?.standing.count ?? 0), 8,
+                               "an action for every element but the standing ones, a resolved one's too")
+                XCTAssertTrue(Set(read?.standing ?? []).isDisjoint(with: read?.resolved ?? []), "a resolved element does not stand")
                 return read?.resolved
             }
             shelf.titles[5] = "Renamed"

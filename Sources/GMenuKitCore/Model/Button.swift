@@ -115,7 +115,9 @@ public struct Button: MenuContent {
     public func _readForKeeping(into reading: inout _KeptContentReading) -> Bool {
         guard labelProblems.isEmpty, builtLabelStyle == .automatic else { return false }
         switch action {
-        case .perform(let perform): reading.perform = perform
+        case .perform(let perform):
+            reading.runsClosure = true
+            if reading.keepsClosure { reading.perform = perform }
         default: return false
         }
         reading.hash.mix(4)

@@ -127,16 +127,20 @@ extension MenuPlanner {
     }
 
     /// The same for a list read for keeping (``KeptExpansion``), whose actions, from `start`,
-    /// the reading appended: the resolved elements' made with the behaviors of their nodes.
+    /// the reading appended (none for the standing ones): the resolved elements' made with the
+    /// behaviors of their nodes.
     package static func completeKeptOwnActions(
         _ actions: inout [PlannedAction], from start: Int, read: inout KeptExpansion, names: [String]
     ) {
         guard !names.isEmpty, !read.resolved.isEmpty else { return }
         var position = start
         var next = 0
+        var nextStanding = 0
         for index in names.indices {
             let resolved = next < read.resolved.count && read.resolved[next] == index
-            if !names[index].isEmpty {
+            if nextStanding < read.standing.count && read.standing[nextStanding] == index {
+                nextStanding += 1
+            } else if !names[index].isEmpty {
                 if resolved {
                     actions[position] = PlannedAction(name: names[index], isEnabled: true, behavior: keptBehavior(takenFrom: &read.nodes[next]))
                 }
@@ -279,7 +283,10 @@ extension MenuPlanner {
             }
             Self.completeKeptOwnActions(&actions, from: start, read: &read, names: notes.ownActions)
             if list.skipsEqualElements { list.keptPlannedActions = Array(actions[start...]) }
-            keepNames(of: notes, count: actions.count - start)
+            if !read.standing.isEmpty {
+                keptActionRuns.append(KeptActionRun(list: list, names: notes.ownActions, standing: read.standing))
+            }
+            keepNames(of: notes, count: actions.count - start + read.standing.count)
             return (kept, [])
         }
         var nodes = list.expand()

@@ -18,6 +18,8 @@ package struct MenuPlan {
     /// Kept lists some of whose elements changed in place: the plan keeps their items as they
     /// stood, and holds each list's change planned alone, to apply once the plan is.
     package var keptListChanges: [KeptListChange] = []
+    /// The kept lists' buttons whose own actions stand, bound late, with no entry in `actions`.
+    package var keptActionRuns: [KeptActionRun] = []
     /// An item planned anew took the identity of a kept item: plan again without keeping.
     package var needsPlanWithoutKeeping = false
 

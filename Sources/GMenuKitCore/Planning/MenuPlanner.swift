@@ -131,6 +131,8 @@ package struct MenuPlanner {
     var keptLists: [DeferredElements] = []
     /// Kept lists some of whose elements changed in place (`KeptListChanges.swift`).
     var keptListChanges: [KeptListChange] = []
+    /// The kept lists' buttons whose own actions stand as the action group bound them.
+    var keptActionRuns: [KeptActionRun] = []
 
     /// What an item inherits from the sections and submenus around it.
     package struct Scope {
@@ -191,7 +193,7 @@ package struct MenuPlanner {
         return MenuPlan(items: items, actions: planner.actions, diagnostics: planner.diagnostics.all,
                         missingIcons: planner.icons.missing, shortcuts: planner.shortcuts.owners,
                         borrowedActions: planner.borrowed.borrowed, keptLists: planner.keptLists,
-                        keptListChanges: planner.keptListChanges,
+                        keptListChanges: planner.keptListChanges, keptActionRuns: planner.keptActionRuns,
                         needsPlanWithoutKeeping: !keptListChangesPlanned || planner.identities.clash(with: planner.keptLists))
     }
 

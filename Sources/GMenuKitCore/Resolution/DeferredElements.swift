@@ -89,6 +89,9 @@ package class DeferredElements {
     /// elements equal plans again without running their content.
     @exclusivity(unchecked) package final var keptIdentities: [MenuIdentity] = []
     @exclusivity(unchecked) package final var keptPlannedActions: [PlannedAction] = []
+    /// The elements whose buttons' own actions stood in the last refresh that read the list
+    /// (``KeptActionRun/standing``).
+    @exclusivity(unchecked) final var lastStanding: [Int] = []
     /// The identity of the placeholder item a render that keeps the items plans in the level
     /// `owner` (``placeholderIdentity(in:)``), made once: written anew, it was an allocation a
     /// kept list at every refresh.
@@ -202,6 +205,10 @@ package class DeferredElements {
     /// through the `ForEach` of the last render, so the closure is the one a new render makes.
     /// False when no element has that target.
     package func performKept(target: String) -> Bool { false }
+
+    /// The target of the item of the element at `index` as the list's last expansion made it
+    /// (its identity's path), which ``performKept(target:)`` finds; nil where there is none.
+    package func keptItemTarget(ofElement index: Int) -> String? { nil }
 
     /// Takes `old` (the last render's list of the same identity) over: it reads through this
     /// list's `ForEach` from now on. False when the types differ.

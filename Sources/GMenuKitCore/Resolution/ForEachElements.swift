@@ -122,6 +122,10 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         return true
     }
 
+    package override func keptItemTarget(ofElement index: Int) -> String? {
+        index < nodeIdentities.count ? nodeIdentities[index].path : nil
+    }
+
     package override func expand() -> [MenuNode] {
         let data = readForExpansion()
         if let scrolling = shownScrolling(data) { return [scrolling] }
@@ -243,7 +247,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
                         }
                     }
                     var elementContent = content(element)
-                    keptContentReadings.append(Self.reading(of: &elementContent, id: id, integerKeyed: integerKeyed).signature)
+                    keptContentReadings.append(Self.reading(of: &elementContent, id: id, integerKeyed: integerKeyed, keepsClosure: false).signature)
                     resolveContent(elementContent, as: elementIdentity, earlier: earlierIdentity, into: &nodes)
                 }
                 nodeIdentities.append(nodes.count > start ? nodes[start].identity : identity)
@@ -264,6 +268,11 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         if !ownActions.isEmpty { actions.reserveCapacity(actions.count + data.count) }
         let (elementID, content) = (forEach.elementID, forEach.content)
         let integerKeyed = ID.self == Int.self && deferral.notesKeptItems
+        // A list that skips equal elements plans its actions again from its notes, without a run.
+        let standsInRun = !skipsEqualElements
+        // The standing elements, as the last run's while they are the same (then not copied).
+        var standing = StandingElements(last: lastStanding)
+        defer { expansion.standing = standing.finish(in: self) }
         observingElements {
             var index = 0
             for element in data {
@@ -274,12 +283,17 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
                     // Read in place where it is kept: read from a local, the content was copied
                     // into a box of its own on its way into the array (an allocation an element).
                     expansion.contents.append(content(element))
-                    var reading = Self.reading(of: &expansion.contents[index], id: id, integerKeyed: integerKeyed)
+                    var reading = Self.reading(of: &expansion.contents[index], id: id, integerKeyed: integerKeyed, keepsClosure: !standsInRun)
                     let signature = reading.signature
                     let ownAction = ownActions.isEmpty ? "" : ownActions[index]
                     if signature != 0, signature == keptContentReadings[index], sameIdentity {
                         if !ownAction.isEmpty {
-                            actions.append(PlannedAction(name: ownAction, isEnabled: true, behavior: reading.takeBehavior()))
+                            if standsInRun && reading.runsClosure {
+                                // A button's action stands, bound late (`KeptActionRun`).
+                                standing.append(index)
+                            } else {
+                                actions.append(PlannedAction(name: ownAction, isEnabled: true, behavior: reading.takeBehavior()))
+                            }
                         }
                         return true
                     }
@@ -313,8 +327,9 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     /// the content cannot be read so.
     /// Read where the content is (`inout`, not changed): handed over as a value, it was copied
     /// (a retain and a release of its box).
-    private static func reading(of content: inout any MenuContent, id: ID, integerKeyed: Bool) -> _KeptContentReading {
+    private static func reading(of content: inout any MenuContent, id: ID, integerKeyed: Bool, keepsClosure: Bool) -> _KeptContentReading {
         var reading = _KeptContentReading()
+        reading.keepsClosure = keepsClosure
         // The id stands for the element's identity, which its nodes' derive from.
         reading.hash.mix(integerKeyed ? unsafeBitCast(id, to: Int.self) : id.hashValue)
         guard content._readForKeeping(into: &reading) else { return _KeptContentReading(unreadable: ()) }

@@ -10,6 +10,12 @@ public struct _KeptContentReading {
     /// What the item's own action runs or binds (a button's closure, a toggle's binding).
     package var perform: (@MainActor () -> Void)?
     package var isOn: Binding<Bool>?
+    /// Whether a button's closure is handed over in ``perform``: not where the reading only
+    /// signs, or where the button's action stands (``KeptActionRun``), which needs none (a retain
+    /// and a release spared a button).
+    package var keepsClosure = true
+    /// The content is a button that runs a closure (handed over or not).
+    package var runsClosure = false
 
     /// Whether the content was read (GMenuKit reads its plain items only).
     package private(set) var isRead = true
@@ -47,8 +53,10 @@ package struct KeptExpansion {
     package var nodes: [MenuNode] = []
     /// Where the elements' items' own actions start in the plan's actions (in order, under the
     /// names asked for; a resolved element's does nothing yet: the planner makes it from the
-    /// element's node).
+    /// element's node). The standing ones have none there.
     package var actionsStart = 0
+    /// The elements read whose buttons' own actions stand (``KeptActionRun``), ascending.
+    package var standing: [Int] = []
     /// By element: the content, which ``DeferredElements/nodes(of:)`` resolves where the list
     /// is planned after all.
     var contents: [any MenuContent] = []

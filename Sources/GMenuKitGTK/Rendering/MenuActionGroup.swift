@@ -21,6 +21,13 @@ package final class MenuActionGroup {
     /// each index whose name matches instead of looking it up by name (hashing the name: a
     /// twentieth of an unchanged refresh). Emptied by every removal.
     @exclusivity(unchecked) private var lastApplied: [AppliedAction] = []
+    /// The runs of standing actions the last full apply bound late (``KeptActionRun``), in its
+    /// order: a run planned again where one of these stands is left as it is. A change of some
+    /// actions (`apply(some:…)`) touches no action of a run that stands at the next refresh:
+    /// it changes a list's elements, which that list then reads again in full (no run), or a
+    /// kept list's changed elements, which its run did not hold (the next run, holding them
+    /// again, is another one, bound again).
+    @exclusivity(unchecked) private var lastAppliedRuns: [KeptActionRun] = []
 
     /// `action` as the one applied at `index`, the indices taken in order.
     private func note(_ action: AppliedAction, at index: Int, in applied: inout [AppliedAction]) {
@@ -51,8 +58,8 @@ package final class MenuActionGroup {
     package var actionGroup: OpaquePointer { gmk_action_group(group.pointer) }
 
     /// Makes the group hold exactly the planned actions, taking their behaviors (the actions are
-    /// spent after).
-    package func apply(_ planned: inout [PlannedAction]) {
+    /// spent after), and the actions of the standing runs, bound late.
+    package func apply(_ planned: inout [PlannedAction], standing runs: [KeptActionRun] = []) {
         pass += 1
         let isEmpty = gmk_menu_action_group_count(menuActionGroup) == 0
         // Edited in place: where a refresh plans what the last apply did, nothing in it changes.
@@ -86,13 +93,47 @@ package final class MenuActionGroup {
             if !isEmpty { note(AppliedAction(name: planned[index].name, action: action, handler: handler), at: index, in: &applied) }
         }
         if applied.count > planned.count { applied.removeSubrange(planned.count...) }
-        if !isEmpty && Int(gmk_menu_action_group_count(menuActionGroup)) != planned.count {
+        var standingCount = 0
+        for index in runs.indices {
+            standingCount += runs[index].standing.count
+            if index < lastAppliedRuns.count && runs[index].stands(as: lastAppliedRuns[index]) { continue }
+            bindLate(runs[index])
+        }
+        if !isEmpty && Int(gmk_menu_action_group_count(menuActionGroup)) != planned.count + standingCount {
+            // The runs left as they stood are this pass's too.
+            for run in runs { bindLate(run) }
             for name in actionNames(of: actionGroup) where installed(named: name).map({ $0.handler.pass != pass }) ?? false {
                 remove(name)
             }
         }
         // After the removals above, which took none of these.
         lastApplied = applied
+        lastAppliedRuns = runs
+    }
+
+    /// Binds the run's actions late: each asks the run's list to resolve its element again when
+    /// activated, and runs the closure it makes then.
+    private func bindLate(_ run: KeptActionRun) {
+        for index in run.standing {
+            let name = run.names[index]
+            let behavior = Self.lateBound(run.list, target: run.list.keptItemTarget(ofElement: index))
+            if let existing = installed(named: name), existing.handler.shape == .plain {
+                update(existing, isEnabled: true, behavior: behavior)
+            } else {
+                remove(name)
+                var action = PlannedAction(name: name, isEnabled: true, behavior: behavior)
+                install(&action)
+            }
+        }
+    }
+
+    /// What a standing action runs: the closure the list's element makes when it is activated.
+    private static func lateBound(_ list: DeferredElements, target: String?) -> PlannedAction.Behavior {
+        // Not reached without a target (the list read the element from its last expansion).
+        guard let target else { return .nothing }
+        // Held, as a shared action's kept lists are: a weak reference would give the list a side
+        // table, which every retain and release of it then goes through (7% of a refresh).
+        return .perform { _ = list.performKept(target: target) }
     }
 
     /// Changes only some actions: those of a list's new and changed elements are installed or
@@ -134,6 +175,7 @@ package final class MenuActionGroup {
     /// Removes every action; a handler that GTK still calls afterwards does nothing.
     package func removeAll() {
         lastApplied = []
+        lastAppliedRuns = []
         // In C, at once (name by name, a menu's teardown cost a sixth of its build); a state
         // that follows a binding stops first, as `remove` stops it.
         gmk_menu_action_group_remove_all(menuActionGroup, stopStateCallback, nil)

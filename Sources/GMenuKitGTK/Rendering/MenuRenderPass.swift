@@ -74,7 +74,7 @@ final class MenuRenderPass {
         // no item ever points at an action that is not there yet or no longer fits it.
         root.prune(plan.items)
         dropRemovedRows()
-        actions.apply(&plan.actions)
+        actions.apply(&plan.actions, standing: plan.keptActionRuns)
         plan.actions = []
         // Before the items: a first render lets go of the plan's linked items as it makes them.
         shortcuts.apply(plan.items)

@@ -1,0 +1,54 @@
+/// The own actions of a kept list's buttons that stand as they are: one entry of the plan for
+/// them all, where an action each cost a refresh about 300 instructions a button (the closure
+/// read, the planned action made, compared, applied and freed) to hand every action a closure
+/// equal in all but its captures to the one it had.
+///
+/// Such an action runs no closure of its own: bound late, it asks the list to resolve its
+/// element again when it is activated (``DeferredElements/performKept(target:)``), as a
+/// generated item's shared action does, so it runs the closure a render made now. The action
+/// group binds the run's actions so once, and leaves them while the next refresh plans the same
+/// run (``stands(as:)``); any other change of the group's actions binds them again.
+package struct KeptActionRun {
+    package let list: DeferredElements
+    /// The list's own action names by element (``DeferredElements/keptOwnActions``).
+    package let names: [String]
+    /// The elements, ascending, whose buttons' actions stand: those read unchanged this refresh.
+    package let standing: [Int]
+
+    /// Whether the actions of `other` (the last apply's run at this place) are this run's.
+    /// The arrays are the list's own from one refresh to the next: compared by buffer first.
+    package func stands(as other: KeptActionRun) -> Bool {
+        list === other.list && names == other.names && standing == other.standing
+    }
+}
+
+/// A kept list's standing elements as a reading finds them, one by one: the array of the
+/// list's last run while they are its elements (the action group then finds the run as it was
+/// by the array's buffer), a new one from the first that differs.
+struct StandingElements {
+    private let last: [Int]
+    private var matched = 0
+    private var differing: [Int]?
+
+    init(last: [Int]) { self.last = last }
+
+    @inline(__always)
+    mutating func append(_ index: Int) {
+        if differing == nil {
+            if matched < last.count && last[matched] == index {
+                matched += 1
+                return
+            }
+            differing = Array(last[..<matched])
+        }
+        differing!.append(index)
+    }
+
+    /// The standing elements, noted as the list's last run's.
+    @MainActor consuming func finish(in list: DeferredElements) -> [Int] {
+        guard differing != nil || matched != last.count else { return last }
+        let standing = differing ?? Array(last[..<matched])
+        list.lastStanding = standing
+        return standing
+    }
+}
