@@ -11,6 +11,8 @@ enum { PROP_0, PROP_NAME, PROP_PARAMETER_TYPE, PROP_ENABLED, PROP_STATE_TYPE, PR
 
 static GParamSpec *properties[N_PROPS];
 
+static GVariant *peek_shared_boolean(gboolean value);
+
 GMKMenuAction *gmk_menu_action_new(const char *name, const GVariantType *parameter_type, GVariant *state) {
   g_return_val_if_fail(g_action_name_is_valid(name), NULL);
   /* No construct properties: building through properties is most of GSimpleAction's cost. */
@@ -18,7 +20,15 @@ GMKMenuAction *gmk_menu_action_new(const char *name, const GVariantType *paramet
   size_t size = strlen(name) + 1;
   action->name = size <= sizeof action->inline_name ? memcpy(action->inline_name, name, size) : g_memdup2(name, size);
   action->parameter_type = parameter_type ? g_variant_type_copy(parameter_type) : NULL;
-  action->state = state ? g_variant_ref_sink(state) : NULL;
+  if (state != NULL && g_variant_classify(state) == G_VARIANT_CLASS_BOOLEAN) {
+    /* One of the two shared states from the start: a refresh that finds the toggle as it was
+       then compares pointers (`gmk_menu_action_set_boolean_state`). */
+    GVariant *shared = g_variant_ref(peek_shared_boolean(g_variant_get_boolean(state)));
+    g_variant_unref(g_variant_ref_sink(state));
+    action->state = shared;
+  } else {
+    action->state = state ? g_variant_ref_sink(state) : NULL;
+  }
   return action;
 }
 
@@ -59,7 +69,8 @@ static void replace_state(GMKMenuAction *action, GVariant *state) {
 /* The two Boolean states, made once and shared by every toggle (a GVariant never changes): a
    flip then allocates no new state and frees no old one, which with their comparison were a
    tenth of a flip's instructions. */
-static GVariant *shared_boolean(gboolean value) {
+/* The shared state for `value`, not referenced. */
+static GVariant *peek_shared_boolean(gboolean value) {
   static GVariant *booleans[2];
   static gsize made = 0;
   if (g_once_init_enter(&made)) {
@@ -67,7 +78,11 @@ static GVariant *shared_boolean(gboolean value) {
     booleans[1] = g_variant_ref_sink(g_variant_new_boolean(TRUE));
     g_once_init_leave(&made, 1);
   }
-  return g_variant_ref(booleans[value ? 1 : 0]);
+  return booleans[value ? 1 : 0];
+}
+
+static GVariant *shared_boolean(gboolean value) {
+  return g_variant_ref(peek_shared_boolean(value));
 }
 
 void gmk_menu_action_set_state(GMKMenuAction *action, GVariant *state) {
@@ -90,6 +105,9 @@ void gmk_menu_action_set_state(GMKMenuAction *action, GVariant *state) {
 
 void gmk_menu_action_set_boolean_state(GMKMenuAction *action, gboolean value) {
   g_return_if_fail(GMK_IS_MENU_ACTION(action));
+  /* The state it already holds, shared (what a refresh of an unchanged toggle finds): reading the
+     state back through GVariant's type checks was two thirds of this call. */
+  if (action->state == peek_shared_boolean(value)) return;
   if (action->state != NULL && g_variant_classify(action->state) == G_VARIANT_CLASS_BOOLEAN) {
     if (!g_variant_get_boolean(action->state) != !value) replace_state(action, shared_boolean(value));
     return;

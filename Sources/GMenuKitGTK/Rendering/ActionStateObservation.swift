@@ -84,15 +84,21 @@ package final class ActionStateObservation {
     /// earlier reading still stands until the property changes (a tracking ends only as it fires),
     /// and one more each refresh would pile up there, about 1.5 KB a refresh, and all fire at
     /// the next change.
-    package func update(to behavior: PlannedAction.Behavior) {
+    /// The observation holds the action's behavior (its handler none of its own: one copy
+    /// less a toggle at every refresh).
+    package func update(to behavior: consuming PlannedAction.Behavior) {
         let source = behavior.bindingSource
         if source != nil, source == self.source {
-            self.behavior = behavior
-            setState(Self.state(of: behavior))
+            let state = Self.state(of: behavior)
+            self.behavior = consume behavior
+            setState(state)
         } else {
             setState(read(behavior, source: source))
         }
     }
+
+    /// What the action does while it is installed; nil once it stopped.
+    package var currentBehavior: PlannedAction.Behavior? { behavior }
 
     /// The action is gone: changes no longer reach it.
     package func stop() {

@@ -222,8 +222,13 @@ package final class MenuActionGroup {
             gmk_menu_action_set_enabled(existing.action, isEnabled ? 1 : 0)
             existing.handler.isEnabled = isEnabled
         }
-        existing.handler.state?.update(to: behavior)
-        existing.handler.replaceBehavior(with: behavior)
+        // Not bound to a local: the observation has weak references to it, so each retain of
+        // it goes through its side table.
+        if existing.handler.isStateful {
+            existing.handler.state?.update(to: behavior)
+        } else {
+            existing.handler.replaceBehavior(with: behavior)
+        }
     }
 
     private func remove(_ name: String) {
@@ -268,16 +273,13 @@ package final class MenuActionGroup {
 package final class ActionHandler {
     // Main-actor state read one access at a time: no dynamic exclusivity check (every refresh
     // sets them for every action; ARCHITECTURE.md).
-    /// A plain action's closure, kept apart from other behaviors: assigned as the enum, it
-    /// went through the enum's outlined value witness (about 120 instructions for every plain
-    /// action a refresh updates, a button's).
-    @exclusivity(unchecked) private var perform: @MainActor () -> Void = {}
-    /// Any other action's behavior. Not optional: assigning an optional enum goes through
-    /// `Optional`'s generic value witness, for every action a refresh updates.
-    @exclusivity(unchecked) private var otherBehavior: PlannedAction.Behavior = .nothing
+    /// A plain or dispatching action's behavior (a stateful one's is its state observation's).
+    /// Not optional: assigning an optional enum goes through `Optional`'s generic value
+    /// witness, for every action a refresh updates.
+    @exclusivity(unchecked) private var storedBehavior: PlannedAction.Behavior
     package let shape: PlannedAction.Shape
-    /// `shape == .plain`, asked at every update (through `Equatable`'s witness, 30 instructions).
-    private let isPlain: Bool
+    /// `state != nil`: the action's behavior is its state observation's.
+    package let isStateful: Bool
     /// For toggles, pickers and value controls: keeps the action's state following its binding.
     package let state: ActionStateObservation?
     /// The last full apply that kept the action.
@@ -287,48 +289,41 @@ package final class ActionHandler {
 
     package init(behavior: consuming PlannedAction.Behavior, shape: PlannedAction.Shape, state: ActionStateObservation?, pass: Int) {
         self.shape = shape
-        isPlain = shape == .plain
+        isStateful = state != nil
+        // A stateful action's is its state observation's, which it read.
+        storedBehavior = state == nil ? behavior : .nothing
         self.state = state
         self.pass = pass
-        replaceBehavior(with: behavior)
     }
 
     /// What the action does; a removed action's does nothing.
     package var behavior: PlannedAction.Behavior {
-        isPlain ? .perform(perform) : otherBehavior
+        isStateful ? state?.currentBehavior ?? .nothing : storedBehavior
     }
 
-    /// Replaces what the action does (a behavior of the action's shape).
+    /// Replaces what an action without state does (a behavior of the action's shape).
     package func replaceBehavior(with behavior: consuming PlannedAction.Behavior) {
-        guard isPlain else {
-            otherBehavior = behavior
-            return
-        }
-        switch consume behavior {
-        case .perform(let perform): self.perform = perform
-        default: perform = {}
-        }
+        storedBehavior = behavior
     }
 
     /// The action does nothing from now on (it was removed).
     package func clear() {
-        perform = {}
-        otherBehavior = .nothing
+        storedBehavior = .nothing
     }
 
     /// Adds and removes targets of a shared dispatching action, in place.
     package func changeDispatch(adding added: [String: @MainActor () -> Void], removing removed: [String]) {
-        guard case .dispatch(var handlers, let kept) = otherBehavior else { return }
+        guard case .dispatch(var handlers, let kept) = storedBehavior else { return }
         // Let go of the enum's copy first, so that the dictionary is changed in place.
-        otherBehavior = .nothing
+        storedBehavior = .nothing
         for target in removed { handlers[target] = nil }
         handlers.merge(added) { $1 }
-        otherBehavior = .dispatch(handlers, kept: kept)
+        storedBehavior = .dispatch(handlers, kept: kept)
     }
 
     package func handle(_ action: OpaquePointer, parameter: OpaquePointer?) {
-        if isPlain { return perform() }
-        switch otherBehavior {
+        // A stopped observation's action does nothing.
+        switch isStateful ? state?.currentBehavior ?? .nothing : storedBehavior {
         case .perform(let perform):
             perform()
         case .dispatch(let handlers, let kept):
