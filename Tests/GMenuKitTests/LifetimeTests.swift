@@ -77,6 +77,38 @@ final class LifetimeTests: GtkTestCase {
         }
     }
 
+    /// A kept list's standing actions hold the list (each resolves its element when activated):
+    /// the list, its graph and its menu still go when the menu is dropped.
+    func testAKeptListsStandingActionsLetItGoWithItsMenu() {
+        onMain {
+            weak var weakRendered: RenderedMenu?
+            weak var weakGraph: RenderGraph?
+            weak var weakList: DeferredElements?
+            var ran: [Int] = []
+            do {
+                let rendered = RenderedMenu(Menu("Recent") {
+                    Section { ForEach(Array(0..<6), id: \.self) { index in Button("Entry \(index)") { ran.append(index) } } }
+                })
+                weakRendered = rendered
+                weakGraph = rendered.graph
+                // The first refresh notes what keeping needs, the next ones read the list.
+                rendered.refresh()
+                rendered.refresh()
+                rendered.refresh()
+                XCTAssertEqual(rendered.keptListCount, 1)
+                weakList = rendered.graph.lists?.heldLists.first
+                XCTAssertNotNil(weakList)
+                let section = MenuModelReader.linkedModel(rendered.menuModel, at: [0])
+                activate(MenuModelReader.read(section)[4], in: rendered.actionGroup.unsafePointer)
+                XCTAssertEqual(ran, [4], "a standing action runs its element's closure")
+            }
+            while g_main_context_iteration(nil, 0) != 0 {}
+            XCTAssertNil(weakRendered)
+            XCTAssertNil(weakGraph)
+            XCTAssertNil(weakList, "the list went with its menu")
+        }
+    }
+
     /// A list can outlive its rendered menu (something still holds it: a scheduled update, a
     /// context menu's target); its graph and level are then gone, and it reaches neither. They
     /// are reached through links their `deinit` clears, not weak references (which would put
