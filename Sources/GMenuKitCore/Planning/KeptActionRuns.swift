@@ -7,7 +7,7 @@
 /// element again when it is activated (``DeferredElements/performKept(target:)``), as a
 /// generated item's shared action does, so it runs the closure a render made now. The action
 /// group binds the run's actions so once, and leaves them while the next refresh plans the same
-/// run (``stands(as:)``); any other change of the group's actions binds them again.
+/// run (``stands(as:)``); a run planned otherwise (another list, other elements) is bound again.
 package struct KeptActionRun {
     package let list: DeferredElements
     /// The list's own action names by element (``DeferredElements/keptOwnActions``).

@@ -198,9 +198,9 @@ package struct PlannedAttributes: Equatable {
         rare = value.isEmpty ? nil : RareAttributes.Box(consume value)
     }
 
-    /// `==` of attributes read where they are: handed over as values from a class or an
-    /// array, both are copied first (a retain of each string and box).
-    /// Field by field, as the synthesized `==` (``storedFieldCount`` guards the list).
+    /// `==` of attributes read where they are, field by field as the synthesized one compares
+    /// them (``storedFieldCount`` guards the list): handed over as values from a class or an
+    /// array, both were copied first (a retain of each string and box).
     package static func equal(_ some: UnsafePointer<Self>, _ other: UnsafePointer<Self>) -> Bool {
         some.pointee.label == other.pointee.label && some.pointee.useMarkup == other.pointee.useMarkup
             && some.pointee.action == other.pointee.action && some.pointee.target == other.pointee.target
