@@ -296,11 +296,6 @@ package final class ActionHandler {
         self.pass = pass
     }
 
-    /// What the action does; a removed action's does nothing.
-    package var behavior: PlannedAction.Behavior {
-        isStateful ? state?.currentBehavior ?? .nothing : storedBehavior
-    }
-
     /// Replaces what an action without state does (a behavior of the action's shape).
     package func replaceBehavior(with behavior: consuming PlannedAction.Behavior) {
         storedBehavior = behavior
@@ -322,7 +317,7 @@ package final class ActionHandler {
     }
 
     package func handle(_ action: OpaquePointer, parameter: OpaquePointer?) {
-        // A stopped observation's action does nothing.
+        // A removed action's does nothing (a stopped observation holds none).
         switch isStateful ? state?.currentBehavior ?? .nothing : storedBehavior {
         case .perform(let perform):
             perform()
