@@ -131,7 +131,8 @@ final class LifetimeTests: GtkTestCase {
                 weakLevel = list.flatMap(MenuLevel.holding)
                 XCTAssertTrue(list?.deferral.graph === rendered.graph, "the list reaches its graph while it lives")
                 XCTAssertNotNil(weakLevel, "and the level that holds its items")
-                XCTAssertEqual(list?.standsWhole, true)
+                // Failed once in a full run (not reproduced): what the level and the list said then.
+                XCTAssertEqual(list?.standsWhole, true, "the list's span \(String(describing: list?.itemSpan)), the level's items \(String(describing: weakLevel?.itemCount)), held lists \(held.count)")
                 rendered.refresh()
                 XCTAssertTrue(list?.deferral.graph === rendered.graph, "after a refresh too")
             }
