@@ -129,8 +129,11 @@ package final class MenuActionGroup {
 
     /// What a standing action runs: the closure the list's element makes when it is activated.
     private static func lateBound(_ list: DeferredElements, target: String?) -> PlannedAction.Behavior {
-        // Not reached without a target (the list read the element from its last expansion).
-        guard let target else { return .nothing }
+        guard let target else {
+            // Not reached: the list read the element where its last expansion noted its item.
+            assertionFailure("a standing action's element has no item")
+            return .nothing
+        }
         // Held, as a shared action's kept lists are: a weak reference would give the list a side
         // table, which every retain and release of it then goes through (7% of a refresh).
         return .perform { _ = list.performKept(target: target) }
