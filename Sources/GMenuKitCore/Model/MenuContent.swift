@@ -117,17 +117,17 @@ public enum MenuContentBuilder {
 
     /// An `if` without `else`, or an `if let`.
     public static func buildOptional(_ content: (any MenuContent)?) -> any MenuContent {
-        if let content { MenuContentBranch(content: content, branch: "some") } else { EmptyMenuContent() }
+        if let content { _MenuContentBranch(ExistentialBranchContent(content, branch: .some)) } else { EmptyMenuContent() }
     }
 
     /// The `if` branch of an `if`/`else` or a `switch`'s first case.
     public static func buildEither(first content: any MenuContent) -> any MenuContent {
-        MenuContentBranch(content: content, branch: "if")
+        _MenuContentBranch(ExistentialBranchContent(content, branch: .if))
     }
 
     /// The `else` branch of an `if`/`else` or a `switch`'s later cases.
     public static func buildEither(second content: any MenuContent) -> any MenuContent {
-        MenuContentBranch(content: content, branch: "else")
+        _MenuContentBranch(ExistentialBranchContent(content, branch: .else))
     }
 
     /// A `for` loop's statements, once per pass.
@@ -163,17 +163,40 @@ public enum MenuContentBuilder {
 @resultBuilder
 public enum ForEachContentBuilder {
     /// One statement of a block.
+    @_disfavoredOverload
     public static func buildExpression(_ content: any MenuContent) -> any MenuContent { content }
+    /// One statement of a block, as its own type: a branch around it keeps it so (one box
+    /// for the element's content, see ``_ConditionalMenuContent``).
+    @inlinable
+    public static func buildExpression<Content: MenuContent>(_ content: consuming Content) -> Content { content }
     /// The statements of a block, one after another.
+    @_disfavoredOverload
     public static func buildBlock(_ parts: any MenuContent...) -> MenuContentGroup { MenuContentGroup(parts: parts, label: "") }
     /// A block of one statement: the statement itself.
+    @_disfavoredOverload
     public static func buildBlock(_ content: any MenuContent) -> any MenuContent { content }
+    /// A block of one statement: the statement itself, as its own type.
+    @inlinable
+    public static func buildBlock<Content: MenuContent>(_ content: consuming Content) -> Content { content }
     /// An `if` without `else`, or an `if let`.
     public static func buildOptional(_ content: (any MenuContent)?) -> any MenuContent { MenuContentBuilder.buildOptional(content) }
     /// The `if` branch of an `if`/`else` or a `switch`'s first case.
+    @_disfavoredOverload
     public static func buildEither(first content: any MenuContent) -> any MenuContent { MenuContentBuilder.buildEither(first: content) }
     /// The `else` branch of an `if`/`else` or a `switch`'s later cases.
+    @_disfavoredOverload
     public static func buildEither(second content: any MenuContent) -> any MenuContent { MenuContentBuilder.buildEither(second: content) }
+    /// The `if` branch of an `if`/`else`, its content of a type of its own: held in the
+    /// branch's one box (see `_MenuContentBranch`).
+    @inlinable
+    public static func buildEither<Content: MenuContent>(first content: consuming Content) -> _MenuContentBranch {
+        _MenuContentBranch(TypedBranchContent(consume content, branch: .if))
+    }
+    /// The `else` branch of an `if`/`else`, its content of a type of its own.
+    @inlinable
+    public static func buildEither<Content: MenuContent>(second content: consuming Content) -> _MenuContentBranch {
+        _MenuContentBranch(TypedBranchContent(consume content, branch: .else))
+    }
     /// A `for` loop's statements, once per pass.
     public static func buildArray(_ parts: [any MenuContent]) -> MenuContentGroup { MenuContentBuilder.buildArray(parts) }
     /// Content inside `if #available`.
@@ -235,29 +258,6 @@ public struct MenuContentGroup: MenuContent {
         reading.hash.mix(6)
         reading.hash.mix(label)
         return single._readForKeeping(into: &reading)
-    }
-}
-
-/// One branch of an `if`/`else` or an optional: the branch is part of the identity, so an item
-/// in the `if` branch is never mistaken for one in the `else` branch.
-package struct MenuContentBranch: MenuContent {
-    package let content: any MenuContent
-    package let branch: String
-
-    package func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
-        let branchIdentity = if let earlier = nodes.earlierIdentity {
-            identity.appending(branch, reusing: earlier)
-        } else {
-            identity.appending(branch)
-        }
-        content._resolveInPlace(at: branchIdentity, into: &nodes)
-    }
-
-    /// Reads as its content, in its branch.
-    package func _readForKeeping(into reading: inout _KeptContentReading) -> Bool {
-        reading.hash.mix(5)
-        reading.hash.mix(branch)
-        return content._readForKeeping(into: &reading)
     }
 }
 
