@@ -30,22 +30,24 @@ extension ForEachElements {
                     expansion.contents.append(content(element))
                     var reading = Self.reading(of: &expansion.contents[index], id: id, integerKeyed: integerKeyed, keepsClosure: !standsInRun)
                     let signature = reading.signature
-                    let ownAction = ownActions.isEmpty ? "" : ownActions[index]
+                    // Asked where the name lies: a standing action needs no copy of it (a
+                    // retain and a release an element).
+                    let hasOwnAction = !ownActions.isEmpty && !ownActions[index].isEmpty
                     if signature != 0, signature == keptContentReadings[index], sameIdentity {
-                        if !ownAction.isEmpty {
+                        if hasOwnAction {
                             if standsInRun && reading.runsClosure {
                                 // A button's action stands, bound late (`KeptActionRun`).
                                 standing.append(index)
                             } else {
-                                actions.append(PlannedAction(name: ownAction, isEnabled: true, behavior: reading.takeBehavior()))
+                                actions.append(PlannedAction(name: ownActions[index], isEnabled: true, behavior: reading.takeBehavior()))
                             }
                         }
                         return true
                     }
                     keptContentReadings[index] = signature
                     expansion.resolved.append(index)
-                    if !ownAction.isEmpty {
-                        actions.append(PlannedAction(name: ownAction, isEnabled: true, behavior: .nothing))
+                    if hasOwnAction {
+                        actions.append(PlannedAction(name: ownActions[index], isEnabled: true, behavior: .nothing))
                     }
                     let elementIdentity = sameIdentity && integerKeyed ? elementIdentities[index].identity : identity.appending(element: id)
                     if integerKeyed {
