@@ -44,6 +44,28 @@ final class BranchContentTests: XCTestCase {
         }
     }
 
+    /// An `if let` (or an `if` without `else`) of an element: its content in the branch's one
+    /// box; where the condition is false, nothing (`EmptyMenuContent`, not read).
+    func testAnOptionalBranchHoldsItsContentInOneBox() {
+        onMain {
+            let names: [String?] = ["a", nil]
+            let content: (Int) -> any MenuContent = Self.contentOfElement { index in
+                if let name = names[index] { Button("Named \(name)") {} }
+            }
+            let named = content(0) as? _MenuContentBranch
+            XCTAssertTrue(named?.content is TypedBranchContent<Button>)
+            XCTAssertEqual(named?.resolveNodes(at: MenuIdentity("/l/[0]")).map(\.identity.description), ["/l/[0]/some"])
+            XCTAssertTrue(content(1) is EmptyMenuContent)
+            XCTAssertEqual(content(1).resolveNodes(at: MenuIdentity("/l/[1]")).count, 0)
+            var reading = _KeptContentReading()
+            XCTAssertFalse(content(1)._readForKeeping(into: &reading))
+            var typedReading = _KeptContentReading(), existentialReading = _KeptContentReading()
+            _ = named?._readForKeeping(into: &typedReading)
+            _ = MenuContentBuilder.buildOptional(Button("Named a") {})._readForKeeping(into: &existentialReading)
+            XCTAssertEqual(typedReading.signature, existentialReading.signature, "read as the branch of any content is")
+        }
+    }
+
     func testATypedBranchResolvesAndReadsAsABranchOfAnyContent() {
         onMain {
             for number in 0..<3 {
@@ -82,5 +104,10 @@ final class BranchContentTests: XCTestCase {
             content = nil
             XCTAssertNil(weakTracked, "the box, the button and its action are freed with the branch")
         }
+    }
+
+    @MainActor
+    private static func contentOfElement(@ForEachContentBuilder _ content: @escaping (Int) -> any MenuContent) -> (Int) -> any MenuContent {
+        content
     }
 }

@@ -166,7 +166,7 @@ public enum ForEachContentBuilder {
     @_disfavoredOverload
     public static func buildExpression(_ content: any MenuContent) -> any MenuContent { content }
     /// One statement of a block, as its own type: a branch around it keeps it so (one box
-    /// for the element's content, see ``_ConditionalMenuContent``).
+    /// for the element's content, see `_MenuContentBranch`).
     @inlinable
     public static func buildExpression<Content: MenuContent>(_ content: consuming Content) -> Content { content }
     /// The statements of a block, one after another.
@@ -179,7 +179,16 @@ public enum ForEachContentBuilder {
     @inlinable
     public static func buildBlock<Content: MenuContent>(_ content: consuming Content) -> Content { content }
     /// An `if` without `else`, or an `if let`.
+    @_disfavoredOverload
     public static func buildOptional(_ content: (any MenuContent)?) -> any MenuContent { MenuContentBuilder.buildOptional(content) }
+    /// An `if` without `else`, or an `if let`, its content of a type of its own: held in the
+    /// branch's one box. (Where the condition is false, Swift passes `nil` to the overload
+    /// above, which has no type to infer: nothing, `EmptyMenuContent`.)
+    @inlinable
+    public static func buildOptional<Content: MenuContent>(_ content: consuming Content?) -> any MenuContent {
+        guard let content else { return EmptyMenuContent() }
+        return _MenuContentBranch(TypedBranchContent(consume content, branch: .some))
+    }
     /// The `if` branch of an `if`/`else` or a `switch`'s first case.
     @_disfavoredOverload
     public static func buildEither(first content: any MenuContent) -> any MenuContent { MenuContentBuilder.buildEither(first: content) }
