@@ -312,6 +312,19 @@ final class BlockIdentityTests: XCTestCase {
             _ = apart.claim(MenuIdentity("/clear"))
             XCTAssertFalse(apart.clash(with: [kept]), "another list's path")
             XCTAssertFalse(IdentityClaims().clash(with: [kept]), "nothing claimed")
+
+            // Only claims at least as long as the shortest kept list's path and "/[" can lie
+            // inside an element: shorter ones are never walked, and a long one still is.
+            let deeper = ForEachElements(ForEach([1], id: \.self) { Button("Entry \($0)") {} },
+                                         identity: MenuIdentity("/sections/[4]/0"), deferral: deferral)
+            var short = IdentityClaims()
+            for path in ["/sections/[4]", "/sections/[5]", "/recent", "/a"] { _ = short.claim(MenuIdentity(path)) }
+            XCTAssertFalse(short.clash(with: [kept, deeper]))
+            _ = short.claim(MenuIdentity("/sections/[4]/0/[1]"))
+            XCTAssertTrue(short.clash(with: [kept, deeper]), "a long claim among short ones, inside the deeper list's element")
+            var shortFirst = IdentityClaims()
+            _ = shortFirst.claim(MenuIdentity("/recent/[9]"))
+            XCTAssertTrue(shortFirst.clash(with: [deeper, kept]), "the shortest path is any list's, in any order")
         }
     }
 }
