@@ -101,6 +101,21 @@ final class ActionPlanningTests: XCTestCase {
             XCTAssertEqual(unwrapped?.source?.isProperty, false)
             XCTAssertNotEqual(unwrapped?.source, isOn.source)
             XCTAssertNil(Binding(get: { true }, set: { _ in }).source, "closures read what no one can tell")
+
+            // A refresh asks a behavior whether it reads a source where it lies: as its source says.
+            let behaviors: [PlannedAction.Behavior] = [
+                .toggle(isOn: isOn), .toggle(isOn: Binding(other, \.isOn)), .toggle(isOn: inner),
+                .toggle(isOn: Binding(get: { true }, set: { _ in })),
+                .choice(selected: { "" }, select: { _ in true }, source: isOn.source),
+                .choice(selected: { "" }, select: { _ in true }, source: nil), .perform {}, .dispatch([:]),
+            ]
+            for source in [isOn.source, inner.source, Binding(other, \.isOn).source].compactMap({ $0 }) {
+                for (index, behavior) in behaviors.enumerated() {
+                    XCTAssertEqual(behavior.readsSource(source), behavior.bindingSource == source, "behavior \(index)")
+                }
+            }
+            XCTAssertTrue(behaviors[0].readsSource(Binding(flags, keyPath).source!), "its key path made elsewhere")
+            XCTAssertFalse(behaviors[2].readsSource(isOn.source!), "a property of the property is not the property")
         }
     }
 

@@ -320,6 +320,17 @@ package struct PlannedAction {
         /// A behavior that does nothing: a spent action's, a removed one's.
         package static var nothing: Behavior { .perform({}) }
 
+        /// Whether the state's binding reads `source` (``bindingSource`` is `source`), asked
+        /// without copying the binding's source out.
+        @MainActor package func readsSource(_ source: BindingSource) -> Bool {
+            switch self {
+            case .toggle(let isOn): isOn.source == source
+            case .choice(_, _, let own): own == source
+            case .value(let control): control.value.source == source
+            case .perform, .dispatch: false
+            }
+        }
+
         /// What the state's binding reads, when that is known (`Binding.source`).
         @MainActor package var bindingSource: BindingSource? {
             switch self {

@@ -87,13 +87,14 @@ package final class ActionStateObservation {
     /// The observation holds the action's behavior (its handler none of its own: one copy
     /// less a toggle at every refresh).
     package func update(to behavior: consuming PlannedAction.Behavior) {
-        let source = behavior.bindingSource
-        if source != nil, source == self.source {
+        // Compared where it lies: asked for, the source was copied out and let go (its key
+        // path and what it reads beyond retained and released) at every toggle of a refresh.
+        if let source, behavior.readsSource(source) {
             let state = Self.state(of: behavior)
             self.behavior = consume behavior
             setState(state)
         } else {
-            setState(read(behavior, source: source))
+            setState(read(behavior, source: behavior.bindingSource))
         }
     }
 
