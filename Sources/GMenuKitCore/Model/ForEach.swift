@@ -19,8 +19,19 @@
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     package let data: @MainActor () -> Data
     /// The element's id: a closure rather than the key path, which costs far more to apply.
+    /// The initializers a menu's content calls are inlinable, so that this closure and
+    /// ``replaceElement`` are made in the app's code, where the element's type is known: made
+    /// here, in generic code, `{ $0.id }` read the id through `Identifiable`'s witness, with
+    /// the runtime's metadata lookups, at every element a list reads.
     package let elementID: (Data.Element) -> ID
     package let content: (Data.Element) -> Content
+    /// Writes the new data's element at an index over the one a rendered menu kept, in the
+    /// element's own type (made in the app's code, as ``elementID``). In the list's generic
+    /// code a write into an array of its elements asked the runtime for the array type's
+    /// metadata (about 500 instructions a list's change). A fifth closure here made Swift copy
+    /// a `ForEach` in generic code through its type's witnesses, after a metadata lookup:
+    /// keep the struct to four.
+    package let replaceElement: (_ kept: inout [Data.Element], _ new: [Data.Element], _ index: Int) -> Void
     /// Whether a full render leaves elements equal to what they were as they stand (``equatable()``).
     package var skipsEqualElements = false
     /// Whether a rendered menu may show the elements as a scrolling list when there are many
@@ -30,20 +41,24 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
 
 extension ForEach: MenuContent where Content == any MenuContent {
     /// Content for each element of `data`, each identified by the element's `id` key path.
+    @inlinable
     public init(
         _ data: @autoclosure @escaping @MainActor () -> Data, id: KeyPath<Data.Element, ID>,
         @ForEachContentBuilder content: @escaping (Data.Element) -> any MenuContent
     ) {
-        self.init(data: data, elementID: { $0[keyPath: id] }, content: content)
+        self.init(data: data, elementID: { $0[keyPath: id] }, content: content, replaceElement: { $0[$2] = $1[$2] })
     }
 
+    @usableFromInline
     package init(
         data: @escaping @MainActor () -> Data, elementID: @escaping (Data.Element) -> ID,
-        content: @escaping (Data.Element) -> any MenuContent
+        content: @escaping (Data.Element) -> any MenuContent,
+        replaceElement: @escaping (inout [Data.Element], [Data.Element], Int) -> Void = { $0[$2] = $1[$2] }
     ) {
         self.data = data
         self.elementID = elementID
         self.content = content
+        self.replaceElement = replaceElement
     }
 
     public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {
@@ -114,16 +129,18 @@ extension ForEach where Content == any MenuContent, Data.Element: Equatable {
 
 extension ForEach where Content == any MenuContent, Data.Element: Identifiable, ID == Data.Element.ID {
     /// Content for each element of `data`, identified by its `id`.
+    @inlinable
     public init(_ data: @autoclosure @escaping @MainActor () -> Data, @ForEachContentBuilder content: @escaping (Data.Element) -> any MenuContent) {
-        self.init(data: data, elementID: { $0.id }, content: content)
+        self.init(data: data, elementID: { $0.id }, content: content, replaceElement: { $0[$2] = $1[$2] })
     }
 }
 
 extension ForEach where Content == any MenuContent, Data == Range<Int>, ID == Int {
     /// Content for each number of a range, identified by the number (SwiftUI's
     /// `ForEach(0..<3) { index in … }`).
+    @inlinable
     public init(_ data: @autoclosure @escaping @MainActor () -> Range<Int>, @ForEachContentBuilder content: @escaping (Int) -> any MenuContent) {
-        self.init(data: data, elementID: { $0 }, content: content)
+        self.init(data: data, elementID: { $0 }, content: content, replaceElement: { $0[$2] = $1[$2] })
     }
 }
 
@@ -136,6 +153,7 @@ extension ForEach {
         self.data = { data }
         elementID = { $0[keyPath: id] }
         self.content = content
+        replaceElement = { $0[$2] = $1[$2] }
     }
 
     /// Picker options for each element of `data`, identified by its `id`.
@@ -156,6 +174,7 @@ extension ForEach where Content == Text {
         self.data = { data }
         elementID = { $0[keyPath: id] }
         self.content = content
+        replaceElement = { $0[$2] = $1[$2] }
     }
 
     /// Picker options tagged by their elements' ids.

@@ -24,7 +24,7 @@ package struct ElementChanges {
     /// them that this update did not use went with them.
     package var resolvedScopes: [MenuIdentity] = []
     /// Changed elements that are sections around a list of their own, as they were: the
-    /// changes of those lists instead (``DeferredElements/carriedOver(_:)``).
+    /// changes of those lists instead (``DeferredElements/carriedOver(_:inSectionTitled:)``).
     package var nested: [NestedListChange] = []
 
     package var isEmpty: Bool { removed.isEmpty && changed.isEmpty && inserted.isEmpty }
@@ -113,7 +113,7 @@ package class DeferredElements {
     /// For a list that is all a plain section holds (`ForEach(sections) { Section($0.title) {
     /// ForEach($0.items) … } }`): the section's title, noted as the planner plans the section.
     /// A change to the outer list's element that leaves the section as it was is then this
-    /// list's change alone (``carriedOver(_:)``).
+    /// list's change alone (``carriedOver(_:inSectionTitled:)``).
     @exclusivity(unchecked) package final var enclosingSectionTitle: String?
     /// What the planner knew around the elements (path, disabled, dismissal, iconic, generated).
     @exclusivity(unchecked) package final var scope: MenuPlanner.Scope?
@@ -126,6 +126,12 @@ package class DeferredElements {
     @exclusivity(unchecked) package final internal(set) var isShownScrolling = false
     /// How many elements the list had when last read.
     @exclusivity(unchecked) package final private(set) var count = 0
+    /// How the render updates the list (its fields above), read for another module here: there
+    /// each read of a stored field is checked for exclusive access at run time, since the
+    /// attribute holds only in the declaring module (about 80 instructions a read).
+    package final var updateRoute: (isShownScrolling: Bool, isIncremental: Bool, deferral: ElementDeferral) {
+        (isShownScrolling, isIncremental, deferral)
+    }
     /// What the list's observations share with it, on whatever thread a model changes.
     package let observations = ListObservations()
     /// Whether each element's content has an observation of its own (elements that are
@@ -285,7 +291,7 @@ package final class ListObservations: Sendable {
     /// actor's renders hold it), which alone reads it, through ``liveList``. Unowned, not weak
     /// (a side table again): a list that ended keeps its memory, not what it held, while a
     /// tracking still holds this.
-    nonisolated(unsafe) fileprivate unowned var list: DeferredElements?
+    @exclusivity(unchecked) nonisolated(unsafe) fileprivate unowned var list: DeferredElements?
     private let isListAlive = Atomic<Bool>(true)
 
     /// The list, while it lives.

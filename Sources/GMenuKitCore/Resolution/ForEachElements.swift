@@ -336,23 +336,44 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     /// lists observe what they read themselves), and notes the scopes resolved again: each
     /// changed element's, or the inner list's changed elements' where it went on.
     private func carryNestedLists(_ changes: inout ElementChanges, of data: [Data.Element]) {
-        var carried: [Int] = []
-        // The changed elements' nodes come first in `nodes`, at the same positions.
-        for position in changes.changed.indices {
+        // The changed elements' nodes come first in `nodes`, at the same positions. Those that
+        // stay are moved to the front in order as the loop goes (it has read every position
+        // before the one it moves an element to), and the carried ones cut off after it: no
+        // array of the carried positions, nodes swapped, not copied.
+        let changedCount = changes.changed.count
+        var staying = 0
+        for position in 0..<changedCount {
             // The case first: reading it copies no node.
             if changes.nodes[position].kindCase == .section,
-               let nested = changes.nodes.withUnsafeBufferPointer({ carriedOver($0.baseAddress! + position) }) {
+               let (list, title) = Self.loneList(in: changes.nodes, at: position),
+               let nested = carriedOver(list, inSectionTitled: title) {
                 changes.nested.append(nested)
                 changes.resolvedScopes.append(contentsOf: nested.changes.resolvedScopes)
-                carried.append(position)
-            } else if scopesMatter {
+                continue
+            }
+            if scopesMatter {
                 changes.resolvedScopes.append(identity.appending(element: forEach.elementID(data[changes.changed[position].index])))
             }
+            if staying != position {
+                changes.changed.swapAt(staying, position)
+                changes.nodes.swapAt(staying, position)
+            }
+            staying += 1
         }
-        // From the end, so that the positions still to remove stay; nodes are not copied.
-        for position in carried.reversed() {
-            changes.changed.remove(at: position)
-            changes.nodes.remove(at: position)
+        if staying < changedCount {
+            changes.changed.removeSubrange(staying..<changedCount)
+            changes.nodes.removeSubrange(staying..<changedCount)
+        }
+    }
+
+    /// The list that the section at `position` holds alone, and the section's title, read where
+    /// the node lies (a copied node costs its every field). Not on the main actor: a main-actor
+    /// closure handed to the array checks at every call that it runs there (about 220
+    /// instructions a change).
+    private nonisolated static func loneList(in nodes: [MenuNode], at position: Int) -> (DeferredElements, String)? {
+        nodes.withUnsafeBufferPointer { nodes in
+            let node = nodes.baseAddress! + position
+            return MenuNode.loneListOfPlainSection(at: node).map { ($0, node.pointee.title) }
         }
     }
 
@@ -466,8 +487,9 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
             elements = new
             return
         }
-        for change in changes.changed { kept[change.index] = new[change.index] }
-        for index in changes.rebuilt { kept[index] = new[index] }
+        let replace = forEach.replaceElement
+        for change in changes.changed { replace(&kept, new, change.index) }
+        for index in changes.rebuilt { replace(&kept, new, index) }
         elements = kept
     }
 

@@ -6,16 +6,16 @@
 /// that list reads its own changes, so that one changed item is one item replaced, as it is in
 /// a flat list.
 extension DeferredElements {
-    /// The inner list's change, when `node` (an element of this list, just resolved again) is
-    /// a plain section holding one list alone, titled as the section that list stands in now:
-    /// that list reads its changes through the new `ForEach`. Nil when the element's change is
-    /// another: the section is planned again, with its list.
-    /// The node is read where it lies: handed over, or asked a computed property, it is copied.
-    func carriedOver(_ node: UnsafePointer<MenuNode>) -> NestedListChange? {
+    /// The inner list's change, when an element of this list, just resolved again, is a plain
+    /// section titled `title` holding `list` alone (``MenuNode/loneListOfPlainSection``), and
+    /// the list stands in a section of that title now: that list reads its changes through the
+    /// new `ForEach`. Nil when the element's change is another: the section is planned again,
+    /// with its list.
+    func carriedOver(_ list: DeferredElements, inSectionTitled title: String) -> NestedListChange? {
         // The list the section holds is the one that stands, gone on through the new `ForEach`
         // as the element was resolved again (``RenderGraph``); one made anew has no items yet.
-        guard let list = MenuNode.loneListOfPlainSection(at: node), list.wentOn,
-              list.enclosingSectionTitle == node.pointee.title, list.isIncremental, !list.isShownScrolling,
+        guard list.wentOn,
+              list.enclosingSectionTitle == title, list.isIncremental, !list.isShownScrolling,
               list.standsWhole, list.deferral === deferral
         else { return nil }
         // Changes that the inner list cannot read alone (moves, an element of other than one

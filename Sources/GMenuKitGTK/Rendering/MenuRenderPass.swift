@@ -107,21 +107,22 @@ final class MenuRenderPass {
     /// `dataChanged`: the list's data changed; else state that some of its elements' content
     /// read did. `actionPrefix`: the scope of the menu's own actions.
     func renderChanges(of elements: DeferredElements, dataChanged: Bool, actionPrefix: String) -> Bool {
-        if elements.isShownScrolling {
+        let route = elements.updateRoute
+        if route.isShownScrolling {
             // Its source follows the data; the menu renders again when the list is short.
             var read = false
-            graph.listUpdate(of: elements.deferral) {
+            graph.listUpdate(of: route.deferral) {
                 read = elements.readChanges() != nil
                 return []
             }
             return read
         }
-        guard elements.isIncremental, let options = listOptions, let level = MenuLevel.holding(elements), level.holds(elements) else {
+        guard route.isIncremental, let options = listOptions, let level = MenuLevel.holding(elements), level.holds(elements) else {
             return false
         }
         var found: (changes: ElementChanges, planned: MenuPlanner.PlannedElements?,
                     nested: [(change: NestedListChange, planned: MenuPlanner.PlannedElements)])?
-        graph.listUpdate(of: elements.deferral) {
+        graph.listUpdate(of: route.deferral) {
             guard let changes = dataChanged ? elements.readChanges() : elements.readElementChanges() else { return [] }
             // The list's own changes, then those of the lists inside its changed sections.
             var planned: MenuPlanner.PlannedElements?
@@ -140,7 +141,7 @@ final class MenuRenderPass {
         guard let found else { return false }
         if let planned = found.planned { apply(found.changes, planned, of: elements, in: level, actionPrefix: actionPrefix) }
         // Each inner list's items stood where it noted them when it read its changes
-        // (``DeferredElements/carriedOver(_:)``).
+        // (``DeferredElements/carriedOver(_:inSectionTitled:)``).
         for (inner, planned) in found.nested {
             guard let innerLevel = MenuLevel.holding(inner.list) else { return false }
             apply(inner.changes, planned, of: inner.list, in: innerLevel, actionPrefix: actionPrefix)
