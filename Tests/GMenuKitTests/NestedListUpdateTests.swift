@@ -66,6 +66,32 @@ final class NestedListUpdateTests: GtkTestCase {
         }
     }
 
+    /// The list keeps each change's new element (written over the kept one in the element's
+    /// own type, `ForEach.replaceElement`): the next change inside the same section resolves
+    /// and replaces its own entry alone, not the one changed before it as well.
+    func testEachChangeInsideASectionResolvesItsOwnEntryAlone() {
+        onMain {
+            let model = ListModel(sections: 3, entries: 3)
+            let rendered = RenderedMenu(model.menu())
+            // The button before the list makes a section of its own; the list's sections follow.
+            let section = MenuModelReader.linkedModel(rendered.menuModel, at: [2])
+            let recorder = ItemsChangedRecorder(section)
+            var evaluations: [Int] = []
+
+            for (entry, title) in [(2, "Renamed"), (1, "Renamed too"), (2, "Renamed again")] {
+                let before = model.entryEvaluations
+                model.sections[1].entries[entry].title = title
+                MainLoop.drain()
+                evaluations.append(model.entryEvaluations - before)
+            }
+
+            XCTAssertEqual(MenuModelReader.read(section).map(\.label), [model.sections[1].entries[0].title, "Renamed too", "Renamed again"])
+            XCTAssertEqual(evaluations, [1, 1, 1], "each change resolved its own entry alone")
+            XCTAssertEqual(recorder.changes, [.init(position: 2, removed: 1, added: 1), .init(position: 1, removed: 1, added: 1),
+                                              .init(position: 2, removed: 1, added: 1)])
+        }
+    }
+
     /// Entries inserted and removed inside a section, and the section's header changed with
     /// them: each turn gives what a fresh render gives, and the sections' lists go on, none
     /// made anew to pile up in the rendered menu.
