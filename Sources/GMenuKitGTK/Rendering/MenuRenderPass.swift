@@ -31,6 +31,8 @@ final class MenuRenderPass {
     @exclusivity(unchecked) private(set) var keptListCount = 0
     /// How many of the last full render's kept lists had elements changed in place, for tests.
     @exclusivity(unchecked) private(set) var changedKeptListCount = 0
+    /// The array of old indices a list's change used last, kept for the next (``apply(_:_:of:in:actionPrefix:)``).
+    @exclusivity(unchecked) private var spareIndices: [Int] = []
 
     // MARK: The whole menu
 
@@ -162,8 +164,11 @@ final class MenuRenderPass {
     private func apply(_ changes: ElementChanges, _ planned: MenuPlanner.PlannedElements, of list: DeferredElements,
                        in level: MenuLevel, actionPrefix: String) {
         let base = list.itemSpan.first
-        // The plan's items are the changed elements' then the inserted ones', in order.
-        var oldIndices: [Int] = []
+        // The plan's items are the changed elements' then the inserted ones', in order. Into
+        // the array the last change used, emptied: a change of one element allocated one.
+        var oldIndices = spareIndices
+        spareIndices = []
+        oldIndices.removeAll(keepingCapacity: true)
         oldIndices.reserveCapacity(changes.changed.count)
         var inPlace = changes.inserted.isEmpty
         for position in changes.changed.indices {
@@ -219,6 +224,8 @@ final class MenuRenderPass {
         level.applyElements(from: base, indices: newIndices, items: planned.items)
         dropRemovedRows()
         fillNewRows()
+        newIndices = []
+        spareIndices = oldIndices
     }
 
     /// Counts a list change applied on its own.
