@@ -337,9 +337,9 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     /// changed element's, or the inner list's changed elements' where it went on.
     private func carryNestedLists(_ changes: inout ElementChanges, of data: [Data.Element]) {
         // The changed elements' nodes come first in `nodes`, at the same positions. Those that
-        // stay are moved to the front in order as the loop goes (it has read every position
-        // before the one it moves an element to), and the carried ones cut off after it: no
-        // array of the carried positions, nodes swapped, not copied.
+        // stay move to the front in order as the loop goes (only to positions it has passed),
+        // and the carried ones are cut off after it: no array of the carried positions, nodes
+        // swapped, not copied.
         let changedCount = changes.changed.count
         var staying = 0
         for position in 0..<changedCount {
