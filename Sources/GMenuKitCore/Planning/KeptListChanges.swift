@@ -2,7 +2,7 @@
 /// them making other nodes than the ones their items were planned from, under the same
 /// identities, and every other element as it was. The plan keeps the list's items as they
 /// stand; the changed elements are then planned and applied as a change of the list alone, as
-/// an observed change is (``MenuPlanner/planElements(_:of:options:names:)``), rather than the
+/// an observed change is (``MenuPlanner/planElements(_:of:options:names:reusing:)``), rather than the
 /// whole list planned again: one changed entry of a history of 1,000 cost a refresh 9.8 M
 /// instructions more than an unchanged one, when the list was planned again.
 package struct KeptListChange {
@@ -92,9 +92,10 @@ extension MenuPlanner {
         ofKept change: KeptListChange, options: Options, names: inout ActionNameRegistry
     ) -> PlannedElements? {
         let list = change.list
+        var fresh: PlannedElements = ([], [], [])
         // Planning the elements alone forgets the notes (``planElements``): read first.
         guard var signatures = list.keptSignatures, let scope = list.scope,
-              let planned = planElements(change.changes.nodes, of: list, options: options, names: &names)
+              let planned = planElements(change.changes.nodes, of: list, options: options, names: &names, reusing: &fresh)
         else { return nil }
         let (sharedAction, ownActions) = (list.keptAction, list.keptOwnActions)
         for position in change.changes.changed.indices {

@@ -204,8 +204,10 @@ package struct MenuPlanner {
     /// Plans the nodes of a list's new and changed elements alone, as items of the level their
     /// list fills, with the scope it had. Nil when they need the whole menu planned: a node that
     /// is not one item of the kind the level holds, a diagnostic, a submenu or a shortcut.
+    /// `spare`: the arrays of a list's last change, emptied, to plan into (taken over).
     package static func planElements(
-        _ nodes: [MenuNode], of elements: DeferredElements, options: consuming Options, names: inout ActionNameRegistry
+        _ nodes: [MenuNode], of elements: DeferredElements, options: consuming Options, names: inout ActionNameRegistry,
+        reusing spare: inout PlannedElements
     ) -> PlannedElements? {
         guard let scope = elements.scope else { return nil }
         // Its items change now: only a full render notes again what keeping them needs.
@@ -213,7 +215,9 @@ package struct MenuPlanner {
         // Names asked for and not used, when this gives up, the full render that follows releases.
         var planner = MenuPlanner(options: options, names: ActionNameRegistry.take(&names))
         defer { names = planner.names }
+        swap(&planner.actions, &spare.actions)
         var items: [PlannedItem] = []
+        swap(&items, &spare.items)
         items.reserveCapacity(nodes.count)
         for node in nodes {
             // The case alone: matching the kind copies it.

@@ -28,6 +28,17 @@ package struct ElementChanges {
     package var nested: [NestedListChange] = []
 
     package var isEmpty: Bool { removed.isEmpty && changed.isEmpty && inserted.isEmpty }
+
+    /// Empties every array, keeping its storage for the list's next change.
+    mutating func empty() {
+        // Most are empty already (a change's carried sections are cut off as it is read).
+        if !removed.isEmpty { removed.removeAll(keepingCapacity: true) }
+        if !changed.isEmpty { changed.removeAll(keepingCapacity: true) }
+        if !inserted.isEmpty { inserted.removeAll(keepingCapacity: true) }
+        if !nodes.isEmpty { nodes.removeAll(keepingCapacity: true) }
+        if !resolvedScopes.isEmpty { resolvedScopes.removeAll(keepingCapacity: true) }
+        if !nested.isEmpty { nested.removeAll(keepingCapacity: true) }
+    }
 }
 
 /// The elements of one `ForEach` in a rendered menu: read under an observation of their own, and
@@ -75,6 +86,10 @@ package class DeferredElements {
     /// For each element, the name of its item's own action (a toggle, a button outside
     /// generated content), or "" for one naming the shared action; empty when none has one.
     @exclusivity(unchecked) package final var keptOwnActions: [String] = []
+    /// The arrays of the list's last change, emptied, for its next (``recycle(_:)``): made anew,
+    /// each array of a change of one element was an allocation and its freeing, six in a
+    /// change inside a section.
+    @exclusivity(unchecked) final var spareChanges = ElementChanges()
     /// Each element's content reading as the expansion that made those nodes read it
     /// (``_KeptContentReading/signature``), by index; 0 for an element whose content cannot
     /// be read so, or whose item changed since (its node is not the one signed). Empty when the
@@ -175,6 +190,29 @@ package class DeferredElements {
     /// data: each is a change in place. Nil when that cannot be done (an element that makes
     /// other than one node now, or so many elements that the whole menu is planned sooner).
     package func readElementChanges() -> ElementChanges? { nil }
+
+    /// Takes back the arrays of changes this list read, once they are applied, for its next
+    /// change; the lists inside its sections take back theirs. Arrays grown past a few
+    /// elements are let go, not kept for every change after.
+    package final func recycle(_ changes: inout ElementChanges) {
+        for index in changes.nested.indices {
+            changes.nested[index].list.recycle(&changes.nested[index].changes)
+        }
+        let capacityKept = 16
+        guard changes.changed.capacity <= capacityKept, changes.nodes.capacity <= capacityKept,
+              changes.nested.capacity <= capacityKept, changes.removed.capacity <= capacityKept,
+              changes.inserted.capacity <= capacityKept, changes.resolvedScopes.capacity <= capacityKept
+        else { return }
+        changes.empty()
+        swap(&spareChanges, &changes)
+    }
+
+    /// The arrays the last change left, empty, to read a change into.
+    final func takeSpareChanges() -> ElementChanges {
+        var taken = ElementChanges()
+        swap(&taken, &spareChanges)
+        return taken
+    }
 
     /// Whether a full render may leave the items of elements equal to what they were as they
     /// stand, without running their content (`ForEach.equatable()`, elements that are values).

@@ -53,21 +53,32 @@ package struct ElementDifference: Equatable, Sendable {
     package init?<Element, ID: Hashable>(
         from old: [Element], to new: [Element], id: (Element) -> ID, areEqual: (Element, Element) -> Bool
     ) {
+        var buffer: [Change] = []
+        self.init(from: old, to: new, id: id, areEqual: areEqual, changedInto: &buffer)
+    }
+
+    /// The same, appending the changes to `buffer`, an empty array whose storage a list kept
+    /// (taken over: left empty).
+    package init?<Element, ID: Hashable>(
+        from old: [Element], to new: [Element], id: (Element) -> ID, areEqual: (Element, Element) -> Bool,
+        changedInto buffer: inout [Change]
+    ) {
         // The elements read where they lie: an array's subscript hands out a copy of the element
         // (in this generic code, through the type's value witnesses: a retain of each of its
         // references, and a release after), four around every difference.
         let found = old.withUnsafeBufferPointer { old in
-            new.withUnsafeBufferPointer { new in Self.walk(from: old, to: new, id: id, areEqual: areEqual) }
+            new.withUnsafeBufferPointer { new in Self.walk(from: old, to: new, changedInto: &buffer, id: id, areEqual: areEqual) }
         }
         guard let found else { return nil }
         self = found
     }
 
     private static func walk<Element, ID: Hashable>(
-        from old: UnsafeBufferPointer<Element>, to new: UnsafeBufferPointer<Element>,
+        from old: UnsafeBufferPointer<Element>, to new: UnsafeBufferPointer<Element>, changedInto buffer: inout [Change],
         id: (Element) -> ID, areEqual: (Element, Element) -> Bool
     ) -> ElementDifference? {
         var difference = ElementDifference()
+        swap(&difference.changed, &buffer)
         var oldOffset = 0, newOffset = 0
         // Looking ahead for an element costs at most this many comparisons in all.
         var budget = 4 * (old.count + new.count) + 1_000

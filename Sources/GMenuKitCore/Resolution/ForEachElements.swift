@@ -280,13 +280,14 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         }
         guard isIncremental, let areEqual, let oldData = elements else { return nil }
         // An id both removed and inserted moved: its items would need the whole menu planned.
-        guard var difference = ElementDifference(from: oldData, to: newData, id: forEach.elementID, areEqual: areEqual),
+        guard var difference = ElementDifference(from: oldData, to: newData, id: forEach.elementID, areEqual: areEqual,
+                                                 changedInto: &spareChanges.changed),
               !difference.containsMoves,
               // Nothing came or went (a change in place): the ids stand. Asked here: `takeIDs`
               // asks the runtime for `Set<ID>?`'s metadata as it starts (over 300 instructions).
               difference.inserted.isEmpty && difference.removed.isEmpty || takeIDs(of: difference, from: oldData, to: newData)
         else { return nil }
-        var changes = ElementChanges()
+        var changes = takeSpareChanges()
         if scopesMatter {
             changes.resolvedScopes = difference.removed.map { identity.appending(element: forEach.elementID(oldData[$0])) }
         }
@@ -391,7 +392,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         // A loop, not `contains(where:)`: a main-actor closure handed to it checks that it runs there.
         for note in notes where note.id == nil { return nil }
         // The changed elements' indices, in an array rather than a set: a change is usually one note.
-        var changes = ElementChanges()
+        var changes = takeSpareChanges()
         changes.changed.reserveCapacity(notes.count)
         for note in notes {
             if let index = index(of: note, in: kept) {

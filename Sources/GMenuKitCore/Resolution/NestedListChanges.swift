@@ -28,7 +28,8 @@ extension DeferredElements {
 /// The changes of a list inside a section an element of another list made.
 package struct NestedListChange {
     package let list: DeferredElements
-    package let changes: ElementChanges
+    /// Variable so that the list takes its arrays back once they are applied.
+    package var changes: ElementChanges
 }
 
 extension MenuNode {

@@ -33,6 +33,10 @@ final class MenuRenderPass {
     @exclusivity(unchecked) private(set) var changedKeptListCount = 0
     /// The array of old indices a list's change used last, kept for the next (``apply(_:_:of:in:actionPrefix:)``).
     @exclusivity(unchecked) private var spareIndices: [Int] = []
+    /// The planned items and actions of the last list change, emptied, for the next.
+    @exclusivity(unchecked) private var spareElements: MenuPlanner.PlannedElements = ([], [], [])
+    /// The inner lists' planned changes of the last list change, emptied, for the next.
+    @exclusivity(unchecked) private var spareNested: [(change: NestedListChange, planned: MenuPlanner.PlannedElements)] = []
 
     // MARK: The whole menu
 
@@ -132,15 +136,18 @@ final class MenuRenderPass {
                 guard let own = plan(changes, of: elements, options: options) else { return changes.resolvedScopes }
                 planned = own
             }
-            var nested: [(change: NestedListChange, planned: MenuPlanner.PlannedElements)] = []
+            var nested = spareNested
+            spareNested = []
             for inner in changes.nested where !inner.changes.isEmpty {
                 guard let planned = plan(inner.changes, of: inner.list, options: options) else { return changes.resolvedScopes }
                 nested.append((inner, planned))
             }
-            found = (changes, planned, nested)
-            return changes.resolvedScopes
+            // The changes moved into `found`, not copied (a retain of each of their arrays).
+            let scopes = changes.resolvedScopes
+            found = (consume changes, planned, nested)
+            return scopes
         }
-        guard let found else { return false }
+        guard var found = found.take() else { return false }
         if let planned = found.planned { apply(found.changes, planned, of: elements, in: level, actionPrefix: actionPrefix) }
         // Each inner list's items stood where it noted them when it read its changes
         // (``DeferredElements/carriedOver(_:inSectionTitled:)``).
@@ -148,6 +155,16 @@ final class MenuRenderPass {
             guard let innerLevel = MenuLevel.holding(inner.list) else { return false }
             apply(inner.changes, planned, of: inner.list, in: innerLevel, actionPrefix: actionPrefix)
         }
+        // The arrays of one list's plan are kept for the next change's.
+        if var planned = found.planned.take() {
+            recycle(&planned)
+        } else if !found.nested.isEmpty {
+            recycle(&found.nested[0].planned)
+        }
+        // Emptied first: the inner lists' changes are then the arrays' only holders.
+        found.nested.removeAll(keepingCapacity: true)
+        swap(&spareNested, &found.nested)
+        elements.recycle(&found.changes)
         return applied()
     }
 
@@ -157,7 +174,7 @@ final class MenuRenderPass {
     private func plan(_ changes: ElementChanges, of list: DeferredElements,
                       options: MenuPlanner.Options) -> MenuPlanner.PlannedElements? {
         guard list.itemSpan.count > 0 else { return nil }
-        return MenuPlanner.planElements(changes.nodes, of: list, options: options, names: &names)
+        return MenuPlanner.planElements(changes.nodes, of: list, options: options, names: &names, reusing: &spareElements)
     }
 
     /// Brings the items of one list's changed, removed and inserted elements to their plan.
@@ -226,6 +243,16 @@ final class MenuRenderPass {
         fillNewRows()
         newIndices = []
         spareIndices = oldIndices
+    }
+
+    /// Keeps a list's planned items and actions, emptied, for the next list change to plan
+    /// into; arrays grown past a few elements are let go.
+    private func recycle(_ planned: inout MenuPlanner.PlannedElements) {
+        guard planned.items.capacity <= 16, planned.actions.capacity <= 16 else { return }
+        if !planned.items.isEmpty { planned.items.removeAll(keepingCapacity: true) }
+        if !planned.actions.isEmpty { planned.actions.removeAll(keepingCapacity: true) }
+        swap(&spareElements.items, &planned.items)
+        swap(&spareElements.actions, &planned.actions)
     }
 
     /// Counts a list change applied on its own.
