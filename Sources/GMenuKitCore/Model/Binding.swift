@@ -40,7 +40,11 @@ public struct Binding<Value> {
     /// Binds to a property of an object, typically an `@Observable` model.
     public init<Root: AnyObject>(_ root: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
         // The binding holds `root`, so its identifier names no other object while it lives.
-        self.init(get: { root[keyPath: keyPath] }, set: { root[keyPath: keyPath] = $0 },
+        // Both closures hold the one object, which is then their context as it is: each
+        // capturing the root and the key path was an allocation of its own (two a toggle,
+        // made at every render).
+        let property = BoundProperty(root, keyPath)
+        self.init(get: { property.value }, set: { property.value = $0 },
                   source: BindingSource(object: ObjectIdentifier(root), keyPath: keyPath))
     }
 
@@ -131,5 +135,21 @@ extension Binding where Value: AnyObject {
             get: { self.wrappedValue[keyPath: keyPath] },
             set: { self.wrappedValue[keyPath: keyPath] = $0 },
             source: source?.reading(keyPath))
+    }
+}
+
+/// An object's property as a binding reads and writes it: the one context its two closures share.
+private final class BoundProperty<Root: AnyObject, Value> {
+    let root: Root
+    let keyPath: ReferenceWritableKeyPath<Root, Value>
+
+    init(_ root: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
+        self.root = root
+        self.keyPath = keyPath
+    }
+
+    @MainActor var value: Value {
+        get { root[keyPath: keyPath] }
+        set { root[keyPath: keyPath] = newValue }
     }
 }

@@ -281,7 +281,8 @@ extension MenuPlanner {
         // Read rather than resolved where the registry holds the items' names at once (asked
         // one by one, each needs its node's title).
         if keepable, let signatures = notes.signatures, notes.ownActions.isEmpty || notes.names.map(names.holdsNames) == true,
-           var read = list.expandKept(comparingWith: signatures, ownActions: notes.ownActions, appendingActionsTo: &actions) {
+           var read = list.expandKept(comparingWith: signatures, ownActions: notes.ownActions, appendingActionsTo: &actions,
+                                      reusing: &spareContents) {
             let start = read.actionsStart
             guard list.isIncremental, read.count == signatures.count,
                   let changed = Self.changedKeptItems(read.nodes, at: read.resolved, of: list, signatures: signatures,
@@ -300,6 +301,10 @@ extension MenuPlanner {
                 keptActionRuns.append(KeptActionRun(list: list, names: notes.ownActions, standing: read.standing))
             }
             keepNames(of: notes, count: actions.count - start + read.standing.count)
+            // The contents read go; their array's storage serves the next list read (one
+            // allocation a refresh rather than one a list).
+            read.contents.removeAll(keepingCapacity: true)
+            swap(&spareContents, &read.contents)
             return (kept, [])
         }
         var nodes = list.expand()

@@ -131,6 +131,8 @@ package struct MenuPlanner {
     var keptLists: [DeferredElements] = []
     /// Kept lists some of whose elements changed in place (`KeptListChanges.swift`).
     var keptListChanges: [KeptListChange] = []
+    /// The storage of the contents the last kept list read, for the next (``keptOrExpanded(_:of:scope:)``).
+    var spareContents: [any MenuContent] = []
     /// The kept lists' buttons whose own actions stand as the action group bound them.
     var keptActionRuns: [KeptActionRun] = []
 

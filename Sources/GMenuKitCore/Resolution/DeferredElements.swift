@@ -173,12 +173,14 @@ package class DeferredElements {
     /// (their nodes were signed `signatures`, their own actions named `ownActions`, "" for
     /// none): an element whose content reads as noted (``keptContentReadings``) makes no node,
     /// only its action, appended to `actions` (a resolved element's does nothing yet). Nil when
-    /// the list cannot be read so; it is then expanded.
+    /// the list cannot be read so; it is then expanded. The elements' contents go into
+    /// `contents`'s storage (taken over; the planner hands the storage of the last list kept).
     package func expandKept(
-        comparingWith signatures: [KeptItemSignature], ownActions: [String], appendingActionsTo actions: inout [PlannedAction]
+        comparingWith signatures: [KeptItemSignature], ownActions: [String], appendingActionsTo actions: inout [PlannedAction],
+        reusing contents: inout [any MenuContent]
     ) -> KeptExpansion? { nil }
 
-    /// Every element's nodes, after ``expandKept(comparingWith:ownActions:appendingActionsTo:)``, for a plan of the list's items:
+    /// Every element's nodes, after ``expandKept(comparingWith:ownActions:appendingActionsTo:reusing:)``, for a plan of the list's items:
     /// the read elements' contents resolved, as ``expand()`` would have.
     package func nodes(of expansion: inout KeptExpansion) -> [MenuNode] { [] }
 

@@ -135,7 +135,8 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     }
 
     package override func expandKept(
-        comparingWith signatures: [KeptItemSignature], ownActions: [String], appendingActionsTo actions: inout [PlannedAction]
+        comparingWith signatures: [KeptItemSignature], ownActions: [String], appendingActionsTo actions: inout [PlannedAction],
+        reusing contents: inout [any MenuContent]
     ) -> KeptExpansion? {
         // A list read so last time, with nothing around it that a reading does not see.
         let count = keptContentReadings.count
@@ -144,6 +145,7 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         else { return nil }
         let data = readForExpansion()
         var expansion = KeptExpansion()
+        swap(&expansion.contents, &contents)
         expansion.actionsStart = actions.count
         if let scrolling = shownScrolling(data) {
             expansion.nodes = [scrolling]

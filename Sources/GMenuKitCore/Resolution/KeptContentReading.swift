@@ -42,7 +42,7 @@ extension MenuContent {
     public func _readForKeeping(into reading: inout _KeptContentReading) -> Bool { false }
 }
 
-/// A kept list's elements read again for a refresh (``DeferredElements/expandKept(comparingWith:ownActions:appendingActionsTo:)``):
+/// A kept list's elements read again for a refresh (``DeferredElements/expandKept(comparingWith:ownActions:appendingActionsTo:reusing:)``):
 /// the elements whose reading was as noted are read only, the others resolved. The planner keeps
 /// the list with the actions read and the resolved elements' nodes, or asks the list for every
 /// element's node (``DeferredElements/nodes(of:)``) and plans them.

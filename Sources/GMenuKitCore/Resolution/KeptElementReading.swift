@@ -1,8 +1,8 @@
-/// A kept list's elements read for a refresh (``DeferredElements/expandKept(comparingWith:ownActions:appendingActionsTo:)``):
+/// A kept list's elements read for a refresh (``DeferredElements/expandKept(comparingWith:ownActions:appendingActionsTo:reusing:)``):
 /// each element's content run and read (``_KeptContentReading``); one whose reading is as the
 /// list noted makes no node, the others are resolved.
 extension ForEachElements {
-    /// Reads each element as ``expandKept(comparingWith:ownActions:appendingActionsTo:)`` does:
+    /// Reads each element as ``expandKept(comparingWith:ownActions:appendingActionsTo:reusing:)`` does:
     /// `data` has as many elements as the last expansion read, whose notes (identities,
     /// readings) stand for the elements read and are written anew for the resolved ones.
     func readElements(
