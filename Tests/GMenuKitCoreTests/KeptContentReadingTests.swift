@@ -185,3 +185,13 @@ final class KeptContentReadingTests: XCTestCase {
         }
     }
 }
+
+extension DeferredElements {
+    /// A read with storage of its own for the contents, as a refresh's first kept list has.
+    func expandKept(
+        comparingWith signatures: [KeptItemSignature], ownActions: [String], appendingActionsTo actions: inout [PlannedAction]
+    ) -> KeptExpansion? {
+        var contents: [any MenuContent] = []
+        return expandKept(comparingWith: signatures, ownActions: ownActions, appendingActionsTo: &actions, reusing: &contents)
+    }
+}

@@ -92,6 +92,37 @@ final class NestedListUpdateTests: GtkTestCase {
         }
     }
 
+    /// A list keeps the arrays of a change, emptied, for its next (``DeferredElements/recycle(_:)``),
+    /// and the list inside the changed section keeps its own; arrays a large change grew are
+    /// let go rather than held for every change after.
+    func testListsKeepTheArraysOfASmallChangeAndLetGoOfALargeOne() {
+        onMain {
+            let model = CountedSections()
+            let rendered = RenderedMenu(model.menu)
+            model.sections[1].entries[2].title = "Renamed"
+            MainLoop.drain()
+
+            let lists = rendered.graph.lists?.heldLists ?? []
+            let outer = lists.filter { $0.enclosingSectionTitle == nil }
+            let changed = lists.filter { $0.enclosingSectionTitle != nil && $0.spareChanges.nodes.capacity > 0 }
+            XCTAssertEqual(outer.count, 1)
+            XCTAssertGreaterThan(outer.first?.spareChanges.nested.capacity ?? 0, 0, "the sections' list kept its array of inner changes")
+            XCTAssertEqual(changed.count, 1, "the changed section's list kept its arrays; the others read no change")
+            guard let inner = changed.first else { return }
+            XCTAssertGreaterThan(inner.spareChanges.changed.capacity, 0)
+            XCTAssertTrue(inner.spareChanges.isEmpty && inner.spareChanges.nodes.isEmpty, "kept emptied")
+
+            // Twenty entries for three, in one change of that list.
+            model.sections[1].entries = (0..<20).map { ListEntry(id: 500 + $0, title: "New \($0)") }
+            MainLoop.drain()
+            XCTAssertEqual(rendered.listUpdates, 2, "both changes went through the lists alone")
+            XCTAssertEqual(inner.spareChanges.inserted.capacity, 0, "twenty insertions' array let go")
+            XCTAssertEqual(inner.spareChanges.nodes.capacity, 0, "twenty nodes' array let go")
+            let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(RenderedMenu(model.menu)))
+            XCTAssertEqual(updated, expected, updated.firstDifference(from: expected))
+        }
+    }
+
     /// Entries inserted and removed inside a section, and the section's header changed with
     /// them: each turn gives what a fresh render gives, and the sections' lists go on, none
     /// made anew to pile up in the rendered menu.

@@ -89,7 +89,7 @@ package class DeferredElements {
     /// The arrays of the list's last change, emptied, for its next (``recycle(_:)``): made anew,
     /// each array of a change of one element was an allocation and its freeing, six in a
     /// change inside a section.
-    @exclusivity(unchecked) final var spareChanges = ElementChanges()
+    @exclusivity(unchecked) package final internal(set) var spareChanges = ElementChanges()
     /// Each element's content reading as the expansion that made those nodes read it
     /// (``_KeptContentReading/signature``), by index; 0 for an element whose content cannot
     /// be read so, or whose item changed since (its node is not the one signed). Empty when the
