@@ -226,6 +226,20 @@ package final class MenuLevel: ListPlacement {
     /// The entry at `position` brought to `planned[index]`, an item `prune` kept: the same
     /// attributes, so only its linked level may change; or one it marked as restyled, replaced
     /// in place.
+    /// ``update(at:to:_:)`` for a list's change, whose plan goes once it is applied: a restyled
+    /// entry takes the planned attributes by a swap, its old ones left in the plan's array to go
+    /// with it, where a copy retained every attribute.
+    private func update(at position: Int, taking item: inout PlannedItem) {
+        if entries[position].isRestyled {
+            let entry = entries[position]
+            entry.isRestyled = false
+            gmk_menu_replace_item(menu.opaque, gint(position), items.makeItem(item.attributes, identity: item.identity, link: nil).item)
+            swap(&entry.attributes, &item.attributes)
+        }
+        if let children = item.link?.children { entries[position].child?.apply(children) }
+        note(item.origin, at: position)
+    }
+
     private func update(at position: Int, to planned: [PlannedItem], _ index: Int) {
         if entries[position].isRestyled {
             let entry = entries[position]
@@ -371,7 +385,9 @@ package final class MenuLevel: ListPlacement {
     /// `apply` for a list whose elements' items start at `base`: the changed elements' items
     /// are updated or inserted again, the new ones inserted (neighbours at once), in order.
     /// Indices are the new ones; the item of `indices[k]` is `items[k]`.
-    package func applyElements(from base: Int, indices: [Int], items: [PlannedItem]) {
+    /// The items of a list's change are taken where they replace an entry's (`items` is left
+    /// holding what they replaced, to go with the plan).
+    package func applyElements(from base: Int, indices: [Int], items: inout [PlannedItem]) {
         // Where the k-th item in index order is in `items`: where it came, unless they did not
         // come in order (no array made for the usual change, ascending).
         var isAscending = true
@@ -386,7 +402,7 @@ package final class MenuLevel: ListPlacement {
             let position = base + indices[order(next)]
             if position < entries.count && entries[position].identity == items[order(next)].identity {
                 // Kept by `pruneEntry`: the same attributes, so only its linked level may change.
-                update(at: position, to: items, order(next))
+                update(at: position, taking: &items[order(next)])
                 next += 1
                 continue
             }

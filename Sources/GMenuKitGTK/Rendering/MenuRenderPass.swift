@@ -95,7 +95,8 @@ final class MenuRenderPass {
                 assertionFailure("a kept list's items stand nowhere")
                 continue
             }
-            apply(change.changes, change.planned, of: change.list, in: level, actionPrefix: actionPrefix)
+            var planned = change.planned
+            apply(change.changes, &planned, of: change.list, in: level, actionPrefix: actionPrefix)
         }
     }
 
@@ -144,16 +145,17 @@ final class MenuRenderPass {
             }
             // The changes moved into `found`, not copied (a retain of each of their arrays).
             let scopes = changes.resolvedScopes
-            found = (consume changes, planned, nested)
+            found = (consume changes, consume planned, consume nested)
             return scopes
         }
         guard var found = found.take() else { return false }
-        if let planned = found.planned { apply(found.changes, planned, of: elements, in: level, actionPrefix: actionPrefix) }
+        if found.planned != nil { apply(found.changes, &found.planned!, of: elements, in: level, actionPrefix: actionPrefix) }
         // Each inner list's items stood where it noted them when it read its changes
         // (``DeferredElements/carriedOver(_:inSectionTitled:)``).
-        for (inner, planned) in found.nested {
+        for entry in found.nested.indices {
+            let inner = found.nested[entry].change
             guard let innerLevel = MenuLevel.holding(inner.list) else { return false }
-            apply(inner.changes, planned, of: inner.list, in: innerLevel, actionPrefix: actionPrefix)
+            apply(inner.changes, &found.nested[entry].planned, of: inner.list, in: innerLevel, actionPrefix: actionPrefix)
         }
         // The arrays of one list's plan are kept for the next change's.
         if var planned = found.planned.take() {
@@ -178,7 +180,7 @@ final class MenuRenderPass {
     }
 
     /// Brings the items of one list's changed, removed and inserted elements to their plan.
-    private func apply(_ changes: ElementChanges, _ planned: MenuPlanner.PlannedElements, of list: DeferredElements,
+    private func apply(_ changes: ElementChanges, _ planned: inout MenuPlanner.PlannedElements, of list: DeferredElements,
                        in level: MenuLevel, actionPrefix: String) {
         let base = list.itemSpan.first
         // The plan's items are the changed elements' then the inserted ones', in order. Into
@@ -238,7 +240,7 @@ final class MenuRenderPass {
         }
         actions.apply(some: planned.actions, removing: goneActions, removingTargets: goneTargets)
 
-        level.applyElements(from: base, indices: newIndices, items: planned.items)
+        level.applyElements(from: base, indices: newIndices, items: &planned.items)
         dropRemovedRows()
         fillNewRows()
         newIndices = []
