@@ -87,8 +87,9 @@ package class DeferredElements {
     /// generated content), or "" for one naming the shared action; empty when none has one.
     @exclusivity(unchecked) package final var keptOwnActions: [String] = []
     /// The arrays of the list's last change, emptied, for its next (``recycle(_:)``): made anew,
-    /// each array of a change of one element was an allocation and its freeing, six in a
-    /// change inside a section.
+    /// each array of a change of one element was an allocation and its freeing (five in a
+    /// change inside a section: each list's changed elements and nodes, the outer one's inner
+    /// changes).
     @exclusivity(unchecked) package final internal(set) var spareChanges = ElementChanges()
     /// Each element's content reading as the expansion that made those nodes read it
     /// (``_KeptContentReading/signature``), by index; 0 for an element whose content cannot

@@ -226,20 +226,6 @@ package final class MenuLevel: ListPlacement {
     /// The entry at `position` brought to `planned[index]`, an item `prune` kept: the same
     /// attributes, so only its linked level may change; or one it marked as restyled, replaced
     /// in place.
-    /// ``update(at:to:_:)`` for a list's change, whose plan goes once it is applied: a restyled
-    /// entry takes the planned attributes by a swap, its old ones left in the plan's array to go
-    /// with it, where a copy retained every attribute.
-    private func update(at position: Int, taking item: inout PlannedItem) {
-        if entries[position].isRestyled {
-            let entry = entries[position]
-            entry.isRestyled = false
-            gmk_menu_replace_item(menu.opaque, gint(position), items.makeItem(item.attributes, identity: item.identity, link: nil).item)
-            swap(&entry.attributes, &item.attributes)
-        }
-        if let children = item.link?.children { entries[position].child?.apply(children) }
-        note(item.origin, at: position)
-    }
-
     private func update(at position: Int, to planned: [PlannedItem], _ index: Int) {
         if entries[position].isRestyled {
             let entry = entries[position]
@@ -252,6 +238,20 @@ package final class MenuLevel: ListPlacement {
         }
         if let children = planned[index].link?.children { entries[position].child?.apply(children) }
         note(planned[index].origin, at: position)
+    }
+
+    /// ``update(at:to:_:)`` for a list's change, whose plan goes once it is applied: a restyled
+    /// entry takes the planned attributes by a swap, its old ones left in the plan's array to go
+    /// with it, where a copy retained every attribute.
+    private func update(at position: Int, taking item: inout PlannedItem) {
+        if entries[position].isRestyled {
+            let entry = entries[position]
+            entry.isRestyled = false
+            gmk_menu_replace_item(menu.opaque, gint(position), items.makeItem(item.attributes, identity: item.identity, link: nil).item)
+            swap(&entry.attributes, &item.attributes)
+        }
+        if let children = item.link?.children { entries[position].child?.apply(children) }
+        note(item.origin, at: position)
     }
 
     /// Tells a list where its element's item stands now, so that it can be updated alone.
