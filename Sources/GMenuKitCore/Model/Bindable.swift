@@ -39,6 +39,7 @@ public struct Bindable<Value: AnyObject & Observable> {
     public var projectedValue: Bindable<Value> { self }
 
     /// A binding to the model's property: `$model.isFavorite`.
+    @inlinable
     public subscript<Member>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Member>) -> Binding<Member> {
         Binding(wrappedValue, keyPath)
     }

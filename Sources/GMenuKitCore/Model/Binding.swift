@@ -31,6 +31,7 @@ public struct Binding<Value> {
         self.init(get: get, set: set, source: nil)
     }
 
+    @usableFromInline
     package init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void, source: BindingSource?) {
         getValue = get
         setValue = set
@@ -38,11 +39,13 @@ public struct Binding<Value> {
     }
 
     /// Binds to a property of an object, typically an `@Observable` model.
+    @inlinable
     public init<Root: AnyObject>(_ root: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
         // The binding holds `root`, so its identifier names no other object while it lives.
         // Both closures hold the one object, which is then their context as it is: each
         // capturing the root and the key path was an allocation of its own (two a toggle,
-        // made at every render).
+        // made at every render). Inlined where the binding is written, the object's type is
+        // known there: made in the library, its generic metadata was looked up at every binding.
         let property = BoundProperty(root, keyPath)
         self.init(get: { property.value }, set: { property.value = $0 },
                   source: BindingSource(object: ObjectIdentifier(root), keyPath: keyPath))
@@ -89,6 +92,7 @@ public struct Binding<Value> {
 }
 
 /// An object's property, which a binding reads.
+@usableFromInline
 package struct BindingSource: Hashable {
     package let object: ObjectIdentifier
     package let keyPath: AnyKeyPath
@@ -96,6 +100,7 @@ package struct BindingSource: Hashable {
     /// it (a key path), or its value unwrapped.
     package private(set) var beyond: [AnyHashable] = []
 
+    @usableFromInline
     package init(object: ObjectIdentifier, keyPath: AnyKeyPath) {
         self.object = object
         self.keyPath = keyPath
@@ -114,6 +119,7 @@ package struct BindingSource: Hashable {
     /// A key path written the same way at the same place is one object, so the same key path is
     /// told by identity first: comparing two key paths component by component costs about
     /// 2,000 instructions, and every refresh compares the source of every toggle's binding.
+    @usableFromInline
     package static func == (lhs: BindingSource, rhs: BindingSource) -> Bool {
         lhs.object == rhs.object && (lhs.keyPath === rhs.keyPath || lhs.keyPath == rhs.keyPath) && lhs.beyond == rhs.beyond
     }
@@ -139,16 +145,18 @@ extension Binding where Value: AnyObject {
 }
 
 /// An object's property as a binding reads and writes it: the one context its two closures share.
-private final class BoundProperty<Root: AnyObject, Value> {
-    let root: Root
-    let keyPath: ReferenceWritableKeyPath<Root, Value>
+@usableFromInline
+final class BoundProperty<Root: AnyObject, Value> {
+    @usableFromInline let root: Root
+    @usableFromInline let keyPath: ReferenceWritableKeyPath<Root, Value>
 
+    @inlinable
     init(_ root: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
         self.root = root
         self.keyPath = keyPath
     }
 
-    @MainActor var value: Value {
+    @inlinable @MainActor var value: Value {
         get { root[keyPath: keyPath] }
         set { root[keyPath: keyPath] = newValue }
     }

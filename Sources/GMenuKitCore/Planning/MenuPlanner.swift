@@ -303,6 +303,13 @@ package struct MenuPlanner {
         }
 
         var level: [PlannedItem] = []
+        // At most a block for each section-like node and a run before each and at the end:
+        // grown step by step, a menu of 100 sections copied its level seven times.
+        // Counted from the kind's case alone (dividers, and items or pickers that may be
+        // blocks, count): reading the kind itself, or a closure (`count(where:)`), copied each node.
+        var blocks = 0
+        for index in nodes.indices where nodes[index].kindCase.isSectionLike != false { blocks += 1 }
+        level.reserveCapacity(min(2 * blocks + 1, nodes.count))
         var run: [PlannedItem] = []
         // A run is named after what precedes it, so it keeps its menu model when items inside change.
         var runAnchor = owner.path + "/start"
