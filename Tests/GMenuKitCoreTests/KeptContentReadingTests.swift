@@ -153,6 +153,41 @@ final class KeptContentReadingTests: XCTestCase {
         }
     }
 
+    /// Long labels and icon names written as literals are read by the two words they are made
+    /// of: unchanged, they read as they did; the same text made at run time reads otherwise and
+    /// its element is resolved, making the node it made before.
+    func testLongLiteralsReadAsTheyDidAndTheSameTextMadeAtRunTimeIsResolved() {
+        onMain {
+            @MainActor final class Shelf {
+                var madeAtRunTime = false
+                var otherIcon = false
+            }
+            let shelf = Shelf()
+            let long = "A label too long to be a small string"
+            let made = String(decoding: Array(long.utf8), as: UTF8.self)
+            let (list, signatures) = Self.expandedList(of: Self.Shelf()) { index in
+                let title = index == 4 && shelf.madeAtRunTime ? made : "A label too long to be a small string"
+                let icon = index == 2 && shelf.otherIcon ? "document-save-symbolic" : "document-open-symbolic"
+                return Button(title, icon: icon) {}
+            }
+            @MainActor func read() -> KeptExpansion? {
+                var actions: [PlannedAction] = []
+                return list.expandKept(comparingWith: signatures, ownActions: [], appendingActionsTo: &actions)
+            }
+            XCTAssertEqual(read()?.resolved, [], "literals as they were: nothing resolved")
+            XCTAssertEqual(read()?.resolved, [])
+            shelf.otherIcon = true
+            XCTAssertEqual(read()?.resolved, [2], "another literal icon name of the same length: resolved")
+            shelf.otherIcon = false
+            shelf.madeAtRunTime = true
+            guard let switched = read() else { return XCTFail("read") }
+            // The element at 2, changed last time, is resolved once more (its reading was forgotten).
+            XCTAssertEqual(switched.resolved, [2, 4], "the same text made at run time reads otherwise")
+            XCTAssertEqual(switched.nodes.map(\.title), [long, long], "and makes the node it made before")
+            XCTAssertEqual(switched.nodes.map(\.icon), ["document-open-symbolic", "document-open-symbolic"])
+        }
+    }
+
     func testContentGMenuKitDoesNotReadIsResolvedEveryTime() {
         onMain {
             struct Entry: MenuContent {

@@ -60,18 +60,22 @@ package struct FNV1aHash {
     /// The text's bytes, then its length, so that fields cannot run into each other; nil apart.
     /// Eight bytes a step where it can: byte by byte through `String.UTF8View`, the labels and
     /// icon names of every element of a menu cost a full render about 2%.
-    /// A string of up to 15 UTF-8 bytes (most labels and icon names) is mixed as the two words
-    /// it is made of: in Swift's 64-bit layout such a string holds its bytes and its count in
-    /// them, and nothing else (bit 61 of the second word says so), so equal strings have equal
-    /// words. Reading its bytes copied them out to the stack first (about 40 instructions a
-    /// string, four strings a button at every refresh). A larger string's words hold an
-    /// address, which says nothing about its bytes: its bytes are mixed.
+    /// A string of up to 15 UTF-8 bytes (most labels) is mixed as the two words it is made of:
+    /// in Swift's 64-bit layout such a string holds its bytes and its count in them, and
+    /// nothing else (bit 61 of the second word says so), so equal strings have equal words.
+    /// Reading its bytes copied them out to the stack first (about 40 instructions a string,
+    /// four strings a button at every refresh). So is an immortal string (bit 63, not foreign:
+    /// bit 60), a literal such as most icon names: its words hold its count and the address of
+    /// bytes that never change, so equal words are equal strings (the same text at another
+    /// address hashes otherwise, and its element is then resolved as changed, which is only
+    /// slower). Any other string's words hold an address of bytes that may be another string's
+    /// tomorrow: its bytes are mixed.
     @inline(__always)
     package mutating func mix(_ text: String?) {
         guard let text else { return mix(-1) }
         #if arch(x86_64) || arch(arm64)
             let (low, high) = unsafeBitCast(text, to: (UInt64, UInt64).self)
-            if high & (1 << 61) != 0 {
+            if high & (1 << 61) != 0 || high & (1 << 63 | 1 << 60) == 1 << 63 {
                 value = (((value ^ low) &* Self.prime) ^ high) &* Self.prime
                 return
             }
