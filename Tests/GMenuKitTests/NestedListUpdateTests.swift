@@ -127,12 +127,23 @@ final class NestedListUpdateTests: GtkTestCase {
     /// them: each turn gives what a fresh render gives, and the sections' lists go on, none
     /// made anew to pile up in the rendered menu.
     func testInsertionsRemovalsAndHeadersInsideSectionsMatchFreshRenders() {
+        insertRemoveAndRetitleInsideSections(refreshingBetween: false)
+    }
+
+    /// The same with a `refresh()` before every other change: the list of sections, gone on
+    /// through the refresh, still takes each change alone.
+    func testChangesInsideSectionsBetweenRefreshesGoThroughTheListAlone() {
+        insertRemoveAndRetitleInsideSections(refreshingBetween: true)
+    }
+
+    private func insertRemoveAndRetitleInsideSections(refreshingBetween: Bool) {
         onMain {
             let model = CountedSections()
             let rendered = RenderedMenu(model.menu)
             var nextID = 100
             let listsBefore = rendered.graph.lists?.listCount
             for step in 0..<40 {
+                if refreshingBetween && step % 2 == 1 { rendered.refresh() }
                 let section = (step / 4) % model.sections.count
                 switch step % 4 {
                 case 0:
@@ -147,8 +158,8 @@ final class NestedListUpdateTests: GtkTestCase {
                 MainLoop.drain()
                 let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(RenderedMenu(model.menu)))
                 guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }
+                XCTAssertEqual(rendered.listUpdates, step + 1, "step \(step): the change went through a list alone")
             }
-            XCTAssertEqual(rendered.listUpdates, 40, "every change went through a list alone")
             // Each section resolved again found its list standing and went on with it, header
             // changed or not: no list was made, none piles up.
             let listsAfter = rendered.graph.lists?.listCount ?? 0
@@ -156,10 +167,11 @@ final class NestedListUpdateTests: GtkTestCase {
         }
     }
 
-    /// A refresh goes on with the sections' lists of the render before as it resolves, none
-    /// made to be taken over and let go: the entries keep their `@State`, a list update between
-    /// refreshes still reaches its section, and the render holds the outer list and one list a
-    /// section, not those and the new ones it made.
+    /// A refresh goes on with the lists of the render before as it resolves, the list of
+    /// sections (whose items a refresh does not keep: each element's identity noted is used
+    /// again) and each section's, none made to be taken over and let go: the entries keep
+    /// their `@State`, a list update between refreshes still reaches its section, and the
+    /// render holds the outer list and one list a section, not those and the new ones it made.
     func testRefreshesGoOnWithTheSectionsListsOfTheRenderBefore() {
         onMain {
             let model = CountedSections()
@@ -167,8 +179,16 @@ final class NestedListUpdateTests: GtkTestCase {
             let group = rendered.actionGroup.unsafePointer
             activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [1]))[0], in: group)
             MainLoop.drain()
+            /// The list of sections: the one not inside an element of another.
+            @MainActor func outerList() -> ObjectIdentifier? {
+                rendered.graph.lists?.heldLists.first { !$0.identity.path.contains("/[") }.map(ObjectIdentifier.init)
+            }
+            var firstRefreshOuterList: ObjectIdentifier?
             for round in 0..<4 {
                 rendered.refresh()
+                if round == 0 { firstRefreshOuterList = outerList() }
+                XCTAssertNotNil(outerList())
+                XCTAssertEqual(outerList(), firstRefreshOuterList, "round \(round): the list of sections went on")
                 let section = MenuModelReader.linkedModel(rendered.menuModel, at: [1])
                 XCTAssertEqual(MenuModelReader.read(section)[0].label, "Entry 10 (\(round + 1))", "round \(round): its clicks kept")
                 XCTAssertEqual(rendered.graph.lists?.listCount, 1 + model.sections.count, "round \(round)")
