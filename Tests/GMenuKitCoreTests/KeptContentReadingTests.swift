@@ -158,16 +158,17 @@ final class KeptContentReadingTests: XCTestCase {
     /// its element is resolved, making the node it made before.
     func testLongLiteralsReadAsTheyDidAndTheSameTextMadeAtRunTimeIsResolved() {
         onMain {
-            @MainActor final class Shelf {
+            @MainActor final class Switches {
                 var madeAtRunTime = false
                 var otherIcon = false
             }
-            let shelf = Shelf()
+            let switches = Switches()
             let long = "A label too long to be a small string"
             let made = String(decoding: Array(long.utf8), as: UTF8.self)
-            let (list, signatures) = Self.expandedList(of: Self.Shelf()) { index in
-                let title = index == 4 && shelf.madeAtRunTime ? made : "A label too long to be a small string"
-                let icon = index == 2 && shelf.otherIcon ? "document-save-symbolic" : "document-open-symbolic"
+            // The shelf's own titles unused: this content is the list's.
+            let (list, signatures) = Self.expandedList(of: Shelf()) { index in
+                let title = index == 4 && switches.madeAtRunTime ? made : "A label too long to be a small string"
+                let icon = index == 2 && switches.otherIcon ? "document-save-symbolic" : "document-open-symbolic"
                 return Button(title, icon: icon) {}
             }
             @MainActor func read() -> KeptExpansion? {
@@ -176,10 +177,10 @@ final class KeptContentReadingTests: XCTestCase {
             }
             XCTAssertEqual(read()?.resolved, [], "literals as they were: nothing resolved")
             XCTAssertEqual(read()?.resolved, [])
-            shelf.otherIcon = true
+            switches.otherIcon = true
             XCTAssertEqual(read()?.resolved, [2], "another literal icon name of the same length: resolved")
-            shelf.otherIcon = false
-            shelf.madeAtRunTime = true
+            switches.otherIcon = false
+            switches.madeAtRunTime = true
             guard let switched = read() else { return XCTFail("read") }
             // The element at 2, changed last time, is resolved once more (its reading was forgotten).
             XCTAssertEqual(switched.resolved, [2, 4], "the same text made at run time reads otherwise")
