@@ -102,8 +102,9 @@ package final class ElementDeferral {
     /// lists of sections: their items are planned again, but a list that goes on resolves its
     /// elements under the identities it noted, where a new one made each anew (a string each,
     /// 1.2% of an unchanged refresh of a menu of sections). Other lists the planner could not
-    /// keep are made anew: one beside other items in its level, gone on, lost its updates
-    /// alone after the refresh (`LeakTests`).
+    /// keep are made anew: gone on, such a list lost its updates alone after the refresh (its
+    /// data's observation left with a render that a later one retired without reading the list
+    /// again, `LeakTests`).
     package func inherit(from previous: ElementDeferral?) {
         guard let previous else { return }
         notesKeptItems = true
