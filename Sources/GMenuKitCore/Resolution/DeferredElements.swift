@@ -201,7 +201,7 @@ package class DeferredElements {
         for index in changes.nested.indices {
             changes.nested[index].list.recycle(&changes.nested[index].changes)
         }
-        let capacityKept = 16
+        let capacityKept = Self.spareCapacity
         guard changes.changed.capacity <= capacityKept, changes.nodes.capacity <= capacityKept,
               changes.nested.capacity <= capacityKept, changes.removed.capacity <= capacityKept,
               changes.inserted.capacity <= capacityKept, changes.resolvedScopes.capacity <= capacityKept
@@ -209,6 +209,11 @@ package class DeferredElements {
         changes.empty()
         swap(&spareChanges, &changes)
     }
+
+    /// The most elements an array kept for the next change may have room for (the list's, and
+    /// the render pass's plan of it): one a large change grew is let go, not held for every
+    /// change after.
+    package static var spareCapacity: Int { 16 }
 
     /// The arrays the last change left, empty, to read a change into.
     final func takeSpareChanges() -> ElementChanges {

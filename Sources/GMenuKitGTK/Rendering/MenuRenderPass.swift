@@ -243,6 +243,8 @@ final class MenuRenderPass {
         level.applyElements(from: base, indices: newIndices, items: &planned.items)
         dropRemovedRows()
         fillNewRows()
+        // Let go first: changed in place, the new indices share the old ones' storage, which
+        // the next change's write would then copy instead of reusing.
         newIndices = []
         spareIndices = oldIndices
     }
@@ -250,7 +252,8 @@ final class MenuRenderPass {
     /// Keeps a list's planned items and actions, emptied, for the next list change to plan
     /// into; arrays grown past a few elements are let go.
     private func recycle(_ planned: inout MenuPlanner.PlannedElements) {
-        guard planned.items.capacity <= 16, planned.actions.capacity <= 16 else { return }
+        let capacityKept = DeferredElements.spareCapacity
+        guard planned.items.capacity <= capacityKept, planned.actions.capacity <= capacityKept else { return }
         if !planned.items.isEmpty { planned.items.removeAll(keepingCapacity: true) }
         if !planned.actions.isEmpty { planned.actions.removeAll(keepingCapacity: true) }
         swap(&spareElements.items, &planned.items)
