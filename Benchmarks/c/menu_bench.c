@@ -6,6 +6,7 @@
      --shared-icon: serialize the icon once for all items, as GMenuKit does (for comparison)
      menu_bench --case 2 --items N --part label|toggle      (one change alone, for instruction counts)
      menu_bench --case 6 --items N --one-change             (a refresh that finds one label changed)
+     menu_bench --case 6 --items N --refresh-only           (the refreshes alone, no renders timed)
 
    Prints the same RESULT and RSS lines as MenuBenchmark; scripts/bench.sh compares them.
    Built by `make bench`: cc -O2 menu_bench.c $(pkg-config --cflags --libs gtk4) */
@@ -632,17 +633,18 @@ static void case_refresh_one_change(int items, int runs) {
   items_model_free(&model);
 }
 
-static void case_refresh(int items, int runs) {
+static void case_refresh(int items, int runs, gboolean refresh_only) {
   warm_up();
   ItemsModel model = items_model_new(items);
   double *samples = g_new(double, runs);
-  for (int run = 0; run < runs; run++) {
+  /* --refresh-only: no renders timed (for a count of the refresh alone). */
+  for (int run = 0; run < (refresh_only ? 0 : runs); run++) {
     double start = now_seconds();
     BenchMenu menu = build_items_menu(&model);
     samples[run] = now_seconds() - start;
     bench_menu_free(&menu);
   }
-  report("6-render", items, samples, runs, -1);
+  if (!refresh_only) report("6-render", items, samples, runs, -1);
   BenchMenu menu = build_items_menu(&model);
   RefreshContext context = {&model, &menu};
   int changed = time_and_count_changes(runs, G_MENU_MODEL(menu.root), refresh_change, &context, samples);
@@ -763,7 +765,7 @@ static void case_builder_import(int items, int runs) {
 
 int main(int argc, char **argv) {
   int which = 0, items = 0, runs = 15;
-  gboolean rss = FALSE, generated = FALSE, one_change = FALSE;
+  gboolean rss = FALSE, generated = FALSE, one_change = FALSE, refresh_only = FALSE;
   const char *part = NULL;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--case") == 0 && i + 1 < argc) which = atoi(argv[++i]);
@@ -774,6 +776,7 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[i], "--shared-icon") == 0) share_icon = TRUE;
     else if (strcmp(argv[i], "--part") == 0 && i + 1 < argc) part = argv[++i];
     else if (strcmp(argv[i], "--one-change") == 0) one_change = TRUE;
+    else if (strcmp(argv[i], "--refresh-only") == 0) refresh_only = TRUE;
   }
   if (runs < 1) runs = 1;
   if (items <= 0 || items % SECTION_SIZE != 0) {
@@ -792,7 +795,7 @@ int main(int argc, char **argv) {
     case 5: case_popover(items, runs); break;
     case 6:
       if (one_change) case_refresh_one_change(items, runs);
-      else case_refresh(items, runs);
+      else case_refresh(items, runs, refresh_only);
       break;
     case 7: case_open_toggle(items, runs); break;
     case 8: case_builder_import(items, runs); break;

@@ -64,6 +64,44 @@ final class ObservedHistory {
     }
 }
 
+/// Entries as `@Observable` objects in a plain array: a title change updates the list on its
+/// own; `refresh()` reads the array. Counts how often an entry's content runs.
+@MainActor
+final class ObjectHistory {
+    @Observable
+    @MainActor
+    final class Entry: Identifiable {
+        let id: Int
+        var title: String
+
+        init(id: Int, title: String) {
+            self.id = id
+            self.title = title
+        }
+    }
+
+    var entries: [Entry]
+    var contentRuns = 0
+
+    init(count: Int) {
+        entries = (0..<count).map { Entry(id: $0, title: "Entry \($0)") }
+    }
+
+    var menu: Menu {
+        Menu("History") {
+            Section {
+                ForEach(self.entries) { entry in self.button(entry) }
+            }
+            .generatedContent()
+        }
+    }
+
+    private func button(_ entry: Entry) -> Button {
+        contentRuns += 1
+        return Button(entry.title) {}
+    }
+}
+
 /// An unchanged `refresh()` of a generated list keeps its items, plan and actions as they stand
 /// (no `items-changed` anywhere), while its content still runs, so that nothing shown and no
 /// closure run is ever one of an earlier render.
@@ -308,6 +346,25 @@ final class UnchangedRefreshTests: GtkTestCase {
             // The removed element's target does nothing.
             g_action_group_activate_action(rendered.actionGroup.unsafePointer, localActionName(items[0]), g_variant_new_string("/0/[2]"))
             XCTAssertEqual(history.opened, ["3@1", "10@1"])
+            assertSameAsFreshRender(rendered, history.menu)
+        }
+    }
+
+    /// An element's change noted for its list alone and still waiting when the app refreshes:
+    /// the refresh reads every element, the change with them, and the waiting update reads
+    /// none again.
+    func testAChangeWaitingForItsListIsReadByARefreshAndNotAgain() {
+        onMain {
+            let history = ObjectHistory(count: 10)
+            let rendered = renderedForKeeping(history.menu)
+            let section = MenuModelReader.linkedModel(rendered.menuModel, at: [0])
+            history.entries[3].title = "Renamed 3"
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 1, "the list kept, its changed element replaced alone")
+            XCTAssertEqual(MenuModelReader.read(section)[3].label, "Renamed 3")
+            let runs = history.contentRuns
+            MainLoop.drain()
+            XCTAssertEqual(history.contentRuns, runs, "no element's content runs again after the refresh read them all")
             assertSameAsFreshRender(rendered, history.menu)
         }
     }

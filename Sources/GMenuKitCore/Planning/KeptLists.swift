@@ -280,41 +280,14 @@ extension MenuPlanner {
     mutating func keptOrExpanded(_ new: DeferredElements, of owner: MenuIdentity, scope: Scope) -> ([PlannedItem]?, [MenuNode])? {
         guard let list = new.keptAs ?? new.deferral.keptList(for: new) else { return nil }
         if let kept = keptUnread(list, of: owner, scope: scope) { return (kept, []) }
+        if let read = keptAsRead(list, of: owner, scope: scope) { return read }
+        // Asked and copied before the expansion forgets them.
+        let keepable = mayKeep(list, in: scope)
         let notes = KeptNotes(of: list)
-        let keepable = mayKeep(notes, in: scope)
-        // Read rather than resolved where the registry holds the items' names at once (asked
-        // one by one, each needs its node's title).
-        if keepable, let signatures = notes.signatures, notes.ownActions.isEmpty || notes.names.map(names.holdsNames) == true,
-           var read = list.expandKept(comparingWith: signatures, ownActions: notes.ownActions, appendingActionsTo: &actions,
-                                      reusing: &spareContents) {
-            let start = read.actionsStart
-            guard list.isIncremental, read.count == signatures.count,
-                  let changed = Self.changedKeptItems(read.nodes, at: read.resolved, of: list, signatures: signatures,
-                                                      identities: notes.expandedIdentities),
-                  let kept = keep(list, notes: notes, of: owner, scope: scope)
-            else {
-                actions.removeSubrange(start...)
-                return (nil, list.nodes(of: &read))
-            }
-            if !changed.isEmpty {
-                keptListChanges.append(KeptListChange(list: list, changed: changed, of: read.nodes, at: read.resolved))
-            }
-            Self.completeKeptOwnActions(&actions, from: start, read: &read, names: notes.ownActions)
-            if list.skipsEqualElements { list.keptPlannedActions = Array(actions[start...]) }
-            if !read.standing.isEmpty {
-                keptActionRuns.append(KeptActionRun(list: list, names: notes.ownActions, standing: read.standing))
-            }
-            keepNames(of: notes, count: actions.count - start + read.standing.count)
-            // The contents read go; their array's storage serves the next list read (one
-            // allocation a refresh rather than one a list).
-            read.contents.removeAll(keepingCapacity: true)
-            swap(&spareContents, &read.contents)
-            return (kept, [])
-        }
         var nodes = list.expand()
         guard keepable, let signatures = notes.signatures, list.isIncremental,
               let changed = Self.changedKeptItems(nodes, of: list, signatures: signatures, identities: notes.expandedIdentities),
-              ownNamesHold(notes, item: { (nodes[$0].identity, nodes[$0].title) }),
+              ownNamesHold(notes.ownActions, names: notes.names, item: { (nodes[$0].identity, nodes[$0].title) }),
               let kept = keep(list, notes: notes, of: owner, scope: scope)
         else { return (nil, nodes) }
         if !changed.isEmpty {
@@ -329,16 +302,56 @@ extension MenuPlanner {
         let start = actions.count
         Self.appendKeptOwnActions(&nodes, names: notes.ownActions, to: &actions)
         if list.skipsEqualElements { list.keptPlannedActions = Array(actions[start...]) }
-        keepNames(of: notes, count: actions.count - start)
+        keepNames(notes.names, count: actions.count - start)
         return (kept, [])
+    }
+
+    /// The list's elements read rather than resolved, where the registry holds the items' names
+    /// at once (asked one by one, each needs its node's title), and kept as the last planning
+    /// noted them: the notes stay where they are, read there, and are forgotten only if the
+    /// list is planned after all (copied out, forgotten and written back, they cost a refresh
+    /// about 0.9 k instructions a list). Nil when the list is not read so.
+    private mutating func keptAsRead(_ list: DeferredElements, of owner: MenuIdentity, scope: Scope) -> ([PlannedItem]?, [MenuNode])? {
+        guard mayKeep(list, in: scope), let signatures = list.keptSignatures,
+              list.keptOwnActions.isEmpty || list.keptNames.map(names.holdsNames) == true
+        else { return nil }
+        // As the last expansion made them: the reading notes the resolved elements' anew.
+        let expandedIdentities = list.identitiesOfLastExpansion
+        guard var read = list.expandKept(comparingWith: signatures, ownActions: list.keptOwnActions, appendingActionsTo: &actions,
+                                         reusing: &spareContents)
+        else { return nil }
+        let start = read.actionsStart
+        guard list.isIncremental, read.count == signatures.count,
+              let changed = Self.changedKeptItems(read.nodes, at: read.resolved, of: list, signatures: signatures,
+                                                  identities: expandedIdentities),
+              joinsSharedAction(list, named: list.keptAction, of: owner)
+        else {
+            actions.removeSubrange(start...)
+            // Planned after all: noted anew as they are.
+            list.resetNotes()
+            return (nil, list.nodes(of: &read))
+        }
+        if !changed.isEmpty {
+            keptListChanges.append(KeptListChange(list: list, changed: changed, of: read.nodes, at: read.resolved))
+        }
+        Self.completeKeptOwnActions(&actions, from: start, read: &read, names: list.keptOwnActions)
+        if list.skipsEqualElements { list.keptPlannedActions = Array(actions[start...]) }
+        if !read.standing.isEmpty {
+            keptActionRuns.append(KeptActionRun(list: list, names: list.keptOwnActions, standing: read.standing))
+        }
+        keepNames(list.keptNames, count: actions.count - start + read.standing.count)
+        // The contents read go; their array's storage serves the next list read (one
+        // allocation a refresh rather than one a list).
+        read.contents.removeAll(keepingCapacity: true)
+        swap(&spareContents, &read.contents)
+        return (placeholder(keeping: list, of: owner, scope: scope), [])
     }
 
     /// Whether what the last planning noted lets `list` keep its items in `scope`, before its
     /// elements are read: items that can be kept, planned alone in a scope that keeps them.
-    private func mayKeep(_ notes: KeptNotes, in scope: Scope) -> Bool {
-        guard notes.signatures != nil, notes.action != nil || !notes.ownActions.isEmpty, let oldScope = notes.scope else { return false }
-        return notes.isIncremental && !notes.isSectioned && notes.withOwnRows == options.drawsOwnRows && notes.standsWhole
-            && oldScope.keepsItems(of: scope)
+    private func mayKeep(_ list: DeferredElements, in scope: Scope) -> Bool {
+        list.keptSignatures != nil && (list.keptAction != nil || !list.keptOwnActions.isEmpty) && list.isIncremental && !list.isSectioned
+            && list.keptWithOwnRows == options.drawsOwnRows && list.standsWhole && list.scope?.keepsItems(of: scope) == true
     }
 
     /// What the last planning noted about a list, read before expanding it again forgets it.
@@ -347,14 +360,13 @@ extension MenuPlanner {
         /// Each element's node identity as the list's last expansion made it.
         let expandedIdentities: [MenuIdentity]
         let names: KeptNameGroup?
-        let scope: Scope?, isIncremental: Bool, isSectioned: Bool, withOwnRows: Bool, standsWhole: Bool
+        let withOwnRows: Bool
 
         @MainActor init(of list: DeferredElements) {
             (signatures, action, ownActions, identities) = (list.keptSignatures, list.keptAction, list.keptOwnActions, list.keptIdentities)
             expandedIdentities = list.identitiesOfLastExpansion
             names = list.keptNames
-            (scope, isIncremental, isSectioned) = (list.scope, list.isIncremental, list.isSectioned)
-            (withOwnRows, standsWhole) = (list.keptWithOwnRows, list.standsWhole)
+            withOwnRows = list.keptWithOwnRows
         }
     }
 
@@ -363,30 +375,25 @@ extension MenuPlanner {
     /// Not when the content read observable state (only running it observes that again) or
     /// keeps `@State` (a render that does not reach it drops it).
     mutating func keptUnread(_ list: DeferredElements, of owner: MenuIdentity, scope: Scope) -> [PlannedItem]? {
-        guard list.skipsEqualElements else { return nil }
-        let notes = KeptNotes(of: list)
-        guard let signatures = notes.signatures, notes.action != nil || !notes.ownActions.isEmpty, let oldScope = notes.scope,
-              notes.isIncremental, !notes.isSectioned, notes.withOwnRows == options.drawsOwnRows, notes.standsWhole,
-              oldScope.keepsItems(of: scope), notes.identities.count == signatures.count,
-              notes.ownActions.isEmpty || notes.ownActions.count == signatures.count,
+        // The notes read where the list holds them: nothing forgets them here.
+        guard list.skipsEqualElements, mayKeep(list, in: scope), let signatures = list.keptSignatures,
+              list.keptIdentities.count == signatures.count,
+              list.keptOwnActions.isEmpty || list.keptOwnActions.count == signatures.count,
               !list.elementsReadObservableState, list.deferral.graph?.holdsState(within: list.identity) == false,
-              list.isUnchangedSinceLastRead(), ownNamesHold(notes, item: { (notes.identities[$0], "") }),
-              let kept = keep(list, notes: notes, of: owner, scope: scope)
+              list.isUnchangedSinceLastRead(),
+              ownNamesHold(list.keptOwnActions, names: list.keptNames, item: { (list.keptIdentities[$0], "") }),
+              joinsSharedAction(list, named: list.keptAction, of: owner)
         else { return nil }
         actions.append(contentsOf: list.keptPlannedActions)
-        keepNames(of: notes, count: list.keptPlannedActions.count)
-        return kept
+        keepNames(list.keptNames, count: list.keptPlannedActions.count)
+        return placeholder(keeping: list, of: owner, scope: scope)
     }
 
     /// Plans `list`'s items as kept: one placeholder for them all, and the level's shared action
     /// asking the list (the items' own actions are the caller's). Nil when the shared action's
-    /// name changed.
+    /// name changed. The notes, forgotten as the list was expanded, are written back.
     mutating func keep(_ list: DeferredElements, notes: KeptNotes, of owner: MenuIdentity, scope: Scope) -> [PlannedItem]? {
-        if let action = notes.action {
-            let shared = generatedAction(for: owner)
-            guard qualified(generated.shared[shared].name) == action else { return nil }
-            generated.addKept(list, at: shared)
-        }
+        guard joinsSharedAction(list, named: notes.action, of: owner) else { return nil }
         // Optionals unwrapped first: each was copied through its type's value witness (about
         // 120 instructions, three times a list).
         if let signatures = notes.signatures { list.keptSignatures = signatures } else { list.keptSignatures = nil }
@@ -395,6 +402,21 @@ extension MenuPlanner {
         if let names = notes.names { list.keptNames = names } else { list.keptNames = nil }
         list.keptWithOwnRows = notes.withOwnRows
         if list.skipsEqualElements { list.keptIdentities = notes.identities }
+        return placeholder(keeping: list, of: owner, scope: scope)
+    }
+
+    /// Whether the level's shared action, which a kept list's generated buttons name, still has
+    /// the name they were planned with (`action`; nil: they name none); the list then joins it.
+    private mutating func joinsSharedAction(_ list: DeferredElements, named action: String?, of owner: MenuIdentity) -> Bool {
+        guard let action else { return true }
+        let shared = generatedAction(for: owner)
+        guard qualified(generated.shared[shared].name) == action else { return false }
+        generated.addKept(list, at: shared)
+        return true
+    }
+
+    /// The one item that stands for a kept list's items in the level `owner`.
+    private mutating func placeholder(keeping list: DeferredElements, of owner: MenuIdentity, scope: Scope) -> [PlannedItem] {
         list.scope = scope
         list.isKeptNow = true
         keptLists.append(list)
@@ -405,10 +427,9 @@ extension MenuPlanner {
     /// planned with (`notes.ownActions`; "" for an item naming the shared action): at once
     /// while the registry holds the list's group (``ActionNameRegistry/holdsNames(of:)``), else
     /// each asked again (`item`: its identity and title) as one of the group's.
-    mutating func ownNamesHold(_ notes: KeptNotes, item: (Int) -> (identity: MenuIdentity, title: String)) -> Bool {
-        let expected = notes.ownActions
+    mutating func ownNamesHold(_ expected: [String], names group: KeptNameGroup?, item: (Int) -> (identity: MenuIdentity, title: String)) -> Bool {
         guard !expected.isEmpty else { return true }
-        guard let group = notes.names else { return false }
+        guard let group else { return false }
         if names.holdsNames(of: group) { return true }
         for index in expected.indices where !expected[index].isEmpty {
             // Asked again, so that the pass keeps the name.
@@ -421,8 +442,8 @@ extension MenuPlanner {
     /// A kept list's `count` items with actions of their own keep their names in this pass:
     /// all at once while the registry holds the group, else (each just asked and found) the
     /// group holds them from now on.
-    mutating func keepNames(of notes: KeptNotes, count: Int) {
-        guard let group = notes.names else { return }
+    mutating func keepNames(_ group: KeptNameGroup?, count: Int) {
+        guard let group else { return }
         if names.holdsNames(of: group) {
             names.keepAsked(group, count: count)
         } else {

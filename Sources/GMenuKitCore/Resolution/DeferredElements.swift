@@ -176,6 +176,8 @@ package class DeferredElements {
     /// only its action, appended to `actions` (a resolved element's does nothing yet). Nil when
     /// the list cannot be read so; it is then expanded. The elements' contents go into
     /// `contents`'s storage (taken over; the planner hands the storage of the last list kept).
+    /// Unlike ``expand()``, it leaves what the last planning noted: a planner that plans the
+    /// elements after all forgets it first (``resetNotes()``).
     package func expandKept(
         comparingWith signatures: [KeptItemSignature], ownActions: [String], appendingActionsTo actions: inout [PlannedAction],
         reusing contents: inout [any MenuContent]
@@ -291,6 +293,11 @@ package class DeferredElements {
         keptNames = nil
         keptIdentities = []
         keptPlannedActions = []
+        forgetChangedElements()
+    }
+
+    /// Forgets the elements' changes noted so far (the elements are read again).
+    func forgetChangedElements() {
         _ = Self.takeNotes(from: observations.changedElements)
     }
 

@@ -143,7 +143,9 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         guard modifiers.isEmpty, !isShownScrolling, count > 0, count == signatures.count, count == nodeIdentities.count,
               ownActions.isEmpty || ownActions.count == count
         else { return nil }
-        let data = readForExpansion()
+        // The notes stay: the planner reads them where they are, and forgets them only if it
+        // plans the elements after all.
+        let data = readForExpansion(forgettingNotes: false)
         var expansion = KeptExpansion()
         swap(&expansion.contents, &contents)
         expansion.actionsStart = actions.count
@@ -182,9 +184,10 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         return nodes
     }
 
-    /// Reads the data for an expansion, forgetting what the last planning noted.
-    private func readForExpansion() -> [Data.Element] {
-        resetNotes()
+    /// Reads the data for an expansion, forgetting what the last planning noted (the elements'
+    /// changes noted since it, in any case: all are read now).
+    private func readForExpansion(forgettingNotes: Bool = true) -> [Data.Element] {
+        if forgettingNotes { resetNotes() } else { forgetChangedElements() }
         ids = nil
         let data = readData()
         elements = data
