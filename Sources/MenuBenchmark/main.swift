@@ -15,8 +15,9 @@
 //       case 1 again, reported as 1-shared-icon: the C and Python sides then share one icon too
 //   MenuBenchmark --case 2 --items N --part label|toggle|objects [--runs N]
 //       one change of case 2 alone (for instruction counts)
-//   MenuBenchmark --case 6 --items N [--shape sections|generated|inline] [--runs N]
-//       a refresh with nothing changed, beside a full render of the same menu
+//   MenuBenchmark --case 6 --items N [--shape sections|generated|inline] [--refresh-only] [--runs N]
+//       a refresh with nothing changed, beside a full render of the same menu (--refresh-only:
+//       the refreshes alone, as `menu_bench --case 6 --refresh-only`)
 //   MenuBenchmark --case 7 --items N [--runs N]
 //       a toggle row flipped while its menu of N items is open (needs a display)
 //   MenuBenchmark --case 1 --items N --body|--inline-pair [--runs N]
