@@ -360,13 +360,11 @@ extension MenuPlanner {
         /// Each element's node identity as the list's last expansion made it.
         let expandedIdentities: [MenuIdentity]
         let names: KeptNameGroup?
-        let withOwnRows: Bool
 
         @MainActor init(of list: DeferredElements) {
             (signatures, action, ownActions, identities) = (list.keptSignatures, list.keptAction, list.keptOwnActions, list.keptIdentities)
             expandedIdentities = list.identitiesOfLastExpansion
             names = list.keptNames
-            withOwnRows = list.keptWithOwnRows
         }
     }
 
@@ -400,7 +398,6 @@ extension MenuPlanner {
         list.keptAction = notes.action
         list.keptOwnActions = notes.ownActions
         if let names = notes.names { list.keptNames = names } else { list.keptNames = nil }
-        list.keptWithOwnRows = notes.withOwnRows
         if list.skipsEqualElements { list.keptIdentities = notes.identities }
         return placeholder(keeping: list, of: owner, scope: scope)
     }
