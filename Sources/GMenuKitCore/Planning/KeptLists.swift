@@ -421,8 +421,8 @@ extension MenuPlanner {
     }
 
     /// Whether a kept list's items with actions of their own still have the names they were
-    /// planned with (`notes.ownActions`; "" for an item naming the shared action): at once
-    /// while the registry holds the list's group (``ActionNameRegistry/holdsNames(of:)``), else
+    /// planned with (`expected`; "" for an item naming the shared action): at once while the
+    /// registry holds the list's group (`group`, ``ActionNameRegistry/holdsNames(of:)``), else
     /// each asked again (`item`: its identity and title) as one of the group's.
     mutating func ownNamesHold(_ expected: [String], names group: KeptNameGroup?, item: (Int) -> (identity: MenuIdentity, title: String)) -> Bool {
         guard !expected.isEmpty else { return true }
