@@ -192,6 +192,7 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
             let rendered = renderedForKeeping(shelf.menu)
             var nextID = 1_000
             var partlyKept = 0
+            var sectionsKept = 0
             for step in 0..<200 {
                 for _ in 0..<(1 + random.below(3)) {
                     let section = random.below(shelf.sections.count)
@@ -216,6 +217,7 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
                 shelf.generation = step
                 rendered.refresh()
                 partlyKept += rendered.changedKeptListCount
+                sectionsKept += rendered.keptSections ? 1 : 0
                 let fresh = RenderedMenu(shelf.menu)
                 let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(fresh))
                 guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }
@@ -232,6 +234,10 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
                 XCTAssertEqual(shelf.opened, ["\(entries[index].id)@\(step)"], "step \(step)")
             }
             XCTAssertGreaterThan(partlyKept, 50, "kept lists replaced their changed items alone")
+            // Renames alone keep the sections; an entry or a flag object that came or went, a
+            // new prefix, plans them.
+            XCTAssertGreaterThan(sectionsKept, 20, "sections kept around lists that kept their items")
+            XCTAssertLessThan(sectionsKept, 180, "sections planned where a list inside was planned")
         }
     }
 

@@ -278,7 +278,13 @@ extension MenuPlanner {
     /// for them all, and the level's shared action asks the list for their closures. Else the
     /// elements' nodes, to plan as usual; nil when there is no such list.
     mutating func keptOrExpanded(_ new: DeferredElements, of owner: MenuIdentity, scope: Scope) -> ([PlannedItem]?, [MenuNode])? {
+        // Read already, for the sections around it (``keptSections(_:of:scope:)``).
+        if let read = new.readAhead {
+            new.readAhead = nil
+            return read
+        }
         guard let list = new.keptAs ?? new.deferral.keptList(for: new) else { return nil }
+        if list.isSectioned, let read = keptSections(list, of: owner, scope: scope) { return read }
         if let kept = keptUnread(list, of: owner, scope: scope) { return (kept, []) }
         if let read = keptAsRead(list, of: owner, scope: scope) { return read }
         // Asked and copied before the expansion forgets them.
@@ -413,11 +419,17 @@ extension MenuPlanner {
     }
 
     /// The one item that stands for a kept list's items in the level `owner`.
-    private mutating func placeholder(keeping list: DeferredElements, of owner: MenuIdentity, scope: Scope) -> [PlannedItem] {
+    mutating func placeholder(keeping list: DeferredElements, of owner: MenuIdentity, scope: Scope) -> [PlannedItem] {
         list.scope = scope
         list.isKeptNow = true
         keptLists.append(list)
-        return [PlannedItem(identity: list.placeholderIdentity(in: owner), attributes: PlannedAttributes(), link: nil, kept: list)]
+        // Read ahead for kept sections: made only if the sections are planned after all.
+        guard makesPlaceholders else { return [] }
+        return Self.placeholderItems(keeping: list, of: owner)
+    }
+
+    static func placeholderItems(keeping list: DeferredElements, of owner: MenuIdentity) -> [PlannedItem] {
+        [PlannedItem(identity: list.placeholderIdentity(in: owner), attributes: PlannedAttributes(), link: nil, kept: list)]
     }
 
     /// Whether a kept list's items with actions of their own still have the names they were

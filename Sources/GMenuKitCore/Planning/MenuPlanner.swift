@@ -129,6 +129,11 @@ package struct MenuPlanner {
     var borrowed: BorrowedActions
     /// The lists whose items this plan keeps as they stand (`KeptLists.swift`).
     var keptLists: [DeferredElements] = []
+    /// The lists a refresh read ahead for the sections around them, until those are planned.
+    var readAhead: [DeferredElements] = []
+    /// Whether a kept list's placeholder item is made (not while the lists of sections that
+    /// may be kept whole are read: the item goes unused, about 800 instructions a list).
+    var makesPlaceholders = true
     /// Kept lists some of whose elements changed in place (`KeptListChanges.swift`).
     var keptListChanges: [KeptListChange] = []
     /// The storage of the contents the last kept list read, for the next (``keptOrExpanded(_:of:scope:)``).
@@ -276,10 +281,16 @@ package struct MenuPlanner {
         // that is handed it beside them.
         let scope = levelScope
         var given = given
-        if options.keepsLists, given.count == 1, let deferred = given[0].deferred,
-           let (kept, nodes) = keptOrExpanded(deferred, of: owner, scope: scope) {
-            if let kept { return kept }
-            given = nodes
+        // A list of sections planned here, whose sections a refresh may keep.
+        var sectioned: DeferredElements?
+        if options.keepsLists, given.count == 1, let deferred = given[0].deferred {
+            if let (kept, nodes) = keptOrExpanded(deferred, of: owner, scope: scope) {
+                if let kept { return kept }
+                given = nodes
+            }
+            // The list `keptOrExpanded` went on with, or this new one (asked again, the
+            // deferral would find none).
+            if owner.path.isEmpty { sectioned = deferred.keptAs ?? deferred }
         }
         let nodes = expandingDeferred(given)
         if !nodes.isEmpty, nodes.allImported {
@@ -341,6 +352,10 @@ package struct MenuPlanner {
             }
         }
         closeRun()
+        if let sectioned {
+            dropReadAhead()
+            noteKeptSections(of: sectioned, nodes: nodes, level: level, owner: owner)
+        }
         return level
     }
 

@@ -117,6 +117,13 @@ package class DeferredElements {
     @exclusivity(unchecked) package final var isKeptNow = false
     /// The items read back from a level emptied while this render keeps them.
     @exclusivity(unchecked) package final var keptItems: [PlannedItem]?
+    /// For a list of plain sections, each a list alone, filling the menu's top level: each
+    /// section as the last planning planned it, which a refresh compares to keep them all
+    /// (``MenuPlanner/keptSections(_:of:scope:)``). Nil where they cannot be kept so.
+    @exclusivity(unchecked) package final var keptSections: [KeptSection]?
+    /// What a refresh that read this list ahead, for the sections around it, found: taken by
+    /// the planning of its section when the sections are planned after all.
+    @exclusivity(unchecked) package final var readAhead: (kept: [PlannedItem]?, nodes: [MenuNode])?
     /// The modifiers written around the `ForEach`, applied to every node of its elements.
     @exclusivity(unchecked) package final var modifiers: [(inout MenuNode) -> Void] = []
 
@@ -293,6 +300,7 @@ package class DeferredElements {
         keptNames = nil
         keptIdentities = []
         keptPlannedActions = []
+        keptSections = nil
         forgetChangedElements()
     }
 

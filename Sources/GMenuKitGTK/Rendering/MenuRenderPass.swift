@@ -26,9 +26,11 @@ final class MenuRenderPass {
     /// they are made of changes only by a full render (a setting's change renders the menu
     /// again), and making them anew cost every change about 250 instructions.
     @exclusivity(unchecked) private var listOptions: MenuPlanner.Options?
-    /// How many lists the last full render kept as they stood (found unchanged, or changed
-    /// in place in some elements), for tests.
+    /// How many lists of items the last full render kept as they stood (found unchanged, or
+    /// changed in place in some elements), for tests.
     @exclusivity(unchecked) private(set) var keptListCount = 0
+    /// Whether the last full render kept a list of sections as it stood, for tests.
+    @exclusivity(unchecked) private(set) var keptSections = false
     /// How many of the last full render's kept lists had elements changed in place, for tests.
     @exclusivity(unchecked) private(set) var changedKeptListCount = 0
     /// The array of old indices a list's change used last, kept for the next (``apply(_:_:of:in:actionPrefix:)``).
@@ -65,7 +67,9 @@ final class MenuRenderPass {
             options.keepsLists = false
             return MenuPlanner.plan(nodes, options: options, names: &names)
         }
-        keptListCount = plan.keptLists.count
+        // A list of sections is kept after the lists inside it: the last one kept, if any.
+        keptSections = plan.keptLists.last?.isSectioned == true
+        keptListCount = plan.keptLists.count - (keptSections ? 1 : 0)
         changedKeptListCount = plan.keptListChanges.count
         return plan
     }

@@ -83,9 +83,12 @@ public final class RenderedMenu {
     package var listUpdates: Int { renderPass.listUpdates }
     /// The row the menu model's custom slot `id` stands for, if the menu holds one there.
     package func customRow(inSlot id: String) -> CustomRowSpec? { root.customRows.rows[id] }
-    /// How many lists the last full render kept as they stood (found unchanged, or changed in
-    /// place in a few elements), for tests.
+    /// How many lists of items the last full render kept as they stood (found unchanged, or
+    /// changed in place in a few elements), for tests.
     package var keptListCount: Int { renderPass.keptListCount }
+    /// Whether the last full render kept the sections of a list of sections as they stood
+    /// (none planned or applied), for tests.
+    package var keptSections: Bool { renderPass.keptSections }
     /// How many of those had elements changed in place, replaced alone, for tests.
     package var changedKeptListCount: Int { renderPass.changedKeptListCount }
     /// Shown by a control or ``present(in:)``: from then on items get rows where needed.

@@ -1,0 +1,230 @@
+import CGtk
+import XCTest
+
+@testable import GMenuKit
+import GMenuKitTesting
+
+/// Titled sections of entries in plain properties (no observation), a `ForEach` of sections
+/// filling the menu: what a refresh keeps whole when nothing in it changed.
+@MainActor
+final class TitledShelf {
+    var sections: [ListSection]
+    var generation = 0
+    var opened: [String] = []
+    var submenuTitle = "All"
+
+    init(sections count: Int) {
+        sections = (0..<count).map { section in
+            ListSection(id: section, header: "Shelf \(section)",
+                        entries: (0..<3).map { ListEntry(id: section * 3 + $0, title: "Entry \(section * 3 + $0)") })
+        }
+    }
+
+    var menu: Menu {
+        Menu("Shelves") { self.sectionList }
+    }
+
+    /// The same sections one submenu down.
+    var nestedMenu: Menu {
+        Menu("Shelves") {
+            Menu(self.submenuTitle) { self.sectionList }
+        }
+    }
+
+    private var sectionList: some MenuContent {
+        ForEach(self.sections) { section in
+            Section(section.header) {
+                ForEach(section.entries) { entry in
+                    Button(entry.title) { [generation = self.generation] in self.opened.append("\(entry.id)@\(generation)") }
+                }
+            }
+        }
+    }
+}
+
+/// The same sections in an observed model: changes reach the menu without a refresh.
+@Observable @MainActor
+final class ObservedShelf {
+    var sections: [ListSection]
+
+    init(sections count: Int) {
+        sections = (0..<count).map { section in
+            ListSection(id: section, header: "Shelf \(section)",
+                        entries: (0..<3).map { ListEntry(id: section * 3 + $0, title: "Entry \(section * 3 + $0)") })
+        }
+    }
+
+    var menu: Menu {
+        Menu("Shelves") {
+            ForEach(self.sections) { section in
+                Section(section.header) {
+                    ForEach(section.entries) { entry in Button(entry.title) {} }
+                }
+            }
+        }
+    }
+}
+
+/// A refresh of a menu whose top level is a list of plain sections, each a list alone, keeps
+/// (from the second render on, as kept lists are) the sections as they stand when each resolves as planned and each list inside keeps its
+/// items: no section planned or applied. A section that differs, or a list inside that must be
+/// planned, plans the sections as usual, the lists read before it keeping what they found.
+final class KeptSectionsRefreshTests: GtkTestCase {
+    func testAnUnchangedRefreshKeepsTheSectionsThemselves() {
+        onMain {
+            let shelf = TitledShelf(sections: 12)
+            // Rendered and refreshed once: the first render notes nothing for its lists to keep.
+            let rendered = renderedForKeeping(shelf.menu)
+            let top = ItemsChangedRecorder(rendered.menuModel)
+            let inner = (0..<12).map { ItemsChangedRecorder(MenuModelReader.linkedModel(rendered.menuModel, at: [$0])) }
+            let before = MenuModelReader.read(rendered.menuModel)
+
+            shelf.generation = 1
+            rendered.refresh()
+            XCTAssertTrue(rendered.keptSections, "the sections kept as they stand")
+            XCTAssertEqual(rendered.keptListCount, 12, "and every list inside them")
+            XCTAssertEqual(top.changes, [])
+            XCTAssertEqual(inner.flatMap(\.changes), [])
+            XCTAssertEqual(MenuModelReader.read(rendered.menuModel), before)
+            assertSameAsFreshRender(rendered, shelf.menu)
+            activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [5]))[1], in: rendered.actionGroup.unsafePointer)
+            XCTAssertEqual(shelf.opened, ["16@1"], "the kept item runs the latest render's closure")
+
+            shelf.generation = 2
+            rendered.refresh()
+            XCTAssertTrue(rendered.keptSections, "kept again")
+            shelf.opened = []
+            activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [11]))[2], in: rendered.actionGroup.unsafePointer)
+            XCTAssertEqual(shelf.opened, ["35@2"])
+            XCTAssertEqual(top.changes, [])
+            withExtendedLifetime(inner) {}
+        }
+    }
+
+    /// An entry added to one section: its list is planned again, so are the sections; the lists
+    /// read before it keep what they found (read once, not twice), the ones after it are kept
+    /// as the sections are planned. Only the changed section's menu changes.
+    func testAListThatMustBePlannedPlansTheSectionsAndKeepsTheOtherLists() {
+        onMain {
+            let shelf = TitledShelf(sections: 8)
+            let rendered = renderedForKeeping(shelf.menu)
+            rendered.refresh()
+            XCTAssertTrue(rendered.keptSections)
+            let top = ItemsChangedRecorder(rendered.menuModel)
+            let inner = (0..<8).map { ItemsChangedRecorder(MenuModelReader.linkedModel(rendered.menuModel, at: [$0])) }
+
+            shelf.sections[3].entries.append(ListEntry(id: 100, title: "Added"))
+            shelf.generation = 1
+            rendered.refresh()
+            XCTAssertFalse(rendered.keptSections)
+            XCTAssertEqual(rendered.keptListCount, 7, "the lists before and after the changed one kept")
+            XCTAssertEqual(top.changes, [])
+            XCTAssertEqual(inner[3].changes, [.init(position: 3, removed: 0, added: 1)])
+            XCTAssertEqual(inner.enumerated().filter { $0.offset != 3 }.flatMap(\.element.changes), [])
+            assertSameAsFreshRender(rendered, shelf.menu)
+            // A list read ahead (before the changed one) and one after it run the latest closures.
+            for (section, item, expected) in [(1, 0, "3@1"), (6, 2, "20@1"), (3, 3, "100@1")] {
+                shelf.opened = []
+                activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [section]))[item],
+                         in: rendered.actionGroup.unsafePointer)
+                XCTAssertEqual(shelf.opened, [expected])
+            }
+
+            rendered.refresh()
+            XCTAssertTrue(rendered.keptSections, "kept whole again once unchanged")
+            XCTAssertEqual(rendered.keptListCount, 8)
+            assertSameAsFreshRender(rendered, shelf.menu)
+            withExtendedLifetime(inner) {}
+        }
+    }
+
+    /// A section retitled, removed or added: the sections are planned (the one retitled
+    /// replaced alone, the one removed removed alone); kept again at the next refresh.
+    func testASectionThatDiffersPlansTheSections() {
+        onMain {
+            let shelf = TitledShelf(sections: 6)
+            let rendered = renderedForKeeping(shelf.menu)
+            let top = ItemsChangedRecorder(rendered.menuModel)
+
+            shelf.sections[2].header = "Renamed"
+            rendered.refresh()
+            XCTAssertFalse(rendered.keptSections)
+            // Taken out before the actions change, put back after (``MenuLevel/prune(_:)``).
+            XCTAssertEqual(top.changes, [.init(position: 2, removed: 1, added: 0), .init(position: 2, removed: 0, added: 1)])
+            XCTAssertEqual(MenuModelReader.read(rendered.menuModel)[2].label, "Renamed")
+            assertSameAsFreshRender(rendered, shelf.menu)
+            rendered.refresh()
+            XCTAssertTrue(rendered.keptSections)
+
+            shelf.sections.remove(at: 4)
+            rendered.refresh()
+            XCTAssertFalse(rendered.keptSections)
+            XCTAssertEqual(top.changes.last, .init(position: 4, removed: 1, added: 0))
+            assertSameAsFreshRender(rendered, shelf.menu)
+
+            shelf.sections.append(ListSection(id: 40, header: "New", entries: [ListEntry(id: 400, title: "Entry 400")]))
+            rendered.refresh()
+            XCTAssertFalse(rendered.keptSections)
+            XCTAssertEqual(top.changes.last, .init(position: 5, removed: 0, added: 1))
+            assertSameAsFreshRender(rendered, shelf.menu)
+            activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [5]))[0], in: rendered.actionGroup.unsafePointer)
+            XCTAssertEqual(shelf.opened, ["400@0"])
+            rendered.refresh()
+            XCTAssertTrue(rendered.keptSections)
+            XCTAssertEqual(top.changes.count, 4, "nothing more")
+        }
+    }
+
+    /// Sections kept by a refresh, then changed in an observed model: each change goes through
+    /// the lists alone, as without the refresh, and the next refreshes keep the sections again.
+    func testObservedChangesAfterKeptSectionsGoThroughTheListsAlone() {
+        onMain {
+            let shelf = ObservedShelf(sections: 5)
+            let rendered = renderedForKeeping(shelf.menu)
+            rendered.refresh()
+            XCTAssertTrue(rendered.keptSections)
+            let updates = rendered.listUpdates
+            let changed = ItemsChangedRecorder(MenuModelReader.linkedModel(rendered.menuModel, at: [2]))
+
+            shelf.sections[2].entries[1].title = "Renamed"
+            MainLoop.drain()
+            XCTAssertEqual(rendered.listUpdates, updates + 1, "the change went through the lists alone")
+            XCTAssertEqual(changed.changes, [.init(position: 1, removed: 1, added: 1)], "the one item replaced")
+            assertSameAsFreshRender(rendered, shelf.menu)
+
+            shelf.sections.append(ListSection(id: 9, header: "Added", entries: [ListEntry(id: 90, title: "Entry 90")]))
+            MainLoop.drain()
+            XCTAssertEqual(rendered.listUpdates, updates + 2)
+            assertSameAsFreshRender(rendered, shelf.menu)
+
+            rendered.refresh()
+            rendered.refresh()
+            XCTAssertTrue(rendered.keptSections, "kept again")
+            XCTAssertEqual(rendered.keptListCount, 6)
+            assertSameAsFreshRender(rendered, shelf.menu)
+            withExtendedLifetime(changed) {}
+        }
+    }
+
+    /// One submenu down, the sections are planned at every refresh (a level that goes, its
+    /// submenu's item replaced, takes a kept list's items back as planned items, which
+    /// sections with their levels are not); the lists inside them are still kept.
+    func testSectionsOneSubmenuDownArePlannedTheirListsKept() {
+        onMain {
+            let shelf = TitledShelf(sections: 4)
+            let rendered = renderedForKeeping(shelf.nestedMenu)
+            rendered.refresh()
+            XCTAssertFalse(rendered.keptSections)
+            XCTAssertEqual(rendered.keptListCount, 4)
+            assertSameAsFreshRender(rendered, shelf.nestedMenu)
+
+            // The submenu's item replaced, its level made anew: the sections are there, whole.
+            shelf.submenuTitle = "Every Shelf"
+            rendered.refresh()
+            assertSameAsFreshRender(rendered, shelf.nestedMenu)
+            let submenu = MenuModelReader.linkedModel(rendered.menuModel, at: [0])
+            XCTAssertEqual(MenuModelReader.read(submenu).map(\.label), (0..<4).map { "Shelf \($0)" })
+            XCTAssertEqual(MenuModelReader.read(MenuModelReader.linkedModel(submenu, at: [2])).map(\.label), ["Entry 6", "Entry 7", "Entry 8"])
+        }
+    }
+}
