@@ -63,14 +63,23 @@ extension MenuPlanner {
         list.keptSections = nil
         guard owner.path.isEmpty, list.isIncremental, list.isSectioned, list.scope != nil, !nodes.isEmpty, nodes.count == level.count
         else { return }
-        var sections: [KeptSection] = []
-        sections.reserveCapacity(nodes.count)
-        for index in nodes.indices {
-            guard nodes[index].kindCase == .section, nodes[index].loneListOfPlainSection != nil,
-                  level[index].identity == nodes[index].identity, level[index].origin?.elements === list
-            else { return }
-            sections.append(KeptSection(identity: nodes[index].identity, title: nodes[index].title,
-                                        header: level[index].attributes.label ?? ""))
+        // Read where they lie: handed over or read through a computed property, each node
+        // was copied (a first render of a hundred sections paid 0.5%).
+        let sections = nodes.withUnsafeBufferPointer { nodes in
+            level.withUnsafeBufferPointer { level -> [KeptSection]? in
+                var sections: [KeptSection] = []
+                sections.reserveCapacity(nodes.count)
+                for index in nodes.indices {
+                    let node = nodes.baseAddress! + index
+                    let item = level.baseAddress! + index
+                    guard MenuNode.loneListOfPlainSection(at: node) != nil, item.pointee.identity == node.pointee.identity,
+                          item.pointee.origin?.elements === list
+                    else { return nil }
+                    sections.append(KeptSection(identity: node.pointee.identity, title: node.pointee.title,
+                                                header: item.pointee.attributes.label ?? ""))
+                }
+                return sections
+            }
         }
         list.keptSections = sections
     }
