@@ -4,6 +4,16 @@ import XCTest
 @testable import GMenuKit
 import GMenuKitTesting
 
+extension ListSection {
+    /// `count` sections titled "Shelf 0"… of three entries each ("Entry 0"…, ids in order).
+    static func shelves(_ count: Int) -> [ListSection] {
+        (0..<count).map { section in
+            ListSection(id: section, header: "Shelf \(section)",
+                        entries: (0..<3).map { ListEntry(id: section * 3 + $0, title: "Entry \(section * 3 + $0)") })
+        }
+    }
+}
+
 /// Titled sections of entries in plain properties (no observation), a `ForEach` of sections
 /// filling the menu: what a refresh keeps whole when nothing in it changed.
 @MainActor
@@ -14,10 +24,7 @@ final class TitledShelf {
     var submenuTitle = "All"
 
     init(sections count: Int) {
-        sections = (0..<count).map { section in
-            ListSection(id: section, header: "Shelf \(section)",
-                        entries: (0..<3).map { ListEntry(id: section * 3 + $0, title: "Entry \(section * 3 + $0)") })
-        }
+        sections = ListSection.shelves(count)
     }
 
     var menu: Menu {
@@ -48,10 +55,7 @@ final class ObservedShelf {
     var sections: [ListSection]
 
     init(sections count: Int) {
-        sections = (0..<count).map { section in
-            ListSection(id: section, header: "Shelf \(section)",
-                        entries: (0..<3).map { ListEntry(id: section * 3 + $0, title: "Entry \(section * 3 + $0)") })
-        }
+        sections = ListSection.shelves(count)
     }
 
     var menu: Menu {
@@ -66,9 +70,10 @@ final class ObservedShelf {
 }
 
 /// A refresh of a menu whose top level is a list of plain sections, each a list alone, keeps
-/// (from the second render on, as kept lists are) the sections as they stand when each resolves as planned and each list inside keeps its
-/// items: no section planned or applied. A section that differs, or a list inside that must be
-/// planned, plans the sections as usual, the lists read before it keeping what they found.
+/// the sections as they stand (from the second refresh on, as kept lists are kept) when each
+/// resolves as planned and each list inside keeps its items: no section planned or applied. A
+/// section that differs, or a list inside that must be planned, plans the sections as usual,
+/// the lists read before it keeping what they found.
 final class KeptSectionsRefreshTests: GtkTestCase {
     func testAnUnchangedRefreshKeepsTheSectionsThemselves() {
         onMain {
@@ -108,8 +113,7 @@ final class KeptSectionsRefreshTests: GtkTestCase {
         onMain {
             let shelf = TitledShelf(sections: 8)
             let rendered = renderedForKeeping(shelf.menu)
-            rendered.refresh()
-            XCTAssertTrue(rendered.keptSections)
+            Self.assertRefreshKeepsTheSections(rendered, lists: 8, of: shelf.menu)
             let top = ItemsChangedRecorder(rendered.menuModel)
             let inner = (0..<8).map { ItemsChangedRecorder(MenuModelReader.linkedModel(rendered.menuModel, at: [$0])) }
 
@@ -130,10 +134,7 @@ final class KeptSectionsRefreshTests: GtkTestCase {
                 XCTAssertEqual(shelf.opened, [expected])
             }
 
-            rendered.refresh()
-            XCTAssertTrue(rendered.keptSections, "kept whole again once unchanged")
-            XCTAssertEqual(rendered.keptListCount, 8)
-            assertSameAsFreshRender(rendered, shelf.menu)
+            Self.assertRefreshKeepsTheSections(rendered, lists: 8, of: shelf.menu, "kept whole again once unchanged")
             withExtendedLifetime(inner) {}
         }
     }
@@ -153,8 +154,7 @@ final class KeptSectionsRefreshTests: GtkTestCase {
             XCTAssertEqual(top.changes, [.init(position: 2, removed: 1, added: 0), .init(position: 2, removed: 0, added: 1)])
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel)[2].label, "Renamed")
             assertSameAsFreshRender(rendered, shelf.menu)
-            rendered.refresh()
-            XCTAssertTrue(rendered.keptSections)
+            Self.assertRefreshKeepsTheSections(rendered, lists: 6, of: shelf.menu)
 
             shelf.sections.remove(at: 4)
             rendered.refresh()
@@ -169,8 +169,7 @@ final class KeptSectionsRefreshTests: GtkTestCase {
             assertSameAsFreshRender(rendered, shelf.menu)
             activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [5]))[0], in: rendered.actionGroup.unsafePointer)
             XCTAssertEqual(shelf.opened, ["400@0"])
-            rendered.refresh()
-            XCTAssertTrue(rendered.keptSections)
+            Self.assertRefreshKeepsTheSections(rendered, lists: 6, of: shelf.menu)
             XCTAssertEqual(top.changes.count, 4, "nothing more")
         }
     }
@@ -181,8 +180,7 @@ final class KeptSectionsRefreshTests: GtkTestCase {
         onMain {
             let shelf = ObservedShelf(sections: 5)
             let rendered = renderedForKeeping(shelf.menu)
-            rendered.refresh()
-            XCTAssertTrue(rendered.keptSections)
+            Self.assertRefreshKeepsTheSections(rendered, lists: 5, of: shelf.menu)
             let updates = rendered.listUpdates
             let changed = ItemsChangedRecorder(MenuModelReader.linkedModel(rendered.menuModel, at: [2]))
 
@@ -198,12 +196,20 @@ final class KeptSectionsRefreshTests: GtkTestCase {
             assertSameAsFreshRender(rendered, shelf.menu)
 
             rendered.refresh()
-            rendered.refresh()
-            XCTAssertTrue(rendered.keptSections, "kept again")
-            XCTAssertEqual(rendered.keptListCount, 6)
-            assertSameAsFreshRender(rendered, shelf.menu)
+            Self.assertRefreshKeepsTheSections(rendered, lists: 6, of: shelf.menu, "kept again")
             withExtendedLifetime(changed) {}
         }
+    }
+
+    /// Refreshes `rendered` and checks that the refresh kept the sections whole around its
+    /// `lists` lists, and that the menu shows what a fresh render of `menu` shows.
+    @MainActor
+    private static func assertRefreshKeepsTheSections(_ rendered: RenderedMenu, lists: Int, of menu: Menu, _ message: String = "",
+                                               line: UInt = #line) {
+        rendered.refresh()
+        XCTAssertTrue(rendered.keptSections, message, line: line)
+        XCTAssertEqual(rendered.keptListCount, lists, message, line: line)
+        assertSameAsFreshRender(rendered, menu, line: line)
     }
 
     /// One submenu down, the sections are planned at every refresh (a level that goes, its
