@@ -95,8 +95,8 @@ extension MenuPlanner {
         }
     }
 
-    /// What was read ahead and not taken (the sections kept, or one the planning left out)
-    /// goes: it is of this plan alone.
+    /// What was read ahead and not taken (a section the planning left out) goes: it is of
+    /// this plan alone.
     mutating func dropReadAhead() {
         for inner in readAhead { inner.readAhead = nil }
         readAhead.removeAll()
