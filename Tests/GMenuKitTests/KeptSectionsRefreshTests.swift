@@ -205,7 +205,7 @@ final class KeptSectionsRefreshTests: GtkTestCase {
     /// `lists` lists, and that the menu shows what a fresh render of `menu` shows.
     @MainActor
     private static func assertRefreshKeepsTheSections(_ rendered: RenderedMenu, lists: Int, of menu: Menu, _ message: String = "",
-                                               line: UInt = #line) {
+                                                      line: UInt = #line) {
         rendered.refresh()
         XCTAssertTrue(rendered.keptSections, message, line: line)
         XCTAssertEqual(rendered.keptListCount, lists, message, line: line)
