@@ -40,7 +40,7 @@ extension MenuPlanner {
             guard let read, read.0 != nil else {
                 makesPlaceholders = true
                 // Planned as usual from here: the sections' planning takes what was read.
-                readAhead(inners[..<index], keptIn: sections)
+                leavePlaceholders(for: inners[..<index], keptIn: sections)
                 if let read {
                     inners[index].readAhead = read
                     readAhead.append(inners[index])
@@ -84,9 +84,9 @@ extension MenuPlanner {
         list.keptSections = sections
     }
 
-    /// The lists `inners` read ahead and kept, their placeholders (not made as they were
-    /// read) for their sections' planning to take.
-    private mutating func readAhead(_ inners: ArraySlice<DeferredElements>, keptIn sections: [KeptSection]) {
+    /// Leaves each of `inners`, read ahead and kept, its placeholder (not made as it was read)
+    /// for its section's planning to take.
+    private mutating func leavePlaceholders(for inners: ArraySlice<DeferredElements>, keptIn sections: [KeptSection]) {
         for index in inners.indices {
             // The list `keptOrExpanded` kept.
             let kept = inners[index].keptAs ?? inners[index]
