@@ -38,6 +38,22 @@ final class TitledShelf {
         }
     }
 
+    /// The same sections, each list behind an `if` in its section's block: resolved, a section
+    /// is a plain one around a list alone all the same.
+    var branchedMenu: Menu {
+        Menu("Shelves") {
+            ForEach(self.sections) { section in
+                Section(section.header) {
+                    if !section.entries.isEmpty {
+                        ForEach(section.entries) { entry in
+                            Button(entry.title) { [generation = self.generation] in self.opened.append("\(entry.id)@\(generation)") }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     private var sectionList: some MenuContent {
         ForEach(self.sections) { section in
             Section(section.header) {
@@ -87,6 +103,7 @@ final class KeptSectionsRefreshTests: GtkTestCase {
             shelf.generation = 1
             rendered.refresh()
             XCTAssertTrue(rendered.keptSections, "the sections kept as they stand")
+            XCTAssertTrue(rendered.readKeptSectionsAsContent, "read as content, none resolved")
             XCTAssertEqual(rendered.keptListCount, 12, "and every list inside them")
             XCTAssertEqual(top.changes, [])
             XCTAssertEqual(inner.flatMap(\.changes), [])
@@ -208,8 +225,95 @@ final class KeptSectionsRefreshTests: GtkTestCase {
                                                       line: UInt = #line) {
         rendered.refresh()
         XCTAssertTrue(rendered.keptSections, message, line: line)
+        XCTAssertTrue(rendered.readKeptSectionsAsContent, message, line: line)
         XCTAssertEqual(rendered.keptListCount, lists, message, line: line)
         assertSameAsFreshRender(rendered, menu, line: line)
+    }
+
+    /// Sections whose lists sit behind an `if` in their blocks are not read as content (the
+    /// reading takes a block of one `ForEach`): they are resolved, compared and kept as
+    /// before; a retitled one is planned, the others' lists kept.
+    func testSectionsTheReadingDoesNotTakeAreResolvedAndKept() {
+        onMain {
+            let shelf = TitledShelf(sections: 5)
+            let rendered = renderedForKeeping(shelf.branchedMenu)
+            rendered.refresh()
+            XCTAssertTrue(rendered.keptSections)
+            XCTAssertFalse(rendered.readKeptSectionsAsContent)
+            XCTAssertEqual(rendered.keptListCount, 5)
+            assertSameAsFreshRender(rendered, shelf.branchedMenu)
+
+            shelf.sections[4].header = "Last"
+            shelf.generation = 1
+            rendered.refresh()
+            XCTAssertFalse(rendered.keptSections)
+            XCTAssertEqual(rendered.keptListCount, 5)
+            assertSameAsFreshRender(rendered, shelf.branchedMenu)
+            activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [4]))[1], in: rendered.actionGroup.unsafePointer)
+            XCTAssertEqual(shelf.opened, ["13@1"])
+        }
+    }
+
+    /// Random edits of the sections behind the menu's back (a header changed, sections added,
+    /// removed or swapped, entries added, removed or renamed), a refresh after each turn: the
+    /// sections read as content up to the first that differs, the nodes of those before it
+    /// made as resolving them would have. After each refresh the menu is what a fresh render
+    /// makes, and a random item runs the latest render's closure.
+    func testRandomSectionEditsMatchFreshRenders() {
+        onMain {
+            var random = SplitMix64(seed: 35)
+            let shelf = TitledShelf(sections: 7)
+            let rendered = renderedForKeeping(shelf.menu)
+            var nextID = 1_000
+            var (kept, read) = (0, 0)
+            for step in 0..<160 {
+                // A quiet refresh now and then: kept, and read as content.
+                let edits = random.chance(30) ? 0 : 1 + random.below(2)
+                for _ in 0..<edits {
+                    let count = shelf.sections.count
+                    let section = random.below(count)
+                    switch random.below(10) {
+                    case 0:
+                        shelf.sections[section].header = "Header \(random.below(4))"
+                    case 1 where count < 12:
+                        nextID += 1
+                        shelf.sections.insert(ListSection(id: nextID, header: "Shelf \(nextID)",
+                                                          entries: [ListEntry(id: nextID * 10, title: "Entry \(nextID * 10)")]),
+                                              at: random.below(count + 1))
+                    case 2 where count > 2:
+                        shelf.sections.remove(at: section)
+                    case 3 where count > 1:
+                        shelf.sections.swapAt(section, (section + 1 + random.below(count - 1)) % count)
+                    case 4:
+                        nextID += 1
+                        shelf.sections[section].entries.append(ListEntry(id: nextID * 10, title: "New \(nextID)"))
+                    case 5 where shelf.sections[section].entries.count > 1:
+                        shelf.sections[section].entries.removeFirst()
+                    default:
+                        let entry = random.below(shelf.sections[section].entries.count)
+                        shelf.sections[section].entries[entry].title = "Title \(random.below(5))"
+                    }
+                }
+                shelf.generation = step
+                rendered.refresh()
+                kept += rendered.keptSections ? 1 : 0
+                read += rendered.readKeptSectionsAsContent ? 1 : 0
+                let fresh = RenderedMenu(shelf.menu)
+                let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(fresh))
+                guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }
+
+                let section = random.below(shelf.sections.count)
+                let entries = shelf.sections[section].entries
+                let index = random.below(entries.count)
+                let items = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [section]))
+                shelf.opened = []
+                activate(items[index], in: rendered.actionGroup.unsafePointer)
+                XCTAssertEqual(shelf.opened, ["\(entries[index].id)@\(step)"], "step \(step)")
+            }
+            XCTAssertEqual(read, kept, "every kept section read as content")
+            XCTAssertGreaterThan(kept, 20, "sections kept where nothing about them changed")
+            XCTAssertLessThan(kept, 140, "sections planned where one differed")
+        }
     }
 
     /// One submenu down, the sections are planned at every refresh (a level that goes, its

@@ -218,6 +218,7 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
                 rendered.refresh()
                 partlyKept += rendered.changedKeptListCount
                 sectionsKept += rendered.keptSections ? 1 : 0
+                XCTAssertEqual(rendered.readKeptSectionsAsContent, rendered.keptSections, "kept sections read as content, step \(step)")
                 let fresh = RenderedMenu(shelf.menu)
                 let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(fresh))
                 guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }

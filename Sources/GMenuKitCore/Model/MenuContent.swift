@@ -53,6 +53,10 @@ public protocol MenuContent {
     /// GMenuKit's own: reads this content as a refresh compares a kept list's element without
     /// resolving it (``_KeptContentReading``); false for content it must resolve.
     func _readForKeeping(into reading: inout _KeptContentReading) -> Bool
+
+    /// GMenuKit's own: reads this content as a refresh reads an element of a kept list of
+    /// sections without resolving it (``_KeptSectionReading``); nothing for other content.
+    func _readAsKeptSection(_ reading: inout _KeptSectionReading)
 }
 
 extension MenuContent {
@@ -237,6 +241,9 @@ public struct MenuContentGroup: MenuContent {
         parts = []
         label = ""
     }
+
+    /// The statement of a block of one, resolved at ``MenuIdentity/holdsLoneStatement(at:)``.
+    var loneStatement: (any MenuContent)? { isSingle ? single : nil }
 
     /// Resolves each statement at its position.
     public func resolve(at identity: MenuIdentity, into nodes: inout ResolvedMenuNodes) {

@@ -55,6 +55,13 @@ public struct MenuIdentity: Hashable, Sendable, CustomStringConvertible {
         appending("/", label, number: index, "")
     }
 
+    /// Whether `inner`, an identity that lies within this one, is where a block of one
+    /// statement at this identity resolves it ("/0": position 0, no label). Told by its
+    /// length and last byte, not written out or compared whole.
+    package func holdsLoneStatement(at inner: MenuIdentity) -> Bool {
+        inner.path.utf8.count == path.utf8.count + 2 && inner.path.utf8.last == UInt8(ascii: "0")
+    }
+
     /// A `ForEach` element: "/[id]".
     package func appending<ID: Hashable>(element id: ID) -> MenuIdentity {
         // Strings and integers, the usual ids, without `String(describing:)`'s generic printing;

@@ -3,6 +3,8 @@
 package struct KeptSection {
     let identity: MenuIdentity
     let title: String
+    /// The identity of the list the section holds alone.
+    let listIdentity: MenuIdentity
     /// The header as planned from the title (normalized): what the scope of the list inside
     /// takes as its path.
     let header: String
@@ -24,9 +26,17 @@ extension MenuPlanner {
         guard let sections = list.keptSections, owner.path.isEmpty, list.isSectioned, list.isIncremental, list.standsWhole,
               list.scope?.keepsItems(of: scope) == true
         else { return nil }
-        // Expanding forgets the notes: noted again below if the sections are kept.
-        let nodes = list.expand()
-        guard nodes.count == sections.count, let inners = Self.sectionLists(of: nodes, as: sections) else { return (nil, nodes) }
+        // Expanding forgets the notes: noted again below if the sections are kept. Sections
+        // read as noted make no nodes; where one made them, they are compared.
+        let expansion = list.expandSections(as: sections)
+        let inners: [DeferredElements]
+        if let lists = expansion.lists {
+            inners = lists
+        } else {
+            guard expansion.nodes.count == sections.count, let lists = Self.sectionLists(of: expansion.nodes, as: sections)
+            else { return (nil, expansion.nodes) }
+            inners = lists
+        }
         var sectionScope = scope
         sectionScope.groupDepth += 1
         makesPlaceholders = false
@@ -45,12 +55,13 @@ extension MenuPlanner {
                     inners[index].readAhead = read
                     readAhead.append(inners[index])
                 }
-                return (nil, nodes)
+                return (nil, expansion.lists == nil ? expansion.nodes : list.nodes(ofSections: sections, around: inners))
             }
         }
         makesPlaceholders = true
         // As the planning of the sections noted them.
         list.keptSections = sections
+        list.readItsSectionsAsContent = expansion.lists != nil
         list.isSectioned = true
         list.keptSignatures = nil
         return (placeholder(keeping: list, of: owner, scope: scope), [])
@@ -72,10 +83,10 @@ extension MenuPlanner {
                 for index in nodes.indices {
                     let node = nodes.baseAddress! + index
                     let item = level.baseAddress! + index
-                    guard MenuNode.loneListOfPlainSection(at: node) != nil, item.pointee.identity == node.pointee.identity,
+                    guard let inner = MenuNode.loneListOfPlainSection(at: node), item.pointee.identity == node.pointee.identity,
                           item.pointee.origin?.elements === list
                     else { return nil }
-                    sections.append(KeptSection(identity: node.pointee.identity, title: node.pointee.title,
+                    sections.append(KeptSection(identity: node.pointee.identity, title: node.pointee.title, listIdentity: inner.identity,
                                                 header: item.pointee.attributes.label ?? ""))
                 }
                 return sections

@@ -121,6 +121,9 @@ package class DeferredElements {
     /// section as the last planning planned it, which a refresh compares to keep them all
     /// (``MenuPlanner/keptSections(_:of:scope:)``). Nil where they cannot be kept so.
     @exclusivity(unchecked) package final var keptSections: [KeptSection]?
+    /// Whether the last refresh that kept the sections read them as content, none resolved
+    /// (``expandSections(as:)``), for tests.
+    @exclusivity(unchecked) package final var readItsSectionsAsContent = false
     /// What a refresh that read this list ahead, for the sections around it, found: taken by
     /// the planning of its section when the sections are planned after all.
     @exclusivity(unchecked) package final var readAhead: (kept: [PlannedItem]?, nodes: [MenuNode])?
@@ -176,6 +179,34 @@ package class DeferredElements {
 
     /// Reads the data and resolves every element: the nodes, each stamped with its origin.
     package func expand() -> [MenuNode] { [] }
+
+    /// Reads the data for a refresh that may keep the list's sections as they stand
+    /// (``MenuPlanner/keptSections(_:of:scope:)``, noted `sections`): an element whose content
+    /// is a plain section as noted, around a list alone, makes no node; its list goes on
+    /// through the section's `ForEach`. The lists, one a section, where every element read so;
+    /// otherwise every element's nodes, as ``expand()`` makes them.
+    package func expandSections(as sections: [KeptSection]) -> (lists: [DeferredElements]?, nodes: [MenuNode]) {
+        (nil, expand())
+    }
+
+    /// The nodes the sections of ``expandSections(as:)`` would have made, around `lists`: what
+    /// a planning that does not keep them takes.
+    package final func nodes(ofSections sections: [KeptSection], around lists: [DeferredElements]) -> [MenuNode] {
+        var nodes: [MenuNode] = []
+        appendNodes(ofSections: sections, around: lists, to: &nodes)
+        return nodes
+    }
+
+    /// The same, appended: each a section around its list, as ``Section`` resolves one.
+    final func appendNodes(ofSections sections: [KeptSection], around lists: [DeferredElements], to nodes: inout [MenuNode]) {
+        nodes.reserveCapacity(nodes.count + lists.count)
+        for index in lists.indices {
+            let start = nodes.count
+            nodes.append(MenuNode(identity: sections[index].identity, title: sections[index].title,
+                                  kind: .section(children: [MenuNode(deferring: lists[index])])))
+            finish(&nodes, from: start, element: index)
+        }
+    }
 
     /// Reads the data and each element's content, for a refresh that may keep the list's items
     /// (their nodes were signed `signatures`, their own actions named `ownActions`, "" for

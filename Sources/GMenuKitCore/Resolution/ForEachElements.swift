@@ -134,6 +134,15 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
         return nodes
     }
 
+    package override func expandSections(as sections: [KeptSection]) -> (lists: [DeferredElements]?, nodes: [MenuNode]) {
+        let data = readForExpansion()
+        if let scrolling = shownScrolling(data) { return (nil, [scrolling]) }
+        var nodes: [MenuNode] = []
+        // The elements' modifiers would change the sections' nodes: those are planned.
+        let lists = expandElements(of: data, into: &nodes, asSections: data.count == sections.count && modifiers.isEmpty ? sections : nil)
+        return (lists, nodes)
+    }
+
     package override func expandKept(
         comparingWith signatures: [KeptItemSignature], ownActions: [String], appendingActionsTo actions: inout [PlannedAction],
         reusing contents: inout [any MenuContent]
@@ -209,10 +218,23 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     }
 
     /// Resolves each element into `nodes`, noting each one's content reading where this render
-    /// notes what keeping the items needs.
-    private func expandElements(of data: [Data.Element], into nodes: inout [MenuNode]) {
+    /// notes what keeping the items needs. With `sections` (as many as `data`), reads each
+    /// element as a section kept as noted while each is one (``goOnAsKeptSection(_:as:at:identity:)``):
+    /// no node made, the list inside gone on; the lists returned where all were so. From the
+    /// first that is not, the nodes of the sections before it, and every element resolved.
+    @discardableResult
+    private func expandElements(of data: [Data.Element], into nodes: inout [MenuNode], asSections sections: [KeptSection]? = nil)
+        -> [DeferredElements]? {
         keptSignatures?.reserveCapacity(data.count)
         let notesReadings = keptSignatures != nil && modifiers.isEmpty
+        // The sections read so far and the lists inside them, while every one read as noted.
+        // A variable: the elements' closure reaches it where it lies (a constant it captured
+        // was retained and released at every element of every expansion).
+        var reading: (sections: [KeptSection], lists: [DeferredElements])?
+        if let sections, notesReadings {
+            reading = (sections, [])
+            reading!.lists.reserveCapacity(sections.count)
+        }
         keptContentReadings = []
         if notesReadings { keptContentReadings.reserveCapacity(data.count) }
         nodes.reserveCapacity(data.count)
@@ -232,6 +254,8 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
             var index = 0
             for element in data {
                 let start = nodes.count
+                // How many sections were read as content before it, while they are.
+                let readAsSections = reading?.lists.count
                 let id = elementID(element)
                 let elementIdentity: MenuIdentity
                 if integerKeyed {
@@ -253,13 +277,43 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
                     }
                     var elementContent = content(element)
                     keptContentReadings.append(Self.reading(of: &elementContent, id: id, integerKeyed: integerKeyed, keepsClosure: false).signature)
+                    if reading != nil {
+                        if let list = goOnAsKeptSection(elementContent, as: reading!.sections, at: index, identity: elementIdentity) {
+                            reading!.lists.append(list)
+                            return
+                        }
+                        // Not kept: the sections before it make their nodes, ahead of its own.
+                        appendNodes(ofSections: reading!.sections, around: reading!.lists, to: &nodes)
+                        reading = nil
+                    }
                     resolveContent(elementContent, as: elementIdentity, earlier: earlierIdentity, into: &nodes)
                 }
-                nodeIdentities.append(nodes.count > start ? nodes[start].identity : identity)
-                finish(&nodes, from: start, element: index)
+                if reading != nil {
+                    // The section's, its element's (read after the closure, the element's own
+                    // identity was retained for it at every element of every expansion).
+                    nodeIdentities.append(reading!.sections[index].identity)
+                } else {
+                    // Where the sections before it stopped being read, their nodes came first.
+                    let start = start + (readAsSections ?? 0)
+                    nodeIdentities.append(nodes.count > start ? nodes[start].identity : identity)
+                    finish(&nodes, from: start, element: index)
+                }
                 index += 1
             }
         }
+        return reading?.lists
+    }
+
+    /// The list inside `content`, gone on, where `content` is a plain section as `sections`
+    /// noted the one at `index` (the same header, at the same identity) around a `ForEach` alone of the list's types that
+    /// stood there: what resolving the section would have found, without its nodes.
+    private func goOnAsKeptSection(_ content: any MenuContent, as sections: [KeptSection], at index: Int, identity: MenuIdentity)
+        -> DeferredElements? {
+        guard identity == sections[index].identity, let graph = deferral.graph else { return nil }
+        var reading = _KeptSectionReading(sections, at: index, graph: graph)
+        // In the nesting the section would resolve in (a list's depth is noted as it goes on).
+        MenuNesting.resolving(atDepth: nestingDepth) { content._readAsKeptSection(&reading) }
+        return reading.list
     }
 
     /// The content at `elementIdentity`, in the list's nesting.

@@ -131,17 +131,27 @@ package final class RenderGraph: MenuResolutionContext {
         }
         // A full render goes on with the last render's list at this identity, as the planner
         // would once it reached it (a new list made and let go for each: 6% of a refresh).
-        if !isUpdatingList, let previous = deferringInto.previousList(at: identity),
-           // In this order: going on through a `ForEach` clears what `goOn(with:)` notes.
-           previous.goOn(throughAny: list, inPass: pass) {
-            // As if made in this pass: only an update's lists have gone on (``DeferredElements/wentOn``).
-            previous.madeInPass = pass
-            deferringInto.goOn(with: previous)
+        if let previous = goOnWithPreviousList(at: identity, through: list) {
             return MenuNode(deferring: previous)
         }
         let made = ForEachElements(list, identity: identity, deferral: deferringInto)
         (made.madeInPass, made.resolvedInPass) = (pass, pass)
         return MenuNode(deferring: made)
+    }
+
+    /// The last render's list at `identity`, gone on through `list`, in a full render: what
+    /// ``deferredNode(for:at:)`` stands for the `ForEach` resolved there, and what a kept list
+    /// of sections finds without resolving the section around it (``_KeptSectionReading``). Nil
+    /// where no list of the `ForEach`'s types stood there.
+    func goOnWithPreviousList<Data, ID>(at identity: MenuIdentity, through list: ForEach<Data, ID, any MenuContent>) -> DeferredElements? {
+        guard !isUpdatingList, let deferringInto, let previous = deferringInto.previousList(at: identity),
+              // In this order: going on through a `ForEach` clears what `goOn(with:)` notes.
+              previous.goOn(throughAny: list, inPass: pass)
+        else { return nil }
+        // As if made in this pass: only an update's lists have gone on (``DeferredElements/wentOn``).
+        previous.madeInPass = pass
+        deferringInto.goOn(with: previous)
+        return previous
     }
 
     package func storage<Value>(for key: StateKey, initialValue: Value) -> StateStorage<Value> {

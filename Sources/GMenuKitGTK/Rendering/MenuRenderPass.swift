@@ -31,6 +31,8 @@ final class MenuRenderPass {
     @exclusivity(unchecked) private(set) var keptListCount = 0
     /// Whether the last full render kept a list of sections as it stood, for tests.
     @exclusivity(unchecked) private(set) var keptSections = false
+    /// Whether it read those sections as content, none resolved into nodes, for tests.
+    @exclusivity(unchecked) private(set) var readKeptSectionsAsContent = false
     /// How many of the last full render's kept lists had elements changed in place, for tests.
     @exclusivity(unchecked) private(set) var changedKeptListCount = 0
     /// The array of old indices a list's change used last, kept for the next (``apply(_:_:of:in:actionPrefix:)``).
@@ -69,6 +71,7 @@ final class MenuRenderPass {
         }
         // A list of sections is kept after the lists inside it: the last one kept, if any.
         keptSections = plan.keptLists.last?.isSectioned == true
+        readKeptSectionsAsContent = keptSections && plan.keptLists.last?.readItsSectionsAsContent == true
         keptListCount = plan.keptLists.count - (keptSections ? 1 : 0)
         changedKeptListCount = plan.keptListChanges.count
         return plan

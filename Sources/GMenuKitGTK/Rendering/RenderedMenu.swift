@@ -89,6 +89,8 @@ public final class RenderedMenu {
     /// Whether the last full render kept the sections of a list of sections as they stood
     /// (none planned or applied), for tests.
     package var keptSections: Bool { renderPass.keptSections }
+    /// Whether it read those sections as content, none resolved into nodes, for tests.
+    package var readKeptSectionsAsContent: Bool { renderPass.readKeptSectionsAsContent }
     /// How many of those had elements changed in place, replaced alone, for tests.
     package var changedKeptListCount: Int { renderPass.changedKeptListCount }
     /// Shown by a control or ``present(in:)``: from then on items get rows where needed.
