@@ -109,14 +109,14 @@ final class KeptSectionsRefreshTests: GtkTestCase {
             XCTAssertEqual(inner.flatMap(\.changes), [])
             XCTAssertEqual(MenuModelReader.read(rendered.menuModel), before)
             assertSameAsFreshRender(rendered, shelf.menu)
-            activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [5]))[1], in: rendered.actionGroup.unsafePointer)
+            activate(item: 1, ofSection: 5, in: rendered)
             XCTAssertEqual(shelf.opened, ["16@1"], "the kept item runs the latest render's closure")
 
             shelf.generation = 2
             rendered.refresh()
             XCTAssertTrue(rendered.keptSections, "kept again")
             shelf.opened = []
-            activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [11]))[2], in: rendered.actionGroup.unsafePointer)
+            activate(item: 2, ofSection: 11, in: rendered)
             XCTAssertEqual(shelf.opened, ["35@2"])
             XCTAssertEqual(top.changes, [])
             withExtendedLifetime(inner) {}
@@ -146,8 +146,7 @@ final class KeptSectionsRefreshTests: GtkTestCase {
             // A list read ahead (before the changed one) and one after it run the latest closures.
             for (section, item, expected) in [(1, 0, "3@1"), (6, 2, "20@1"), (3, 3, "100@1")] {
                 shelf.opened = []
-                activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [section]))[item],
-                         in: rendered.actionGroup.unsafePointer)
+                activate(item: item, ofSection: section, in: rendered)
                 XCTAssertEqual(shelf.opened, [expected])
             }
 
@@ -184,7 +183,7 @@ final class KeptSectionsRefreshTests: GtkTestCase {
             XCTAssertFalse(rendered.keptSections)
             XCTAssertEqual(top.changes.last, .init(position: 5, removed: 0, added: 1))
             assertSameAsFreshRender(rendered, shelf.menu)
-            activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [5]))[0], in: rendered.actionGroup.unsafePointer)
+            activate(item: 0, ofSection: 5, in: rendered)
             XCTAssertEqual(shelf.opened, ["400@0"])
             Self.assertRefreshKeepsTheSections(rendered, lists: 6, of: shelf.menu)
             XCTAssertEqual(top.changes.count, 4, "nothing more")
@@ -249,7 +248,7 @@ final class KeptSectionsRefreshTests: GtkTestCase {
             XCTAssertFalse(rendered.keptSections)
             XCTAssertEqual(rendered.keptListCount, 5)
             assertSameAsFreshRender(rendered, shelf.branchedMenu)
-            activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [4]))[1], in: rendered.actionGroup.unsafePointer)
+            activate(item: 1, ofSection: 4, in: rendered)
             XCTAssertEqual(shelf.opened, ["13@1"])
         }
     }
@@ -298,16 +297,13 @@ final class KeptSectionsRefreshTests: GtkTestCase {
                 rendered.refresh()
                 kept += rendered.keptSections ? 1 : 0
                 read += rendered.readKeptSectionsAsContent ? 1 : 0
-                let fresh = RenderedMenu(shelf.menu)
-                let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(fresh))
-                guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }
+                if let difference = differenceFromFreshRender(rendered, shelf.menu) { return XCTFail("step \(step): \(difference)") }
 
                 let section = random.below(shelf.sections.count)
                 let entries = shelf.sections[section].entries
                 let index = random.below(entries.count)
-                let items = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [section]))
                 shelf.opened = []
-                activate(items[index], in: rendered.actionGroup.unsafePointer)
+                activate(item: index, ofSection: section, in: rendered)
                 XCTAssertEqual(shelf.opened, ["\(entries[index].id)@\(step)"], "step \(step)")
             }
             XCTAssertEqual(read, kept, "every kept section read as content")

@@ -219,9 +219,7 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
                 partlyKept += rendered.changedKeptListCount
                 sectionsKept += rendered.keptSections ? 1 : 0
                 XCTAssertEqual(rendered.readKeptSectionsAsContent, rendered.keptSections, "kept sections read as content, step \(step)")
-                let fresh = RenderedMenu(shelf.menu)
-                let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(fresh))
-                guard updated == expected else { return XCTFail("step \(step): \(updated.firstDifference(from: expected))") }
+                if let difference = differenceFromFreshRender(rendered, shelf.menu) { return XCTFail("step \(step): \(difference)") }
 
                 // A button (an entry whose id is a multiple of five is a toggle).
                 let section = random.below(shelf.sections.count)
@@ -229,9 +227,8 @@ final class UnchangedSectionsRefreshTests: GtkTestCase {
                 let buttons = entries.indices.filter { entries[$0].id % 5 != 0 }
                 guard !buttons.isEmpty else { continue }
                 let index = random.pick(buttons)
-                let items = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [section]))
                 shelf.opened = []
-                activate(items[index], in: rendered.actionGroup.unsafePointer)
+                activate(item: index, ofSection: section, in: rendered)
                 XCTAssertEqual(shelf.opened, ["\(entries[index].id)@\(step)"], "step \(step)")
             }
             XCTAssertGreaterThan(partlyKept, 50, "kept lists replaced their changed items alone")

@@ -19,3 +19,18 @@ func assertSameAsFreshRender(_ rendered: RenderedMenu, _ menu: Menu, line: UInt 
     let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(fresh))
     XCTAssertEqual(updated, expected, updated.firstDifference(from: expected), line: line)
 }
+
+/// How what `rendered` shows now differs from a fresh render of `menu`, nil where it does not:
+/// a random test stops at its first difference.
+@MainActor
+func differenceFromFreshRender(_ rendered: RenderedMenu, _ menu: Menu) -> String? {
+    let (updated, expected) = (NormalizedRendering(rendered), NormalizedRendering(RenderedMenu(menu)))
+    return updated == expected ? nil : updated.firstDifference(from: expected)
+}
+
+/// Chooses the item at `index` of the section at `section` of `rendered`'s top level, as GTK does.
+@MainActor
+func activate(item index: Int, ofSection section: Int, in rendered: RenderedMenu) {
+    activate(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [section]))[index],
+             in: rendered.actionGroup.unsafePointer)
+}
