@@ -1,5 +1,5 @@
 /// A section of a kept list of sections as the last planning planned it: what a refresh that
-/// resolves the section again compares before it keeps it (``MenuPlanner/keptSections(_:of:scope:)``).
+/// reads the section again (or resolves it) compares before it keeps it (``MenuPlanner/keptSections(_:of:scope:)``).
 package struct KeptSection {
     let identity: MenuIdentity
     let title: String
@@ -14,8 +14,8 @@ package struct KeptSection {
 
 extension MenuPlanner {
     /// A list of plain sections that fills the menu's top level (`ForEach(groups) { Section {
-    /// ForEach($0.items) … } }`), kept as it stands when each section resolves as it was
-    /// planned and each list inside it keeps its items: one placeholder for them all, and no
+    /// ForEach($0.items) … } }`), kept as it stands when each section reads (or resolves) as
+    /// it was planned and each list inside it keeps its items: one placeholder for them all, and no
     /// section planned or applied (planning and applying them were a fifth of an unchanged
     /// refresh). Where a section differs, or a list inside does not keep its items, the
     /// sections' nodes, to plan as usual; the lists read so far keep what their reading

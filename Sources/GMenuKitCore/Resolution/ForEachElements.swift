@@ -219,9 +219,10 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
 
     /// Resolves each element into `nodes`, noting each one's content reading where this render
     /// notes what keeping the items needs. With `sections` (as many as `data`), reads each
-    /// element as a section kept as noted while each is one (``goOnAsKeptSection(_:as:at:identity:)``):
-    /// no node made, the list inside gone on; the lists returned where all were so. From the
-    /// first that is not, the nodes of the sections before it, and every element resolved.
+    /// element as a section kept as noted while each is one
+    /// (``goOnAsKeptSection(_:as:at:identity:)``): no node made, the list inside gone on; the
+    /// lists returned where all were so. From the first that is not, the nodes of the sections
+    /// before it, and every element resolved.
     @discardableResult
     private func expandElements(of data: [Data.Element], into nodes: inout [MenuNode], asSections sections: [KeptSection]? = nil)
         -> [DeferredElements]? {
@@ -305,8 +306,9 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
     }
 
     /// The list inside `content`, gone on, where `content` is a plain section as `sections`
-    /// noted the one at `index` (the same header, at the same identity) around a `ForEach` alone of the list's types that
-    /// stood there: what resolving the section would have found, without its nodes.
+    /// noted the one at `index` (the same header, at the same identity) around a `ForEach`
+    /// alone of the types of the list that stood there: what resolving the section would have
+    /// found, without its nodes.
     private func goOnAsKeptSection(_ content: any MenuContent, as sections: [KeptSection], at index: Int, identity: MenuIdentity)
         -> DeferredElements? {
         guard identity == sections[index].identity, let graph = deferral.graph else { return nil }
