@@ -44,11 +44,7 @@ final class TitledShelf {
         Menu("Shelves") {
             ForEach(self.sections) { section in
                 Section(section.header) {
-                    if !section.entries.isEmpty {
-                        ForEach(section.entries) { entry in
-                            Button(entry.title) { [generation = self.generation] in self.opened.append("\(entry.id)@\(generation)") }
-                        }
-                    }
+                    if !section.entries.isEmpty { self.entries(of: section) }
                 }
             }
         }
@@ -56,11 +52,14 @@ final class TitledShelf {
 
     private var sectionList: some MenuContent {
         ForEach(self.sections) { section in
-            Section(section.header) {
-                ForEach(section.entries) { entry in
-                    Button(entry.title) { [generation = self.generation] in self.opened.append("\(entry.id)@\(generation)") }
-                }
-            }
+            Section(section.header) { self.entries(of: section) }
+        }
+    }
+
+    /// A section's entries, each noting its id and the generation of the render that made it.
+    private func entries(of section: ListSection) -> some MenuContent {
+        ForEach(section.entries) { entry in
+            Button(entry.title) { [generation = self.generation] in self.opened.append("\(entry.id)@\(generation)") }
         }
     }
 }
