@@ -43,6 +43,9 @@ cases=(
   "2-toggle|--case 2 --part toggle|--case 2 --part toggle"
   "3-slide|--case 3|--case 3"
   "6-refresh-and-render|--case 6 --shape sections|--case 6"
+  # An unchanged refresh alone (the goal: at most C's), and with the lists marked `equatable()`.
+  "6-refresh|--case 6 --refresh-only|--case 6 --refresh-only"
+  "6-refresh-equatable|--case 6 --shape equatable --refresh-only|--case 6 --refresh-only"
   # A refresh that finds one label changed: the changed item alone is replaced, the rest kept.
   "6-refresh-one|--case 6 --shape one-change|--case 6 --one-change"
   "8-import|--case 8|--case 8"

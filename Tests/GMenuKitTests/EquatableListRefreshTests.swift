@@ -103,6 +103,79 @@ final class EquatableListRefreshTests: GtkTestCase {
         }
     }
 
+    /// The actions of lists kept without running their content stand in the action group as
+    /// the last apply left them: a refresh reads only their states again, which follow the
+    /// bindings; an action gone elsewhere has the group swept, their actions applied again, and
+    /// they still act.
+    func testKeptListsActionsStandWithTheirStatesReadAgain() {
+        onMain {
+            let shelf = EquatableShelf(sections: 5)
+            let rendered = renderedForKeeping(shelf.menu)
+            let group = rendered.actionGroup.unsafePointer
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 5)
+            XCTAssertEqual(rendered.standingPlannedRuns, 0, "the first refresh that keeps the lists applies their actions")
+            let runs = shelf.contentRuns
+            // Not observed: only a refresh reads it.
+            shelf.flag.isOn = true
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 5)
+            XCTAssertEqual(shelf.contentRuns, runs, "no element's content ran")
+            XCTAssertEqual(rendered.standingPlannedRuns, 5, "every list's actions stood")
+            let third = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [2]))
+            XCTAssertEqual(actionState(group, localActionName(third[0])), "true", "the toggle's state was read again")
+            activate(third[1], in: group)
+            XCTAssertEqual(shelf.opened, ["Entry 9"], "a standing button runs its closure")
+            g_action_group_activate_action(group, localActionName(third[0]), nil)
+            XCTAssertFalse(shelf.flag.isOn, "a standing toggle sets its binding")
+
+            let gone = localActionName(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [1]))[3])
+            shelf.sections[1].entries.removeLast()
+            rendered.refresh()
+            XCTAssertEqual(g_action_group_has_action(group, gone), 0, "the element's action went")
+            XCTAssertEqual(rendered.standingPlannedRuns, 0, "the group was swept: the runs were applied again")
+            assertSameAsFreshRender(rendered, shelf.menu)
+            let fifth = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [4]))
+            activate(fifth[3], in: group)
+            XCTAssertEqual(shelf.opened, ["Entry 9", "Entry 19"], "an action applied again runs its closure")
+            XCTAssertEqual(actionState(group, localActionName(fifth[0])), "false")
+
+            shelf.flag.isOn = true
+            rendered.refresh()
+            XCTAssertEqual(rendered.standingPlannedRuns, 4, "the other lists' actions stood; the changed list's were noted anew")
+            XCTAssertEqual(actionState(group, localActionName(fifth[0])), "true")
+            rendered.refresh()
+            XCTAssertEqual(rendered.standingPlannedRuns, 5)
+            assertSameAsFreshRender(rendered, shelf.menu)
+        }
+    }
+
+    /// Elements equal to those last read but not the same bytes (titles in storage of their
+    /// own) are still kept without running their content; one that differs after them is not.
+    func testEqualElementsInOtherStorageAreKept() {
+        onMain {
+            let shelf = EquatableShelf(sections: 3)
+            let long = { (id: Int) in "A title long enough for storage of its own \(id)" }
+            for section in shelf.sections.indices {
+                for entry in shelf.sections[section].entries.indices {
+                    shelf.sections[section].entries[entry].title = long(shelf.sections[section].entries[entry].id)
+                }
+            }
+            let rendered = renderedForKeeping(shelf.menu)
+            let runs = shelf.contentRuns
+            // The same titles, made again: equal, in other storage.
+            shelf.sections[1].entries = shelf.sections[1].entries.map { ListEntry(id: $0.id, title: long($0.id)) }
+            rendered.refresh()
+            XCTAssertEqual(rendered.keptListCount, 3)
+            XCTAssertEqual(shelf.contentRuns, runs, "equal elements ran no content")
+            shelf.sections[1].entries[3].title = "Renamed"
+            rendered.refresh()
+            XCTAssertEqual(shelf.contentRuns, runs + 4, "the list whose last element changed ran its content")
+            XCTAssertEqual(MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [1]))[3].label, "Renamed")
+            assertSameAsFreshRender(rendered, shelf.menu)
+        }
+    }
+
     /// Content that reads observable state runs on every render, so that it is observed again.
     func testContentThatReadsObservableStateStillRuns() {
         onMain {

@@ -388,7 +388,7 @@ extension MenuPlanner {
               ownNamesHold(list.keptOwnActions, names: list.keptNames, item: { (list.keptIdentities[$0], "") }),
               joinsSharedAction(list, named: list.keptAction, of: owner)
         else { return nil }
-        actions.append(contentsOf: list.keptPlannedActions)
+        if !list.keptPlannedActions.isEmpty { keptPlannedRuns.append(KeptPlannedRun(list: list, actions: list.keptPlannedActions)) }
         keepNames(list.keptNames, count: list.keptPlannedActions.count)
         return placeholder(keeping: list, of: owner, scope: scope)
     }

@@ -20,6 +20,8 @@ package struct MenuPlan {
     package var keptListChanges: [KeptListChange] = []
     /// The kept lists' buttons whose own actions stand, bound late, with no entry in `actions`.
     package var keptActionRuns: [KeptActionRun] = []
+    /// The own actions of lists kept without running their content, with no entry in `actions`.
+    package var keptPlannedRuns: [KeptPlannedRun] = []
     /// An item planned anew took the identity of a kept item: plan again without keeping.
     package var needsPlanWithoutKeeping = false
 

@@ -140,6 +140,8 @@ package struct MenuPlanner {
     var spareContents: [any MenuContent] = []
     /// The kept lists' buttons whose own actions stand as the action group bound them.
     var keptActionRuns: [KeptActionRun] = []
+    /// The own actions of lists kept without running their content, as their lists noted them.
+    var keptPlannedRuns: [KeptPlannedRun] = []
 
     /// What an item inherits from the sections and submenus around it.
     package struct Scope {
@@ -201,6 +203,7 @@ package struct MenuPlanner {
                         missingIcons: planner.icons.missing, shortcuts: planner.shortcuts.owners,
                         borrowedActions: planner.borrowed.borrowed, keptLists: planner.keptLists,
                         keptListChanges: planner.keptListChanges, keptActionRuns: planner.keptActionRuns,
+                        keptPlannedRuns: planner.keptPlannedRuns,
                         needsPlanWithoutKeeping: !keptListChangesPlanned || planner.identities.clash(with: planner.keptLists))
     }
 

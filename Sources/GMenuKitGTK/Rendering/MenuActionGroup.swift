@@ -28,6 +28,12 @@ package final class MenuActionGroup {
     /// kept list's changed elements, which its run did not hold (the next run, holding them
     /// again, is another one, bound again).
     @exclusivity(unchecked) private var lastAppliedRuns: [KeptActionRun] = []
+    /// The runs of a list's noted actions the last full apply applied (``KeptPlannedRun``), in
+    /// its order, each with its stateful actions: a run planned again where one of these stands
+    /// has only those states read again. Emptied by every removal, as ``lastApplied`` is.
+    @exclusivity(unchecked) private var lastAppliedPlannedRuns: [AppliedPlannedRun] = []
+    /// How many of those the last full apply left as they stood, their states read again (for tests).
+    @exclusivity(unchecked) package private(set) var standingPlannedRuns = 0
 
     /// `action` as the one applied at `index`, the indices taken in order.
     private func note(_ action: AppliedAction, at index: Int, in applied: inout [AppliedAction]) {
@@ -42,6 +48,12 @@ package final class MenuActionGroup {
         let name: String
         let action: OpaquePointer
         let handler: ActionHandler
+    }
+
+    private struct AppliedPlannedRun {
+        let run: KeptPlannedRun
+        /// The run's actions with a state, by their position in the run.
+        var stateful: [(position: Int, action: OpaquePointer, handler: ActionHandler)] = []
     }
 
     package init() {
@@ -59,7 +71,7 @@ package final class MenuActionGroup {
 
     /// Makes the group hold exactly the planned actions, taking their behaviors (the actions are
     /// spent after), and the actions of the standing runs, bound late.
-    package func apply(_ planned: inout [PlannedAction], standing runs: [KeptActionRun] = []) {
+    package func apply(_ planned: inout [PlannedAction], standing runs: [KeptActionRun] = [], kept plannedRuns: [KeptPlannedRun] = []) {
         pass += 1
         let isEmpty = gmk_menu_action_group_count(menuActionGroup) == 0
         // Edited in place: where a refresh plans what the last apply did, nothing in it changes.
@@ -99,9 +111,34 @@ package final class MenuActionGroup {
             if index < lastAppliedRuns.count && runs[index].stands(as: lastAppliedRuns[index]) { continue }
             bindLate(runs[index])
         }
+        // After the actions above, whose removals (if any) forgot the runs applied.
+        var appliedPlannedRuns: [AppliedPlannedRun] = []
+        appliedPlannedRuns.reserveCapacity(plannedRuns.count)
+        standingPlannedRuns = 0
+        // The last apply's runs, in the menu's order as these are: a list planned in full in
+        // one refresh and kept in the next (or the other way) shifts the rest by one.
+        var nextLast = 0
+        for index in plannedRuns.indices {
+            standingCount += plannedRuns[index].actions.count
+            let last = Self.position(of: plannedRuns[index].list, in: lastAppliedPlannedRuns, from: nextLast)
+            if let last, plannedRuns[index].stands(as: lastAppliedPlannedRuns[last].run) {
+                // The closures are the ones applied: the states alone are read again.
+                for entry in lastAppliedPlannedRuns[last].stateful {
+                    update((entry.action, entry.handler), isEnabled: plannedRuns[index].actions[entry.position].isEnabled,
+                           behavior: plannedRuns[index].actions[entry.position].behavior)
+                }
+                standingPlannedRuns += 1
+                appliedPlannedRuns.append(lastAppliedPlannedRuns[last])
+            } else {
+                appliedPlannedRuns.append(applyWhole(plannedRuns[index], isEmpty: isEmpty))
+            }
+            if let last { nextLast = last + 1 }
+        }
         if !isEmpty && Int(gmk_menu_action_group_count(menuActionGroup)) != planned.count + standingCount {
             // The runs left as they stood are this pass's too.
             for run in runs { bindLate(run) }
+            appliedPlannedRuns = plannedRuns.map { applyWhole($0, isEmpty: false) }
+            standingPlannedRuns = 0
             for name in actionNames(of: actionGroup) where installed(named: name).map({ $0.handler.pass != pass }) ?? false {
                 remove(name)
             }
@@ -109,6 +146,38 @@ package final class MenuActionGroup {
         // After the removals above, which took none of these.
         lastApplied = applied
         lastAppliedRuns = runs
+        lastAppliedPlannedRuns = appliedPlannedRuns
+    }
+
+    /// Where `list`'s run lies among the last apply's, looked for a few places on from `start`.
+    private static func position(of list: DeferredElements, in runs: [AppliedPlannedRun], from start: Int) -> Int? {
+        var position = start
+        while position < min(start + 4, runs.count) {
+            if runs[position].run.list === list { return position }
+            position += 1
+        }
+        return nil
+    }
+
+    /// Applies each action of a list's noted run, as the loop above applies a planned action
+    /// found by name, and notes the run's stateful actions.
+    private func applyWhole(_ run: KeptPlannedRun, isEmpty: Bool) -> AppliedPlannedRun {
+        var applied = AppliedPlannedRun(run: run)
+        for position in run.actions.indices {
+            var action = run.actions[position]
+            let installedAction: (action: OpaquePointer, handler: ActionHandler)
+            if !isEmpty, let existing = installed(named: action.name), existing.handler.shape == action.shape {
+                update(existing, isEnabled: action.isEnabled, behavior: action.takeBehavior())
+                installedAction = existing
+            } else {
+                if !isEmpty { remove(action.name) }
+                installedAction = install(&action)
+            }
+            if installedAction.handler.isStateful {
+                applied.stateful.append((position, installedAction.action, installedAction.handler))
+            }
+        }
+        return applied
     }
 
     /// Binds the run's actions late: each asks the run's list to resolve its element again when
@@ -179,6 +248,7 @@ package final class MenuActionGroup {
     package func removeAll() {
         lastApplied = []
         lastAppliedRuns = []
+        lastAppliedPlannedRuns = []
         // In C, at once (name by name, a menu's teardown cost a sixth of its build); a state
         // that follows a binding stops first, as `remove` stops it.
         gmk_menu_action_group_remove_all(menuActionGroup, stopStateCallback, nil)
@@ -237,6 +307,7 @@ package final class MenuActionGroup {
     private func remove(_ name: String) {
         guard let (action, handler) = installed(named: name) else { return }
         lastApplied = []
+        lastAppliedPlannedRuns = []
         handler.clear()
         handler.state?.stop()
         // Whoever still holds the action finds it doing nothing.

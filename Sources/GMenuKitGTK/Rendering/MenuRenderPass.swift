@@ -87,7 +87,7 @@ final class MenuRenderPass {
         // no item ever points at an action that is not there yet or no longer fits it.
         root.prune(plan.items)
         dropRemovedRows()
-        actions.apply(&plan.actions, standing: plan.keptActionRuns)
+        actions.apply(&plan.actions, standing: plan.keptActionRuns, kept: plan.keptPlannedRuns)
         plan.actions = []
         // Before the items: a first render lets go of the plan's linked items as it makes them.
         shortcuts.apply(plan.items)

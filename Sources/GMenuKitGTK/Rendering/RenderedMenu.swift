@@ -93,6 +93,9 @@ public final class RenderedMenu {
     package var readKeptSectionsAsContent: Bool { renderPass.readKeptSectionsAsContent }
     /// How many of those had elements changed in place, replaced alone, for tests.
     package var changedKeptListCount: Int { renderPass.changedKeptListCount }
+    /// How many lists kept without running their content had their actions stand as the last
+    /// apply left them, only their states read again (``KeptPlannedRun``), for tests.
+    package var standingPlannedRuns: Int { actions.standingPlannedRuns }
     /// Shown by a control or ``present(in:)``: from then on items get rows where needed.
     @exclusivity(unchecked) private(set) var isPresented: Bool
     /// The last widget the actions were inserted on: its window is where confirmations appear.
