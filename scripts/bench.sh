@@ -361,6 +361,13 @@ for items in sorted({key[1] for key in samples if key[0] == "6-refresh"}):
 for shape in ("generated", "equatable"):
     for items in sorted({key[1] for key in samples if key[0] == "6-refresh-" + shape}):
         render, refresh = median(samples[("6-render-" + shape, items, "gmenukit")]), median(samples[("6-refresh-" + shape, items, "gmenukit")])
+        if shape == "equatable" and ("6-refresh", items, "c") in samples:
+            # The same menu, its lists marked: against C's refresh of it.
+            theirs = median(samples[("6-refresh", items, "c")])
+            print("  ".join(str(c).ljust(w) for c, w in zip([
+                f"{items:,}", ms(render), ms(refresh), f"{refresh / render:.3f}", "", ms(theirs), "",
+                f"{refresh / theirs:.2f}", "(the lists marked equatable())"], widths6)).rstrip())
+            continue
         print("  ".join(str(c).ljust(w) for c, w in zip([
             f"{items:,}", ms(render), ms(refresh), f"{refresh / render:.3f}", f"({shape}: GMenuKit only)"], widths6)).rstrip())
 for items in sorted({key[1] for key in samples if key[0] == "6-content"}):
