@@ -38,7 +38,7 @@ package struct KeptPlannedRun {
         self.actions = actions
     }
 
-    /// Whether `other` (the last apply's run at this place) planned these very actions: the
+    /// Whether `other` (the last apply's run of a list) planned these very actions: the
     /// list's noted array, told by its storage (both runs hold theirs, so a new array cannot
     /// have the old one's address). Noted again, the actions are another array.
     package func stands(as other: KeptPlannedRun) -> Bool {

@@ -70,7 +70,8 @@ package final class MenuActionGroup {
     package var actionGroup: OpaquePointer { gmk_action_group(group.pointer) }
 
     /// Makes the group hold exactly the planned actions, taking their behaviors (the actions are
-    /// spent after), and the actions of the standing runs, bound late.
+    /// spent after), the actions of the standing runs, bound late, and those of the lists'
+    /// noted runs (`plannedRuns`), each applied once and then left with its states read again.
     package func apply(_ planned: inout [PlannedAction], standing runs: [KeptActionRun] = [], kept plannedRuns: [KeptPlannedRun] = []) {
         pass += 1
         let isEmpty = gmk_menu_action_group_count(menuActionGroup) == 0
