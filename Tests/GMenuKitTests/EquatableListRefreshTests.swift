@@ -176,6 +176,73 @@ final class EquatableListRefreshTests: GtkTestCase {
         }
     }
 
+    /// Random edits of the marked lists (entries renamed, added, removed, swapped, made again
+    /// equal in other storage; sections added and removed; the toggles' unobserved flag set):
+    /// after every refresh the menu is what a fresh render makes, a random item acts as its
+    /// element says, and quiet lists keep their actions standing.
+    func testRandomEditsMatchFreshRendersAndActionsAct() {
+        onMain {
+            var random = SplitMix64(seed: 28)
+            let shelf = EquatableShelf(sections: 6)
+            let rendered = renderedForKeeping(shelf.menu)
+            let group = rendered.actionGroup.unsafePointer
+            var nextID = 1_000
+            var standing = 0
+            for step in 0..<150 {
+                let edits = random.chance(30) ? 0 : 1 + random.below(2)
+                for _ in 0..<edits {
+                    let count = shelf.sections.count
+                    let section = random.below(count)
+                    let entries = shelf.sections[section].entries.count
+                    switch random.below(9) {
+                    case 0 where count < 9:
+                        nextID += 1
+                        shelf.sections.insert(ListSection(id: nextID, entries: [ListEntry(id: nextID * 4, title: "Entry \(nextID * 4)")]),
+                                              at: random.below(count + 1))
+                    case 1 where count > 2:
+                        shelf.sections.remove(at: section)
+                    case 2:
+                        nextID += 1
+                        shelf.sections[section].entries.append(ListEntry(id: nextID * 4 + random.below(4), title: "New \(nextID)"))
+                    case 3 where entries > 1:
+                        shelf.sections[section].entries.remove(at: random.below(entries))
+                    case 4 where entries > 1:
+                        shelf.sections[section].entries.swapAt(0, entries - 1)
+                    case 5:
+                        // Equal entries in storage of their own.
+                        shelf.sections[section].entries = shelf.sections[section].entries.map {
+                            ListEntry(id: $0.id, title: String(decoding: Array($0.title.utf8), as: UTF8.self))
+                        }
+                    case 6:
+                        shelf.flag.isOn.toggle()
+                    default:
+                        let entry = random.below(entries)
+                        shelf.sections[section].entries[entry].title = random.chance(50)
+                            ? "Title \(random.below(4))" : "A title long enough for storage of its own \(random.below(4))"
+                    }
+                }
+                rendered.refresh()
+                standing += rendered.standingPlannedRuns
+                if let difference = differenceFromFreshRender(rendered, shelf.menu) { return XCTFail("step \(step): \(difference)") }
+
+                let section = random.below(shelf.sections.count)
+                let entry = random.pick(shelf.sections[section].entries)
+                let item = MenuModelReader.read(MenuModelReader.linkedModel(rendered.menuModel, at: [section]))[
+                    shelf.sections[section].entries.firstIndex { $0.id == entry.id }!]
+                if entry.id % 4 == 0 {
+                    let wasOn = shelf.flag.isOn
+                    g_action_group_activate_action(group, localActionName(item), nil)
+                    XCTAssertEqual(shelf.flag.isOn, !wasOn, "step \(step): the toggle sets its binding")
+                } else {
+                    shelf.opened = []
+                    activate(item, in: group)
+                    XCTAssertEqual(shelf.opened, [entry.title], "step \(step)")
+                }
+            }
+            XCTAssertGreaterThan(standing, 150, "quiet lists' actions stood")
+        }
+    }
+
     /// Content that reads observable state runs on every render, so that it is observed again.
     func testContentThatReadsObservableStateStillRuns() {
         onMain {
