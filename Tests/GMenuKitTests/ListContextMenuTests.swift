@@ -247,8 +247,11 @@ final class ListContextMenuTests: GtkTestCase {
                 settle { notes.selectedTitles == ["Note 0"] }
                 // The pointer stays on the first row; the focus goes to the last, scrolled to.
                 window.key("End")
-                settle { notes.label(showing: "Note 299") != nil && notes.selectedTitles == ["Note 299"] }
+                // Until the list has scrolled to the row (under load, a frame or more after the
+                // selection moved): a menu key before that finds the row outside the part shown.
+                settle { notes.isInView("Note 299") && notes.selectedTitles == ["Note 299"] }
                 XCTAssertEqual(notes.selectedTitles, ["Note 299"], "\(kind): End moved the focus and the selection")
+                XCTAssertTrue(notes.isInView("Note 299"), "\(kind): End scrolled to the last row")
                 for key in ["Menu", "shift+F10"] {
                     let focusBefore = Self.focusChain(in: notes.list)
                     window.key(key)
@@ -315,6 +318,41 @@ final class ListContextMenuTests: GtkTestCase {
             XCTAssertEqual(Int(area.y - offset.y), Int(shown.origin.y.rounded(.down)), "at the top of what is shown")
             XCTAssertEqual(Int(area.height), Int(shown.size.height.rounded(.up)), "as tall as what is shown")
             XCTAssertGreaterThan(gtk_widget_get_height(notes.list), 2_000)
+            Self.close(popover, in: window)
+        }
+    }
+
+    /// The focus on a row the view was scrolled away from (the wheel moves the view, not the
+    /// focus): the menu key acts on that row and points at the part of the list shown.
+    func testMenuKeyOnAFocusedRowScrolledOutOfViewPointsAtThePartShown() throws {
+        try GtkSession.start()
+        try onMain {
+            let notes = NoteList(.listBox, count: 300, height: 240)
+            let context = Self.attachMenu(to: notes)
+            let window = try InputWindow(titled: "List box scrolled away", child: notes.scroller)
+            defer { window.destroy() }
+            let first = notes.point(of: "Note 0")
+            window.click(1, onto: notes.list, at: first.x, first.y)
+            window.key("End")
+            settle { notes.isInView("Note 299") && notes.selectedTitles == ["Note 299"] }
+            let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(notes.scroller))
+            gtk_adjustment_set_value(adjustment, 0)
+            settle { notes.isInView("Note 0") }
+            XCTAssertFalse(notes.isInView("Note 299"), "the focused row is out of view")
+            XCTAssertTrue(Self.focusChain(in: notes.list).hasPrefix("GtkListBoxRow"), Self.focusChain(in: notes.list))
+            window.key("Menu")
+            guard let popover = Self.openedMenu(context) else { return XCTFail("Menu opened no menu") }
+            XCTAssertEqual(NoteList.titles(context.listItems), ["Note 299"], "the focused row")
+            var area = GdkRectangle()
+            XCTAssertEqual(gtk_popover_get_pointing_to(gmk_popover(popover), &area), 1, "the menu points at a rectangle")
+            let offset = PopoverPlacement.pointingToOffset(of: notes.list)
+            var shown = graphene_rect_t()
+            XCTAssertEqual(gtk_widget_compute_bounds(notes.scroller, notes.list, &shown), 1)
+            XCTAssertEqual(Int(area.y - offset.y), Int(shown.origin.y.rounded(.down)), "at the top of what is shown")
+            XCTAssertEqual(Int(area.height), Int(shown.size.height.rounded(.up)), "as tall as what is shown")
+            if let directory = ProcessInfo.processInfo.environment["GMENUKIT_SCREENSHOT_DIR"] {
+                ControlProbes.saveScreenshot(of: popover, as: directory + "/list-menu-row-scrolled-away.png", size: (420, 360))
+            }
             Self.close(popover, in: window)
         }
     }

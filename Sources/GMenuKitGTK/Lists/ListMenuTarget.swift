@@ -209,7 +209,9 @@ package final class ListMenuTarget: ContextMenuOpening {
             return visibleBounds(of: list)
         }
         hold(items(openedOn: focused.position, item: focused.item, selecting: true))
-        return visibleBounds(of: focused.row)
+        // A focused row scrolled out of view (the wheel moves the view, not the focus): the part
+        // of the list shown, rather than the whole list, which a list box is as tall as.
+        return visibleBounds(of: focused.row) ?? visibleBounds(of: list)
     }
 
     /// `row`'s bounds (or the list's) in the list's coordinates, cut to the part the window

@@ -94,12 +94,21 @@ struct NoteList {
 
     static func titles(_ items: [ListItemObject]) -> [String] { items.map { title($0.object) } }
 
-    /// The label showing `title`, if a row shows it now.
     /// The label showing `title`, once it is mapped and laid out (a row a new factory made is
     /// mapped a frame before it has a size).
     func label(showing title: String) -> UnsafeMutablePointer<GtkWidget>? {
         WidgetTree.all(list).first { WidgetTree.isShown($0) && gmk_is_label($0) != 0
             && String(cString: gtk_label_get_text(gmk_label($0.gpointer))) == title }
+    }
+
+    /// Whether the row showing `title` lies inside the part of the list the scrolled window
+    /// shows: a list box makes every row, scrolled to or not, and scrolls to a row a frame
+    /// after it takes the focus.
+    func isInView(_ title: String) -> Bool {
+        guard let label = label(showing: title) else { return false }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(label, scroller, &bounds) != 0 else { return false }
+        return bounds.origin.y >= 0 && bounds.origin.y + bounds.size.height <= Float(gtk_widget_get_height(scroller))
     }
 
     /// The titles the rows show now.
