@@ -285,14 +285,8 @@ final class ListContextMenuTests: GtkTestCase {
     func testMenuKeyWithTheFocusOnTheListItselfActsOnTheSelectionAtThePartOfTheListShown() throws {
         try GtkSession.start()
         try onMain {
-            let notes = NoteList(.listBox, count: 300, height: 240)
-            let context = Self.attachMenu(to: notes)
-            let window = try InputWindow(titled: "List box keys", child: notes.scroller)
+            let (notes, context, window) = try Self.listBoxAtItsLastRow(titled: "List box keys")
             defer { window.destroy() }
-            let first = notes.point(of: "Note 0")
-            window.click(1, onto: notes.list, at: first.x, first.y)
-            window.key("End")
-            settle { notes.label(showing: "Note 299") != nil && notes.selectedTitles == ["Note 299"] }
             // A list box takes the focus itself (gtk_widget_grab_focus_self), as GTK 4.18 gives it
             // when a popover over it closes.
             gtk_widget_grab_focus(notes.list)
@@ -309,14 +303,8 @@ final class ListContextMenuTests: GtkTestCase {
             window.key("shift+F10")
             guard let popover = Self.openedMenu(context) else { return XCTFail("shift+F10 opened no menu") }
             XCTAssertEqual(NoteList.titles(context.listItems), ["Note 299"], "the selection")
-            var area = GdkRectangle()
-            XCTAssertEqual(gtk_popover_get_pointing_to(gmk_popover(popover), &area), 1)
-            let offset = PopoverPlacement.pointingToOffset(of: notes.list)
-            var shown = graphene_rect_t()
-            XCTAssertEqual(gtk_widget_compute_bounds(notes.scroller, notes.list, &shown), 1)
             // The list is 300 rows tall; the menu points at the 240 pixels of it the scrolled window shows.
-            XCTAssertEqual(Int(area.y - offset.y), Int(shown.origin.y.rounded(.down)), "at the top of what is shown")
-            XCTAssertEqual(Int(area.height), Int(shown.size.height.rounded(.up)), "as tall as what is shown")
+            Self.assertPointsAtThePartShown(popover, of: notes)
             XCTAssertGreaterThan(gtk_widget_get_height(notes.list), 2_000)
             Self.close(popover, in: window)
         }
@@ -327,14 +315,8 @@ final class ListContextMenuTests: GtkTestCase {
     func testMenuKeyOnAFocusedRowScrolledOutOfViewPointsAtThePartShown() throws {
         try GtkSession.start()
         try onMain {
-            let notes = NoteList(.listBox, count: 300, height: 240)
-            let context = Self.attachMenu(to: notes)
-            let window = try InputWindow(titled: "List box scrolled away", child: notes.scroller)
+            let (notes, context, window) = try Self.listBoxAtItsLastRow(titled: "List box scrolled away")
             defer { window.destroy() }
-            let first = notes.point(of: "Note 0")
-            window.click(1, onto: notes.list, at: first.x, first.y)
-            window.key("End")
-            settle { notes.isInView("Note 299") && notes.selectedTitles == ["Note 299"] }
             let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(notes.scroller))
             gtk_adjustment_set_value(adjustment, 0)
             settle { notes.isInView("Note 0") }
@@ -343,18 +325,38 @@ final class ListContextMenuTests: GtkTestCase {
             window.key("Menu")
             guard let popover = Self.openedMenu(context) else { return XCTFail("Menu opened no menu") }
             XCTAssertEqual(NoteList.titles(context.listItems), ["Note 299"], "the focused row")
-            var area = GdkRectangle()
-            XCTAssertEqual(gtk_popover_get_pointing_to(gmk_popover(popover), &area), 1, "the menu points at a rectangle")
-            let offset = PopoverPlacement.pointingToOffset(of: notes.list)
-            var shown = graphene_rect_t()
-            XCTAssertEqual(gtk_widget_compute_bounds(notes.scroller, notes.list, &shown), 1)
-            XCTAssertEqual(Int(area.y - offset.y), Int(shown.origin.y.rounded(.down)), "at the top of what is shown")
-            XCTAssertEqual(Int(area.height), Int(shown.size.height.rounded(.up)), "as tall as what is shown")
+            Self.assertPointsAtThePartShown(popover, of: notes)
             if let directory = ProcessInfo.processInfo.environment["GMENUKIT_SCREENSHOT_DIR"] {
                 ControlProbes.saveScreenshot(of: popover, as: directory + "/list-menu-row-scrolled-away.png", size: (420, 360))
             }
             Self.close(popover, in: window)
         }
+    }
+
+    /// A list box of 300 notes with a menu, in a window, its last row focused and selected by
+    /// the End key and scrolled to.
+    @MainActor
+    static func listBoxAtItsLastRow(titled title: String) throws -> (NoteList, ContextMenu, InputWindow) {
+        let notes = NoteList(.listBox, count: 300, height: 240)
+        let context = attachMenu(to: notes)
+        let window = try InputWindow(titled: title, child: notes.scroller)
+        let first = notes.point(of: "Note 0")
+        window.click(1, onto: notes.list, at: first.x, first.y)
+        window.key("End")
+        settle { notes.isInView("Note 299") && notes.selectedTitles == ["Note 299"] }
+        return (notes, context, window)
+    }
+
+    /// Fails unless `popover` points at the part of the list its scrolled window shows.
+    @MainActor
+    static func assertPointsAtThePartShown(_ popover: UnsafeMutablePointer<GtkWidget>, of notes: NoteList, line: UInt = #line) {
+        var area = GdkRectangle()
+        XCTAssertEqual(gtk_popover_get_pointing_to(gmk_popover(popover), &area), 1, "the menu points at a rectangle", line: line)
+        let offset = PopoverPlacement.pointingToOffset(of: notes.list)
+        var shown = graphene_rect_t()
+        XCTAssertEqual(gtk_widget_compute_bounds(notes.scroller, notes.list, &shown), 1, line: line)
+        XCTAssertEqual(Int(area.y - offset.y), Int(shown.origin.y.rounded(.down)), "at the top of what is shown", line: line)
+        XCTAssertEqual(Int(area.height), Int(shown.size.height.rounded(.up)), "as tall as what is shown", line: line)
     }
 
     // MARK: Recycling and model changes
