@@ -118,6 +118,26 @@ final class ElementDiffTests: XCTestCase {
         XCTAssertNil(difference(Array(0..<1_000), Array(1_000..<2_000)))
     }
 
+    // MARK: Equal element for element
+
+    func testElementsEqualOneForOneTheSameBytesFirst() {
+        let long = (0..<4).map { "A title long enough for storage of its own \($0)" }
+        // The same titles in storage of their own: other bytes, equal.
+        let again = long.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+        var asked = 0
+        let counting: (String, String) -> Bool = { asked += 1; return $0 == $1 }
+        XCTAssertTrue(ElementDifference.elementsEqual(long, long, areEqual: counting), "the same array")
+        XCTAssertEqual(asked, 0, "the same array is equal without ==")
+        XCTAssertTrue(ElementDifference.elementsEqual(again, long, areEqual: counting))
+        XCTAssertEqual(asked, 4, "== asked of the elements whose bytes differ")
+        asked = 0
+        var changedLast = long
+        changedLast[3] = "Renamed"
+        XCTAssertFalse(ElementDifference.elementsEqual(changedLast, long, areEqual: counting))
+        XCTAssertEqual(asked, 1, "the first three the same bytes: == asked of the last alone")
+        XCTAssertFalse(ElementDifference.elementsEqual(Array(long.dropLast()), long, areEqual: counting), "another count")
+    }
+
     // MARK: Objects
 
     func testObjectsAreComparedByIdentity() throws {

@@ -132,6 +132,20 @@ package struct ElementDifference: Equatable, Sendable {
         return difference
     }
 
+    /// Whether `new` holds elements equal to `old`'s, one for one: the very same array at once,
+    /// elements the same byte for byte without `areEqual` (as a difference takes them), which
+    /// is asked from the first element that differs.
+    package static func elementsEqual<Element>(_ new: [Element], _ old: [Element], areEqual: (Element, Element) -> Bool) -> Bool {
+        guard new.count == old.count else { return false }
+        let identical = new.withUnsafeBufferPointer { new in
+            old.withUnsafeBufferPointer { old in
+                new.baseAddress == old.baseAddress ? new.count : identicalRun(old, from: 0, new, from: 0)
+            }
+        }
+        for index in identical..<new.count where !areEqual(new[index], old[index]) { return false }
+        return true
+    }
+
     /// How many elements from the given offsets on are byte for byte the same in both lists.
     package static func identicalRun<Element>(
         _ old: UnsafeBufferPointer<Element>, from oldOffset: Int, _ new: UnsafeBufferPointer<Element>, from newOffset: Int

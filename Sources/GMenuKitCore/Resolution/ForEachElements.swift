@@ -46,19 +46,10 @@ package final class ForEachElements<Data: RandomAccessCollection, ID: Hashable>:
 
     package override func isUnchangedSinceLastRead() -> Bool {
         guard skipsEqualElements, !isShownScrolling, let old = elements, let areEqual else { return false }
-        let data = readData()
-        guard data.count == old.count else { return false }
-        // Elements the same byte for byte are equal, as a list's difference takes them: most
-        // often the data is the very array last read. Asked of each element, `==` went through
-        // the equality found for the type, generic, with the runtime's metadata lookups
-        // (about 200 instructions an element at every refresh).
-        let identical = data.withUnsafeBufferPointer { new in
-            old.withUnsafeBufferPointer { old in
-                new.baseAddress == old.baseAddress ? new.count : ElementDifference.identicalRun(old, from: 0, new, from: 0)
-            }
-        }
-        for index in identical..<data.count where !areEqual(data[index], old[index]) { return false }
-        return true
+        // Most often the very array last read. Asked of each element, `==` went through the
+        // equality found for the type, generic, with the runtime's metadata lookups (about 200
+        // instructions an element at every refresh).
+        return ElementDifference.elementsEqual(readData(), old, areEqual: areEqual)
     }
 
     /// The list's data, read under the observation of its data. Handed out of the reading
