@@ -5,7 +5,8 @@
 
 /* The menus of GtkBuilder XML read with GMarkupParser by GtkBuilder's rules
    (gtk/gtkbuilder-menus.c, GTK 4.8), as a flat list of records in document order: each
-   element inside a menu is a record, and GMK_BUILDER_END closes the last one still open.
+   element inside a menu is a record, and GMK_BUILDER_END closes the last one still open but
+   an attribute, whose record closes itself (nothing opens inside it).
    Everything outside menus (objects, templates) is skipped. GMenuKit's Swift side turns the
    records into a BuilderDocument; in C, because a Swift callback per element costs more than
    GtkBuilder's whole parse. */
@@ -37,12 +38,14 @@ typedef enum {
 
 typedef struct {
   GMKBuilderRecordKind kind;
+  /* Which of the common names `name` is. */
+  GMKBuilderName name_kind;
   /* Of the start tag's '<', from 1. */
   int line;
   int column;
-  /* An attribute's or a link's name, and which of the common ones it is. */
+  gboolean translatable;
+  /* An attribute's or a link's name. */
   const char *name;
-  GMKBuilderName name_kind;
   /* A menu's, section's, submenu's or link's id. */
   const char *id;
   /* An attribute's GVariant type, translation context and comments. */
@@ -51,7 +54,6 @@ typedef struct {
   const char *comments;
   /* An attribute's text, as written. */
   const char *value;
-  gboolean translatable;
 } GMKBuilderRecord;
 
 typedef struct {

@@ -28,7 +28,7 @@ package enum BuilderMarkupReader {
     }
 
     /// The records in document order, read once: each element's record, then its contents,
-    /// then `GMK_BUILDER_END`.
+    /// then `GMK_BUILDER_END`; an attribute's record alone (it holds nothing).
     private struct Records {
         let records: UnsafeBufferPointer<GMKBuilderRecord>
         let fileName: String?
@@ -108,7 +108,11 @@ package enum BuilderMarkupReader {
         private mutating func skipElement() {
             var open = 0
             repeat {
-                open += current.kind == GMK_BUILDER_END ? -1 : 1
+                switch current.kind {
+                case GMK_BUILDER_END: open -= 1
+                case GMK_BUILDER_ATTRIBUTE: break  // closes itself
+                default: open += 1
+                }
                 index += 1
             } while open > 0 && index < records.count
         }
@@ -127,7 +131,7 @@ package enum BuilderMarkupReader {
                 let inner = current
                 switch inner.kind {
                 case GMK_BUILDER_ATTRIBUTE:
-                    index += 2  // the attribute and its END
+                    index += 1
                     let kind = Int(inner.name_kind.rawValue)
                     item.attributes.append(BuilderAttribute(
                         name: name(inner), value: value(inner), type: type(inner.type),

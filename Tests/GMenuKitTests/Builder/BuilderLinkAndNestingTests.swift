@@ -177,6 +177,53 @@ final class BuilderLinkAndNestingTests: GtkTestCase {
         }
     }
 
+    /// Below the levels read, whole elements are skipped, their attributes with them: an
+    /// attribute's record closes itself (no END of its own), so a skip that counted it as
+    /// opening would run on past its element and take what follows. Each level here holds an
+    /// item, the next level, then an item after it: every level read keeps its item after.
+    func testWhatFollowsASkippedElementIsRead() throws {
+        let levels = 60
+        var xml = "<interface>\n<menu id=\"deep\">\n"
+        for level in 0..<levels {
+            xml += level % 2 == 0 ? "<submenu><attribute name=\"label\">S\(level)</attribute>" : "<section>"
+            xml += "<item><attribute name=\"label\">Item \(level)</attribute><attribute name=\"action\">app.item</attribute></item>\n"
+        }
+        for level in (0..<levels).reversed() {
+            xml += "<item><attribute name=\"label\">After \(level)</attribute><attribute name=\"action\">app.after</attribute></item>\n"
+            xml += level % 2 == 0 ? "</submenu>" : "</section>"
+        }
+        xml += "<item><attribute name=\"label\">Last</attribute></item>\n</menu>\n</interface>\n"
+        let document = try BuilderDocument(xml: xml)
+        let top = document.menus[0].items
+        XCTAssertEqual(top.map { $0.attributes.first?.value }, ["S0", "Last"])
+        var afters: [String] = []
+        var container = top.first
+        while let items = container?.links.first?.items, !items.isEmpty {
+            XCTAssertEqual(items.count, 3, "the level of \(afters.count): \(items.map(\.attributes))")
+            XCTAssertEqual(items.first?.attributes.map(\.value).first, "Item \(afters.count)")
+            let after = try XCTUnwrap(items.last)
+            XCTAssertEqual(after.attributes.map(\.name), ["label", "action"])
+            XCTAssertEqual(after.attributes.map(\.value), ["After \(afters.count)", "app.after"])
+            afters.append(after.attributes.first?.value ?? "")
+            container = items.count == 3 ? items[1] : nil
+        }
+        // The menu's items are at level 1, the first container's at 2: the last level read
+        // holds its container's item, whose own items are skipped.
+        let levelsRead = 2 * MenuNesting.maximumDepth + 2
+        XCTAssertEqual(afters, (0..<(levelsRead - 1)).map { "After \($0)" })
+    }
+
+    /// The reader makes room for a record per 24 bytes of XML at first; empty-element tags
+    /// (`<item/>`: a record and its END in 7 bytes) pass that, and the records grow.
+    func testEmptyElementTagsPastTheFirstRoomAreAllRead() throws {
+        let xml = "<interface><menu id=\"m\">" + String(repeating: "<item/>", count: 3_000)
+            + "<item><attribute name=\"label\">Last</attribute></item></menu></interface>"
+        let items = try BuilderDocument(xml: xml).menus[0].items
+        XCTAssertEqual(items.count, 3_001)
+        XCTAssertEqual(items.dropLast().filter { !$0.attributes.isEmpty || !$0.links.isEmpty }.count, 0)
+        XCTAssertEqual(items.last?.attributes.map(\.value), ["Last"])
+    }
+
     /// How many levels of items the document holds, following each first item's links.
     private static func depth(of items: [BuilderMenuItem]) -> Int {
         var depth = 0
