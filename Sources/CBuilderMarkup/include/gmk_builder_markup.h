@@ -43,6 +43,7 @@ typedef struct {
   /* Of the start tag's '<', from 1. */
   int line;
   int column;
+  /* An attribute's translatable="yes" (or another true value GtkBuilder reads). */
   gboolean translatable;
   /* An attribute's or a link's name. */
   const char *name;
