@@ -6,6 +6,9 @@
 /* What an open element stands for. */
 typedef enum { OPEN_OUTSIDE, OPEN_MENU, OPEN_ITEM, OPEN_SECTION, OPEN_SUBMENU, OPEN_LINK, OPEN_ATTRIBUTE } Open;
 
+/* The elements a menu holds, told apart by their first letter and one comparison. */
+typedef enum { ELEMENT_OTHER, ELEMENT_ITEM, ELEMENT_SECTION, ELEMENT_SUBMENU, ELEMENT_LINK, ELEMENT_ATTRIBUTE } Element;
+
 /* A growing array of records or of open elements, appended to in place: a call of
    g_array_append_val per element cost a tenth of the reading. */
 typedef struct {
@@ -23,9 +26,14 @@ typedef struct {
   Stack stack;
   GArray *outside_names;  /* const char *, the names of the open elements outside menus */
   GStringChunk *strings;
-  GString *text;          /* the open attribute's text */
+  /* The last type string found valid, as kept in `strings` (one copy of each): a menu's
+     targets, mostly of one type, are checked once. */
+  const char *valid_type;
   const char *xml;
   gsize length;
+  /* Whether the whole text is ASCII, as most menu files are: a column is then an offset,
+     without looking at the line again for each element. */
+  gboolean ascii;
   /* A line GMarkup has reached, and where it starts: positions only move forward, so each
      line's start is found once, when the parser gets there (no table of every line). */
   int cursor_line;
@@ -70,7 +78,8 @@ static gsize line_start(Reader *reader, int line) {
 /* The byte offset of the `column`th character (from 1) of the line starting at `start`. */
 static gsize offset_of_column(Reader *reader, gsize start, int column) {
   gsize characters = column > 0 ? (gsize)column - 1 : 0;
-  if (start + characters <= reader->length && is_ascii(reader->xml + start, characters)) return start + characters;
+  if (start + characters <= reader->length && (reader->ascii || is_ascii(reader->xml + start, characters)))
+    return start + characters;
   gsize offset = start;
   for (gsize i = 0; i < characters && offset < reader->length; i++) {
     offset++;
@@ -80,14 +89,15 @@ static gsize offset_of_column(Reader *reader, gsize start, int column) {
 }
 
 /* Whether the start tag of `element` begins at `at` ('<', the name, then a space, '/' or '>')
-   and ends before `end`: GMarkup may already be inside the next tag, or past a comment. */
+   and ends at `end` or before: GMarkup may already be inside the next tag, or past a comment,
+   and reports an empty-element tag (<item/>) at its '>'. */
 static gboolean is_start_tag(Reader *reader, gsize at, gsize end, const char *element) {
   gsize length = strlen(element);
   if (reader->xml[at] != '<' || at + 1 + length >= reader->length) return FALSE;
   if (strncmp(reader->xml + at + 1, element, length) != 0) return FALSE;
   char after = reader->xml[at + 1 + length];
   if (!(after == ' ' || after == '\t' || after == '\n' || after == '\r' || after == '/' || after == '>')) return FALSE;
-  return memchr(reader->xml + at, '>', end - at) != NULL;
+  return memchr(reader->xml + at, '>', MIN(end + 1, reader->length) - at) != NULL;
 }
 
 /* The start tag's '<': GMarkup gives a start element's position once past what follows its '>'
@@ -116,7 +126,7 @@ static void start_position(Reader *reader, const char *element, int *line, int *
     while (line_begin > 0 && reader->xml[line_begin - 1] != '\n') line_begin--;
   }
   *line = start_line;
-  if (is_ascii(reader->xml + line_begin, start - line_begin)) {
+  if (reader->ascii || is_ascii(reader->xml + line_begin, start - line_begin)) {
     *column = (int)(start - line_begin) + 1;
     return;
   }
@@ -145,7 +155,7 @@ static gboolean collect_attributes(Reader *reader, GError **error, const char *e
                                    gboolean requires_first, int line, int column) {
   for (int i = 0; names[i]; i++) {
     int j = 0;
-    while (allowed[j] && strcmp(names[i], allowed[j]) != 0) j++;
+    while (allowed[j] && (names[i][0] != allowed[j][0] || strcmp(names[i], allowed[j]) != 0)) j++;
     if (!allowed[j]) {
       fail(reader, error, line, column, g_strdup_printf("attribute '%s' invalid for element '%s'", names[i], element));
       return FALSE;
@@ -188,6 +198,28 @@ static const char *keep_name(Reader *reader, const char *name, GMKBuilderName *k
     }
   *kind = GMK_BUILDER_NAME_OTHER;
   return keep(reader, name);
+}
+
+static Element element_of(const char *name) {
+  switch (name[0]) {
+    case 'i': return strcmp(name, "item") == 0 ? ELEMENT_ITEM : ELEMENT_OTHER;
+    case 'a': return strcmp(name, "attribute") == 0 ? ELEMENT_ATTRIBUTE : ELEMENT_OTHER;
+    case 's': return strcmp(name, "section") == 0 ? ELEMENT_SECTION : strcmp(name, "submenu") == 0 ? ELEMENT_SUBMENU : ELEMENT_OTHER;
+    case 'l': return strcmp(name, "link") == 0 ? ELEMENT_LINK : ELEMENT_OTHER;
+    default: return ELEMENT_OTHER;
+  }
+}
+
+/* A true or false value as GtkBuilder reads a boolean (gtk_builder_value_from_string): -1 for
+   neither. "yes" first, which translatable attributes write. */
+static int boolean_value(const char *text) {
+  if (!g_ascii_strcasecmp(text, "yes") || !g_ascii_strcasecmp(text, "true") || !g_ascii_strcasecmp(text, "t") ||
+      !g_ascii_strcasecmp(text, "y") || !strcmp(text, "1"))
+    return 1;
+  if (!g_ascii_strcasecmp(text, "no") || !g_ascii_strcasecmp(text, "false") || !g_ascii_strcasecmp(text, "f") ||
+      !g_ascii_strcasecmp(text, "n") || !strcmp(text, "0"))
+    return 0;
+  return -1;
 }
 
 static void push(Reader *reader, Open open) {
@@ -251,7 +283,8 @@ static void start_element(GMarkupParseContext *context, const char *element, con
   }
   gboolean holds_items = top == OPEN_MENU || top == OPEN_LINK || top == OPEN_SECTION || top == OPEN_SUBMENU;
   gboolean is_item = top == OPEN_ITEM || top == OPEN_SECTION || top == OPEN_SUBMENU;
-  if (holds_items && strcmp(element, "item") == 0) {
+  Element kind = element_of(element);
+  if (holds_items && kind == ELEMENT_ITEM) {
     static const char *const allowed[] = { NULL };
     if (!collect_attributes(reader, error, element, names, values, allowed, NULL, FALSE, record.line, record.column)) return;
     record.kind = GMK_BUILDER_ITEM;
@@ -259,49 +292,50 @@ static void start_element(GMarkupParseContext *context, const char *element, con
     push(reader, OPEN_ITEM);
     return;
   }
-  if (holds_items && (strcmp(element, "section") == 0 || strcmp(element, "submenu") == 0)) {
+  if (holds_items && (kind == ELEMENT_SECTION || kind == ELEMENT_SUBMENU)) {
     static const char *const allowed[] = { "id", NULL };
     const char *collected[1] = { NULL };
     if (!collect_attributes(reader, error, element, names, values, allowed, collected, FALSE, record.line, record.column)) return;
-    gboolean section = element[1] == 'e';
+    gboolean section = kind == ELEMENT_SECTION;
     record.kind = section ? GMK_BUILDER_SECTION : GMK_BUILDER_SUBMENU;
     record.id = keep(reader, collected[0]);
     add(reader, &record);
     push(reader, section ? OPEN_SECTION : OPEN_SUBMENU);
     return;
   }
-  if (is_item && strcmp(element, "attribute") == 0) {
+  if (is_item && kind == ELEMENT_ATTRIBUTE) {
     static const char *const allowed[] = { "name", "translatable", "context", "comments", "type", NULL };
     const char *collected[5] = { NULL };
     if (!collect_attributes(reader, error, element, names, values, allowed, collected, TRUE, record.line, record.column)) return;
     const char *translatable = collected[1];
     if (translatable) {
-      if (!g_ascii_strcasecmp(translatable, "true") || !g_ascii_strcasecmp(translatable, "t") ||
-          !g_ascii_strcasecmp(translatable, "yes") || !g_ascii_strcasecmp(translatable, "y") || !strcmp(translatable, "1"))
-        record.translatable = TRUE;
-      else if (!(!g_ascii_strcasecmp(translatable, "false") || !g_ascii_strcasecmp(translatable, "f") ||
-                 !g_ascii_strcasecmp(translatable, "no") || !g_ascii_strcasecmp(translatable, "n") || !strcmp(translatable, "0"))) {
+      int value = boolean_value(translatable);
+      if (value < 0) {
         fail(reader, error, record.line, record.column,
              g_strdup_printf("could not parse '%s' as a boolean for attribute 'translatable' of element 'attribute'", translatable));
         return;
       }
+      record.translatable = value;
     }
-    const char *type = collected[4];
-    if (type && !g_variant_type_string_is_valid(type)) {
-      fail(reader, error, record.line, record.column, g_strdup_printf("Invalid GVariant type string '%s'", type));
-      return;
+    /* Kept before it is checked: the kept copy is the same for the same text. */
+    const char *type = keep(reader, collected[4]);
+    if (type && type != reader->valid_type) {
+      if (!g_variant_type_string_is_valid(type)) {
+        fail(reader, error, record.line, record.column, g_strdup_printf("Invalid GVariant type string '%s'", type));
+        return;
+      }
+      reader->valid_type = type;
     }
     record.kind = GMK_BUILDER_ATTRIBUTE;
     record.name = keep_name(reader, collected[0], &record.name_kind);
-    record.type = keep(reader, type);
+    record.type = type;
     record.context = keep(reader, collected[2]);
     record.comments = keep(reader, collected[3]);
-    g_string_truncate(reader->text, 0);
     add(reader, &record);
     push(reader, OPEN_ATTRIBUTE);
     return;
   }
-  if (is_item && strcmp(element, "link") == 0) {
+  if (is_item && kind == ELEMENT_LINK) {
     static const char *const allowed[] = { "name", "id", NULL };
     const char *collected[2] = { NULL };
     if (!collect_attributes(reader, error, element, names, values, allowed, collected, TRUE, record.line, record.column)) return;
@@ -324,13 +358,9 @@ static void end_element(GMarkupParseContext *context, const char *element, gpoin
     g_array_set_size(reader->outside_names, reader->outside_names->len - 1);
     return;
   }
-  if (top == OPEN_ATTRIBUTE) {
-    /* The attribute's record is the last one: nothing opens inside an attribute, and its
-       record closes itself (no END: a menu's records are then 7 an item rather than 12). */
-    GMKBuilderRecord *attribute = &reader->records.items[reader->records.len - 1];
-    attribute->value = g_string_chunk_insert_len(reader->strings, reader->text->str, (gssize)reader->text->len);
-    return;
-  }
+  /* An attribute's record closes itself (no END: a menu's records are then 7 an item rather
+     than 12); its text is already in it. */
+  if (top == OPEN_ATTRIBUTE) return;
   GMKBuilderRecord end = { .kind = GMK_BUILDER_END };
   add(reader, &end);
 }
@@ -343,7 +373,18 @@ static void text(GMarkupParseContext *context, const char *text, gsize length, g
   if (i == length) return;
   Open top = top_of(reader);
   if (top == OPEN_ATTRIBUTE) {
-    g_string_append_len(reader->text, text, (gssize)length);
+    /* The attribute's record is the last one: nothing opens inside an attribute. Its text
+       comes in one piece but around a comment or a CDATA section, and goes straight to the
+       kept strings (a GString between cost a tenth of the reading's own work). */
+    GMKBuilderRecord *attribute = &reader->records.items[reader->records.len - 1];
+    if (!attribute->value) {
+      attribute->value = g_string_chunk_insert_len(reader->strings, text, (gssize)length);
+    } else {
+      GString *joined = g_string_new(attribute->value);
+      g_string_append_len(joined, text, (gssize)length);
+      attribute->value = g_string_chunk_insert_len(reader->strings, joined->str, (gssize)joined->len);
+      g_string_free(joined, TRUE);
+    }
   } else if (top != OPEN_OUTSIDE) {
     int line = 0, column = 0;
     g_markup_parse_context_get_position(context, &line, &column);
@@ -356,9 +397,9 @@ GMKBuilderMarkup *gmk_builder_markup_parse(const char *xml, gssize length) {
   Reader reader = { 0 };
   reader.outside_names = g_array_new(FALSE, FALSE, sizeof(const char *));
   reader.strings = storage->strings = g_string_chunk_new(4096);
-  reader.text = g_string_new(NULL);
   reader.xml = xml;
   reader.length = length < 0 ? strlen(xml) : (gsize)length;
+  reader.ascii = is_ascii(xml, reader.length);
   reader.cursor_line = 1;
   /* Room for a record per 24 bytes of XML, which a menu file's records never reach (a
      10,000-item menu: one per 50 bytes): they never move. Only what the records fill is touched
@@ -387,7 +428,6 @@ GMKBuilderMarkup *gmk_builder_markup_parse(const char *xml, gssize length) {
   storage->markup.records = reader.records.items;
   g_free(reader.stack.items);
   g_array_free(reader.outside_names, TRUE);
-  g_string_free(reader.text, TRUE);
   return &storage->markup;
 }
 

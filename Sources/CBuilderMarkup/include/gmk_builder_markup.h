@@ -53,7 +53,7 @@ typedef struct {
   const char *type;
   const char *context;
   const char *comments;
-  /* An attribute's text, as written. */
+  /* An attribute's text, as written; NULL when it has none. */
   const char *value;
 } GMKBuilderRecord;
 

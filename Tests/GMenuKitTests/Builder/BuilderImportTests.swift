@@ -53,6 +53,27 @@ final class BuilderImportTests: GtkTestCase {
         return document.menus.count
     }
 
+    /// An attribute's text as GtkBuilder joins it: the pieces around a comment or a CDATA
+    /// section together, text of spaces alone dropped, no text an empty value; the same
+    /// GMenu as GtkBuilder's.
+    func testAttributeTextInPiecesReadsAsGtkBuilderJoinsIt() throws {
+        try GtkSession.start()
+        let xml = """
+            <interface><menu id="m"><item>
+              <attribute name="label">Save <!-- as what? -->As…</attribute>
+              <attribute name="action">win.save-as</attribute>
+              <attribute name="custom"><![CDATA[<b>]]> and <!-- x --> more</attribute>
+              <attribute name="spaces">   </attribute>
+              <attribute name="empty"></attribute>
+              <attribute name="elided"/>
+            </item></menu></interface>
+            """
+        let compared = try MainActor.assumeIsolated { try Self.compareEveryMenu(of: xml, named: "pieces") }
+        XCTAssertEqual(compared, 1)
+        let item = try XCTUnwrap(BuilderDocument(xml: xml).menu(id: "m")?.items.first)
+        XCTAssertEqual(item.attributes.map(\.value), ["Save As…", "win.save-as", "<b> and  more", "", "", ""])
+    }
+
     /// The comparer tells a string target from a typed one, a missing attribute, and a
     /// different link: what the fixture comparisons rely on.
     func testComparerFindsTypeValueAndLinkDifferences() {
@@ -222,6 +243,22 @@ final class BuilderImportTests: GtkTestCase {
         XCTAssertEqual(items.map { [$0.location.line, $0.location.column] }, [[4, 8], [5, 14], [6, 1]])
         XCTAssertEqual(items[0].attribute("label").map { [$0.location.line, $0.location.column] }, [4, 14])
         XCTAssertEqual(items[1].attribute("label").map { [$0.location.line, $0.location.column] }, [5, 30])
+    }
+
+    /// An empty-element tag (`<item/>`) followed at once by another tag is found at its own '<':
+    /// GMarkup reports it at its '>' rather than past it, and the reader once took the tag
+    /// before it (the menu's first item, at column 1 of the line before it). Found by
+    /// comparing random menus' positions with their tags'.
+    func testEmptyElementTagsFollowedAtOnceByATagKeepTheirOwnPosition() throws {
+        let xml = """
+            <interface><menu id="m"><item/><item/><item><attribute name="x"></attribute><attribute name="y"/></item>
+            <section><submenu/><item /></section></menu></interface>
+            """
+        let document = try MainActor.assumeIsolated { try BuilderDocument(xml: xml) }
+        let items = try XCTUnwrap(document.menu(id: "m")).items
+        XCTAssertEqual(items.map { [$0.location.line, $0.location.column] }, [[1, 25], [1, 32], [1, 39], [2, 1]])
+        XCTAssertEqual(items[2].attributes.map { [$0.location.line, $0.location.column] }, [[1, 45], [1, 77]])
+        XCTAssertEqual(items[3].links[0].items.map { [$0.location.line, $0.location.column] }, [[2, 10], [2, 20]])
     }
 
     /// What GtkBuilder refuses, GMenuKit refuses with the line: unknown elements and attributes,
