@@ -210,8 +210,8 @@ static Element element_of(const char *name) {
   }
 }
 
-/* A true or false value as GtkBuilder reads a boolean (gtk_builder_value_from_string): -1 for
-   neither. "yes" first, which translatable attributes write. */
+/* A true or false value as G_MARKUP_COLLECT_BOOLEAN reads one (g_markup_parse_boolean, which
+   GtkBuilder's menus use for translatable): -1 for neither. "yes" first, which menus write. */
 static int boolean_value(const char *text) {
   if (!g_ascii_strcasecmp(text, "yes") || !g_ascii_strcasecmp(text, "true") || !g_ascii_strcasecmp(text, "t") ||
       !g_ascii_strcasecmp(text, "y") || !strcmp(text, "1"))
@@ -375,7 +375,7 @@ static void text(GMarkupParseContext *context, const char *text, gsize length, g
   if (top == OPEN_ATTRIBUTE) {
     /* The attribute's record is the last one: nothing opens inside an attribute. Its text
        comes in one piece but around a comment or a CDATA section, and goes straight to the
-       kept strings (a GString between cost a tenth of the reading's own work). */
+       kept strings (a GString between cost 5 M instructions of a 10,000-item import). */
     GMKBuilderRecord *attribute = &reader->records.items[reader->records.len - 1];
     if (!attribute->value) {
       attribute->value = g_string_chunk_insert_len(reader->strings, text, (gssize)length);
