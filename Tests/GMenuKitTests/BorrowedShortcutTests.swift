@@ -4,6 +4,12 @@ import XCTest
 @testable import GMenuKit
 import GMenuKitTesting
 
+@Observable @MainActor private final class NamedCommand: Identifiable {
+    let id: Int
+    var title: String
+    init(_ id: Int) { (self.id, title) = (id, "Command \(id)") }
+}
+
 /// The shortcuts of borrowed actions are the application's (`gtk_application_set_accels_for_action`):
 /// shown from its accels, and installed by GMenuKit only when the app has none, so F11 is not
 /// bound twice. Context menus show shortcuts when the app asks.
@@ -13,15 +19,8 @@ final class BorrowedShortcutTests: GtkTestCase {
         try GtkSession.start()
         onMain {
             let application = gtk_application_new("org.gmenukit.BorrowedShortcutTests", G_APPLICATION_NON_UNIQUE)!
-            let app = gmk_gtk_application(application)
             for (action, accels) in [("win.fullscreen", ["F11"]), ("win.zoom('in')", ["<Control>plus", "<Control>equal"])] {
-                var pointers = accels.map { strdup($0) } + [nil]
-                pointers.withUnsafeMutableBufferPointer { buffer in
-                    buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
-                        gtk_application_set_accels_for_action(app, action, $0)
-                    }
-                }
-                pointers.forEach { free($0) }
+                Self.setDefaultApplicationsAccels(accels, for: action, application: application)
             }
             g_application_set_default(gmk_g_application(application))
             let watcher = FinalizationWatcher()
@@ -31,6 +30,19 @@ final class BorrowedShortcutTests: GtkTestCase {
             g_object_unref(application)
             XCTAssertTrue(watcher.allFinalized, "the application went")
         }
+    }
+
+    @MainActor
+    private static func setDefaultApplicationsAccels(_ accels: [String], for action: String,
+                                                     application: UnsafeMutablePointer<GtkApplication>? = nil) {
+        let app = application ?? gmk_gtk_application(g_application_get_default())
+        var pointers = accels.map { strdup($0) } + [nil]
+        pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
+                gtk_application_set_accels_for_action(app, action, $0)
+            }
+        }
+        pointers.forEach { free($0) }
     }
 
     /// The triggers of the shortcuts GMenuKit installed on `widget` (its shortcut controllers' models).
@@ -76,6 +88,38 @@ final class BorrowedShortcutTests: GtkTestCase {
                           "\(rendered.diagnostics)")
             rendered.invalidate()
             g_object_unref(widget)
+        }
+    }
+
+    /// Past a planning pass's first asks, the actions the app has accels for are listed once
+    /// (asking GTK for every item cost 40% of an import): a long menu shows the accels a short
+    /// one does, for string and typed targets, and a list's change asks again, so an accel the
+    /// app set after the render shows.
+    func testALongMenuShowsTheApplicationsAccelsAndAListsChangeAsksAgain() throws {
+        try withApplication {
+            Self.setDefaultApplicationsAccels(["<Control>2"], for: "win.scale(2)")
+            let imported = try! BuilderMenuContent(BuilderDocument(xml: """
+                <interface><menu id="m"><item><attribute name="label">Double</attribute>
+                <attribute name="action">win.scale</attribute><attribute name="target" type="i">2</attribute></item></menu></interface>
+                """), id: "m")
+            let commands = (0..<12).map(NamedCommand.init)
+            let rendered = RenderedMenu(Menu("Commands") {
+                ForEach(commands) { command in Button(command.title, actionName: "win.command-\(command.id)") }
+                Button("Fullscreen", actionName: "win.fullscreen")
+                Button("Zoom In", actionName: "win.zoom", target: "in")
+                imported
+            })
+            var accels = MenuModelReader.read(rendered.menuModel).map { $0.attributes["accel"] }
+            XCTAssertEqual(accels.count, 15)
+            XCTAssertEqual(Array(accels.suffix(3)), ["F11", "<Control>plus", "<Control>2"])
+            XCTAssertEqual(accels.prefix(12).compactMap { $0 }, [], "no accels for the app's other actions")
+            Self.setDefaultApplicationsAccels(["<Control>5"], for: "win.command-5")
+            commands[5].title = "Renamed"
+            MainLoop.drain()
+            accels = MenuModelReader.read(rendered.menuModel).map { $0.attributes["accel"] }
+            XCTAssertEqual(MenuModelReader.read(rendered.menuModel)[5].attributes["label"], "Renamed")
+            XCTAssertEqual(accels[5], "<Control>5", "the list's change asked the app again")
+            rendered.invalidate()
         }
     }
 

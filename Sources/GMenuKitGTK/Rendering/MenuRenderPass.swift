@@ -134,6 +134,7 @@ final class MenuRenderPass {
         guard route.isIncremental, let options = listOptions, let level = MenuLevel.holding(elements), level.holds(elements) else {
             return false
         }
+        ApplicationAccels.passBegins()
         var found: (changes: ElementChanges, planned: MenuPlanner.PlannedElements?,
                     nested: [(change: NestedListChange, planned: MenuPlanner.PlannedElements)])?
         graph.listUpdate(of: route.deferral) {

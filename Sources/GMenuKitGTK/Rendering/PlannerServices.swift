@@ -22,7 +22,7 @@ extension RenderedMenu {
             asyncActions: asyncActions,
             parseDetailedName: VariantText.parseDetailedActionName,
             targetProblem: { VariantText.problem(parsing: $0.text, type: $0.type) },
-            applicationAccels: ApplicationAccels.accels)
+            applicationAccels: ApplicationAccels.lookup())
     }
 
     /// Only colours that cannot break the markup they are put into: `#rgb` forms and names.
