@@ -45,7 +45,7 @@ package enum ApplicationAccels {
     @MainActor
     package static func lookup() -> (@MainActor (_ action: String, _ target: String?, _ targetValue: MenuActionTarget?) -> [String])? {
         guard let application = g_application_get_default(), gmk_is_gtk_application(application) != 0 else { return nil }
-        let pass = AccelLookup(application: application)
+        let pass = AccelLookup()
         return { pass.accels(forAction: $0, target: $1, targetValue: $2) }
     }
 
@@ -61,15 +61,12 @@ private final class AccelLookup {
     /// Asks answered by GTK one by one before the actions with accels are listed: a list's
     /// change asks for a few items, where listing them all would cost more.
     private static let asksBeforeListing = 8
-    private let application: UnsafeMutablePointer<GApplication>
     private var pass = ApplicationAccels.passNumber
     private var asks = 0
     private var isListed = false
     /// The actions the app has accels for, without targets; nil when one could not be read
     /// (then every ask goes to GTK).
     private var actionsWithAccels: Set<String>?
-
-    init(application: UnsafeMutablePointer<GApplication>) { self.application = application }
 
     func accels(forAction name: String, target: String?, targetValue: MenuActionTarget?) -> [String] {
         if pass != ApplicationAccels.passNumber {
@@ -85,11 +82,13 @@ private final class AccelLookup {
         return ApplicationAccels.accels(forAction: name, target: target, targetValue: targetValue)
     }
 
-    /// GTK's accels (`gtk_application_list_action_descriptions`) and GMenuKit's own after the
-    /// focused widget, by action name.
+    /// The default application's accels (`gtk_application_list_action_descriptions`) and
+    /// GMenuKit's own after the focused widget, by action name. The application is asked for
+    /// again, not kept: a list's change may come after it went.
     private func listActionsWithAccels() -> Set<String>? {
+        guard let application = g_application_get_default(), gmk_is_gtk_application(application) != 0 else { return [] }
         var names: Set<String> = []
-        var detailedNames = Array(ApplicationAccels.afterFocusedWidget[UnsafeMutableRawPointer(application)]?.keys ?? [:].keys)
+        var detailedNames = ApplicationAccels.afterFocusedWidget[UnsafeMutableRawPointer(application)].map { Array($0.keys) } ?? []
         if let descriptions = gtk_application_list_action_descriptions(gmk_gtk_application(application)) {
             var index = 0
             while let description = descriptions[index] {
