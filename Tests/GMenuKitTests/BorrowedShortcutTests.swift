@@ -20,7 +20,7 @@ final class BorrowedShortcutTests: GtkTestCase {
         onMain {
             let application = gtk_application_new("org.gmenukit.BorrowedShortcutTests", G_APPLICATION_NON_UNIQUE)!
             for (action, accels) in [("win.fullscreen", ["F11"]), ("win.zoom('in')", ["<Control>plus", "<Control>equal"])] {
-                Self.setDefaultApplicationsAccels(accels, for: action, application: application)
+                Self.setAccels(accels, for: action, application: application)
             }
             g_application_set_default(gmk_g_application(application))
             let watcher = FinalizationWatcher()
@@ -32,9 +32,10 @@ final class BorrowedShortcutTests: GtkTestCase {
         }
     }
 
+    /// `gtk_application_set_accels_for_action` on `application`, or on the default application.
     @MainActor
-    private static func setDefaultApplicationsAccels(_ accels: [String], for action: String,
-                                                     application: UnsafeMutablePointer<GtkApplication>? = nil) {
+    private static func setAccels(_ accels: [String], for action: String,
+                                  application: UnsafeMutablePointer<GtkApplication>? = nil) {
         let app = application ?? gmk_gtk_application(g_application_get_default())
         var pointers = accels.map { strdup($0) } + [nil]
         pointers.withUnsafeMutableBufferPointer { buffer in
@@ -97,7 +98,7 @@ final class BorrowedShortcutTests: GtkTestCase {
     /// app set after the render shows.
     func testALongMenuShowsTheApplicationsAccelsAndAListsChangeAsksAgain() throws {
         try withApplication {
-            Self.setDefaultApplicationsAccels(["<Control>2"], for: "win.scale(2)")
+            Self.setAccels(["<Control>2"], for: "win.scale(2)")
             let imported = try! BuilderMenuContent(BuilderDocument(xml: """
                 <interface><menu id="m"><item><attribute name="label">Double</attribute>
                 <attribute name="action">win.scale</attribute><attribute name="target" type="i">2</attribute></item></menu></interface>
@@ -113,7 +114,7 @@ final class BorrowedShortcutTests: GtkTestCase {
             XCTAssertEqual(accels.count, 15)
             XCTAssertEqual(Array(accels.suffix(3)), ["F11", "<Control>plus", "<Control>2"])
             XCTAssertEqual(accels.prefix(12).compactMap { $0 }, [], "no accels for the app's other actions")
-            Self.setDefaultApplicationsAccels(["<Control>5"], for: "win.command-5")
+            Self.setAccels(["<Control>5"], for: "win.command-5")
             commands[5].title = "Renamed"
             MainLoop.drain()
             accels = MenuModelReader.read(rendered.menuModel).map { $0.attributes["accel"] }
