@@ -26,15 +26,7 @@ package enum ApplicationAccels {
         guard let detailed = g_action_print_detailed_name(name, value) else { return [] }
         defer { g_free(detailed) }
         if let accel = afterFocusedWidget[UnsafeMutableRawPointer(application)]?[String(cString: detailed)] { return [accel] }
-        guard let accels = gtk_application_get_accels_for_action(gmk_gtk_application(application), detailed) else { return [] }
-        defer { g_strfreev(accels) }
-        var found: [String] = []
-        var index = 0
-        while let accel = accels[index] {
-            found.append(String(cString: accel))
-            index += 1
-        }
-        return found
+        return gtk_application_get_accels_for_action(gmk_gtk_application(application), detailed).map(strings(taking:)) ?? []
     }
 
     /// The accels as one planning pass asks for them; nil without a default `GtkApplication`.
@@ -89,14 +81,7 @@ private final class AccelLookup {
         guard let application = g_application_get_default(), gmk_is_gtk_application(application) != 0 else { return [] }
         var names: Set<String> = []
         var detailedNames = ApplicationAccels.afterFocusedWidget[UnsafeMutableRawPointer(application)].map { Array($0.keys) } ?? []
-        if let descriptions = gtk_application_list_action_descriptions(gmk_gtk_application(application)) {
-            var index = 0
-            while let description = descriptions[index] {
-                detailedNames.append(String(cString: description))
-                index += 1
-            }
-            g_strfreev(descriptions)
-        }
+        detailedNames += gtk_application_list_action_descriptions(gmk_gtk_application(application)).map(strings(taking:)) ?? []
         for detailed in detailedNames {
             var name: UnsafeMutablePointer<gchar>?
             var target: OpaquePointer?
