@@ -35,15 +35,7 @@ final class ApplicationTests: GtkTestCase {
 
     @MainActor
     static func accelerators(_ app: Application, _ action: String) -> [String] {
-        guard let accels = gtk_application_get_accels_for_action(app.gtkApplication, action) else { return [] }
-        defer { g_strfreev(accels) }
-        var result: [String] = []
-        var index = 0
-        while let accel = accels[index] {
-            result.append(String(cString: accel))
-            index += 1
-        }
-        return result
+        gtk_application_get_accels_for_action(app.gtkApplication, action).map(strings(taking:)) ?? []
     }
 
     func testEachCommandIsOneApplicationActionThatTheMenuBarAndThePrimaryMenuName() throws {
